@@ -1,0 +1,99 @@
+import type { Tool, ToolCallOptions } from "./tool.js";
+import { ToolCallContext } from "./tool-call-context.js";
+import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
+import type { ToolMetadata } from "./tool-metadata.js";
+import type { ToolResult } from "./tool-result.js";
+
+/**
+ * Base class for tools: implement `definition`, `metadata` and `call`, and get
+ * `withName`, `withDescription`, `withNote` and `withDefinitionMetadata`.
+ */
+export abstract class AbstractTool implements Tool {
+  abstract readonly definition: ToolDefinition;
+  abstract readonly metadata: ToolMetadata;
+  abstract call(input: string, context?: ToolCallContext, options?: ToolCallOptions): Promise<ToolResult>;
+
+  /** A copy called `name`; schema, metadata and behaviour unchanged. */
+  withName(name: string): Tool {
+    const { description, inputSchema, metadata } = this.definition;
+    return new DescribedTool(this, toolDefinition(name, description, inputSchema, metadata));
+  }
+
+  /** A copy whose description is `description`; everything else unchanged. */
+  withDescription(description: string): Tool {
+    const { name, inputSchema, metadata } = this.definition;
+    return new DescribedTool(this, toolDefinition(name, description, inputSchema, metadata));
+  }
+
+  /** A copy whose description is `"<description>. <note>"`; notes accumulate. */
+  withNote(note: string): Tool {
+    return this.withDescription(`${this.definition.description}. ${note}`);
+  }
+
+  /** A copy whose definition metadata has `metadata` merged in (new values win). */
+  withDefinitionMetadata(metadata: Readonly<Record<string, unknown>>): Tool {
+    const { name, description, inputSchema } = this.definition;
+    return new DescribedTool(
+      this,
+      toolDefinition(name, description, inputSchema, { ...this.definition.metadata, ...metadata }),
+    );
+  }
+
+  toString(): string {
+    return `${this.constructor.name}(${this.definition.name})`;
+  }
+}
+
+/**
+ * A tool that wraps another. Definition, metadata (so `returnDirect`) and the
+ * call, with its context and signal, pass to `delegate` unless a subclass
+ * overrides them; `call` is the one place for a decorator's logic.
+ */
+export class DelegatingTool extends AbstractTool {
+  constructor(readonly delegate: Tool) {
+    super();
+  }
+
+  get definition(): ToolDefinition {
+    return this.delegate.definition;
+  }
+
+  get metadata(): ToolMetadata {
+    return this.delegate.metadata;
+  }
+
+  call(
+    input: string,
+    context: ToolCallContext = ToolCallContext.EMPTY,
+    options?: ToolCallOptions,
+  ): Promise<ToolResult> {
+    return this.delegate.call(input, context, options);
+  }
+
+  /**
+   * The first tool in the `delegate` chain (starting with `tool` itself) that
+   * `matches`, or `undefined`.
+   */
+  static unwrap<T extends Tool>(tool: Tool, matches: (candidate: Tool) => candidate is T): T | undefined {
+    let current: Tool | undefined = tool;
+    while (current) {
+      if (matches(current)) return current;
+      current = current instanceof DelegatingTool ? current.delegate : undefined;
+    }
+    return undefined;
+  }
+}
+
+/** The wrapper behind `withName`, `withDescription` and `withNote`. */
+class DescribedTool extends DelegatingTool {
+  constructor(
+    delegate: Tool,
+    private readonly described: ToolDefinition,
+  ) {
+    super(delegate);
+  }
+
+  override get definition(): ToolDefinition {
+    return this.described;
+  }
+}

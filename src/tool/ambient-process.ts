@@ -1,0 +1,24 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * What the tool layer needs of the agent process a call runs in. The platform's
+ * `AgentProcess` implements it; `AgentProcess.current()` reads the same store.
+ */
+export interface AmbientProcess {
+  readonly id: string;
+  readonly blackboard: { add(value: unknown): unknown };
+}
+
+const storage = new AsyncLocalStorage<AmbientProcess>();
+
+/** The ambient (AsyncLocalStorage) process, shared by every layer. */
+export const AmbientProcess = {
+  /** The process the current async call chain runs in, or `undefined`. */
+  current(): AmbientProcess | undefined {
+    return storage.getStore();
+  },
+  /** Runs `fn` with `process` as the current process. */
+  run<T>(process: AmbientProcess, fn: () => T): T {
+    return storage.run(process, fn);
+  },
+};

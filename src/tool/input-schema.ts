@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { objectSchema, type Param, type ParamType } from "./param.js";
+
+/** A JSON Schema object as sent to providers. */
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+/**
+ * What a tool accepts. The JSON Schema is computed once, when the schema is
+ * made, so the tool loop never re-derives it.
+ */
+export interface InputSchema {
+  /** The parameters, when the schema was built from them (empty for opaque schemas). */
+  readonly parameters: readonly Param[];
+  /** The JSON Schema sent to the LLM. */
+  readonly jsonSchema: JsonSchema;
+  /** The JSON Schema as compact JSON text. */
+  toJsonSchema(): string;
+  /** A new schema with `param` appended. */
+  withParameter(param: Param): InputSchema;
+}
+
+class ParamInputSchema implements InputSchema {
+  readonly jsonSchema: JsonSchema;
+  constructor(readonly parameters: readonly Param[]) {
+    this.jsonSchema = objectSchema(parameters);
+  }
+  toJsonSchema(): string {
+    return JSON.stringify(this.jsonSchema);
+  }
+  withParameter(param: Param): InputSchema {
+    return new ParamInputSchema([...this.parameters, param]);
+  }
+}
+
+class RawInputSchema implements InputSchema {
+  constructor(
+    readonly jsonSchema: JsonSchema,
+    readonly parameters: readonly Param[],
+  ) {}
+  toJsonSchema(): string {
+    return JSON.stringify(this.jsonSchema);
+  }
+  withParameter(param: Param): InputSchema {
+    const properties = { ...((this.jsonSchema.properties as Record<string, unknown>) ?? {}) };
+    const single = objectSchema([param]);
+    Object.assign(properties, single.properties as Record<string, unknown>);
+    const required = [
+      ...((this.jsonSchema.required as string[]) ?? []),
+      ...(param.required ? [param.name] : []),
+    ];
+    const next: Record<string, unknown> = { ...this.jsonSchema, type: "object", properties };
+    if (required.length > 0) next.required = required;
+    return new RawInputSchema(next, [...this.parameters, param]);
+  }
+}
+
+const EMPTY = new ParamInputSchema([]);
+
+const jsonTypes = new Set<ParamType>(["string", "integer", "number", "boolean", "array", "object"]);
+
+/** Best-effort parameter list of a JSON Schema object, for display and `withParameter`. */
+function parametersOf(schema: JsonSchema): Param[] {
+  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => {
+    const type = jsonTypes.has(property.type as ParamType) ? (property.type as ParamType) : "object";
+    const description = typeof property.description === "string" ? property.description : name;
+    return { name, type, description, required: required.has(name) };
+  });
+}
+
+/** JSON Schema of a zod schema in input mode (fields with defaults are optional). */
+export function zodToJsonSchema(schema: z.ZodType, what = "a tool input"): JsonSchema {
+  try {
+    const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "throw" }) as Record<string, unknown>;
+    delete json.$schema;
+    return json;
+  } catch (error) {
+    throw new ConfigurationError(
+      `The schema of ${what} cannot be turned into JSON Schema: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+}
+
+/** Factories for {@link InputSchema}. */
+export const InputSchema = {
+  /** A schema made of `params`, in order. */
+  of(...params: Param[]): InputSchema {
+    return params.length === 0 ? EMPTY : new ParamInputSchema(params);
+  },
+  /** No parameters: `{"type":"object","properties":{}}`. */
+  empty(): InputSchema {
+    return EMPTY;
+  },
+  /** A schema given as JSON Schema (for example from an MCP server). */
+  fromJsonSchema(jsonSchema: JsonSchema): InputSchema {
+    const normalised =
+      jsonSchema.type === undefined ? { type: "object", properties: {}, ...jsonSchema } : jsonSchema;
+    return new RawInputSchema(normalised, parametersOf(normalised));
+  },
+  /** A schema from a zod object schema. */
+  fromZod(schema: z.ZodType, what?: string): InputSchema {
+    return InputSchema.fromJsonSchema(zodToJsonSchema(schema, what));
+  },
+  /** True for values that are input schemas. */
+  isInputSchema(value: unknown): value is InputSchema {
+    return value instanceof ParamInputSchema || value instanceof RawInputSchema;
+  },
+};

@@ -1,0 +1,82 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { FunctionTool, type ToolHandler } from "./function-tool.js";
+import { InputSchema } from "./input-schema.js";
+import { Param } from "./param.js";
+import type { ToolCallContext } from "./tool-call-context.js";
+import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
+import { ToolMetadata } from "./tool-metadata.js";
+import type { ToolResult } from "./tool-result.js";
+
+/** Per-call options that are not part of the tool's input. */
+export interface ToolCallOptions {
+  /** Aborts the call (model-driven loops pass theirs down). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * A framework-agnostic tool: a definition the LLM sees, metadata the loop
+ * reads, and an async call taking the LLM's raw JSON arguments plus an
+ * out-of-band {@link ToolCallContext}.
+ */
+export interface Tool {
+  readonly definition: ToolDefinition;
+  readonly metadata: ToolMetadata;
+  /** Runs the tool. `input` is the raw JSON text the LLM produced. */
+  call(input: string, context?: ToolCallContext, options?: ToolCallOptions): Promise<ToolResult>;
+  /** A copy with another name. */
+  withName(name: string): Tool;
+  /** A copy with another description. */
+  withDescription(description: string): Tool;
+  /** A copy whose description has `". <note>"` appended. */
+  withNote(note: string): Tool;
+  /** A copy with definition metadata merged in. */
+  withDefinitionMetadata(metadata: Readonly<Record<string, unknown>>): Tool;
+}
+
+function create(name: string, description: string, handler: ToolHandler): Tool;
+function create(name: string, description: string, inputSchema: InputSchema, handler: ToolHandler): Tool;
+function create(name: string, description: string, metadata: ToolMetadata, handler: ToolHandler): Tool;
+function create(
+  name: string,
+  description: string,
+  schemaOrMetadataOrHandler: InputSchema | ToolMetadata | ToolHandler,
+  maybeHandler?: ToolHandler,
+): Tool {
+  if (typeof schemaOrMetadataOrHandler === "function") {
+    return of(name, description, InputSchema.empty(), ToolMetadata.DEFAULT, schemaOrMetadataOrHandler);
+  }
+  if (!maybeHandler) throw new ConfigurationError(`Tool '${name}' was created without a handler.`);
+  if (InputSchema.isInputSchema(schemaOrMetadataOrHandler)) {
+    return of(name, description, schemaOrMetadataOrHandler, ToolMetadata.DEFAULT, maybeHandler);
+  }
+  return of(name, description, InputSchema.empty(), schemaOrMetadataOrHandler, maybeHandler);
+}
+
+function of(
+  name: string,
+  description: string,
+  inputSchema: InputSchema,
+  metadata: ToolMetadata,
+  handler: ToolHandler,
+): Tool {
+  return new FunctionTool(toolDefinition(name, description, inputSchema), metadata, handler);
+}
+
+/** Factories for tools; the specification's `Tool.create(...)`, `Tool.of(...)`, `Tool.Parameter`. */
+export const Tool = {
+  /** A tool from a handler, optionally with an input schema or metadata. */
+  create,
+  /** A tool with an input schema, metadata and a handler. */
+  of,
+  /** The parameter factories (same as {@link Param}). */
+  Parameter: Param,
+  /** True for values that implement {@link Tool}. */
+  isTool(value: unknown): value is Tool {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      typeof (value as Tool).call === "function" &&
+      typeof (value as Tool).definition === "object"
+    );
+  },
+};

@@ -1,0 +1,31 @@
+import { transform } from "esbuild";
+import { defineConfig, type Plugin } from "vitest/config";
+
+/**
+ * Vite 8 (oxc) leaves TC39 decorators untransformed and Node 20 cannot run them,
+ * so TypeScript sources are lowered by esbuild before Vite sees them.
+ */
+function lowerDecorators(): Plugin {
+  return {
+    name: "embabel:lower-decorators",
+    enforce: "pre",
+    async transform(code, id) {
+      if (!id.endsWith(".ts") || id.includes("node_modules")) return null;
+      const result = await transform(code, {
+        loader: "ts",
+        target: "es2022",
+        sourcefile: id,
+        sourcemap: true,
+      });
+      return { code: result.code, map: result.map };
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [lowerDecorators()],
+  test: {
+    include: ["src/**/*.test.ts", "test/**/*.test.ts", "examples/**/*.test.ts"],
+    testTimeout: 20_000,
+  },
+});
