@@ -1,2 +1,52 @@
-// The public API of embabel-ts. Each layer's index lists its public names; adding one here is an API decision.
-export * as _errors from "./errors/index.js";
+// The public API of embabel-ts. Each layer's block lists its public names
+// explicitly; adding a name here is an API decision. No `export *`.
+
+export type { BlackboardUpdater } from "./errors/index.js";
+// --- errors ---
+export { ConfigurationError, EmbabelError, ReplanRequested, ToolControlFlowSignal } from "./errors/index.js";
+export type {
+  ArtifactResult,
+  ErrorResult,
+  JsonSchema,
+  NestedTool,
+  ParamOptions,
+  ParamType,
+  TextResult,
+  ToolCallContextInit,
+  ToolCallOptions,
+  ToolDefinition,
+  ToolHandler,
+  TypeLike,
+  TypeOf,
+} from "./tool/index.js";
+// --- tool ---
+export {
+  AbstractTool,
+  DelegatingTool,
+  DomainType,
+  domainType,
+  FunctionTool,
+  InputSchema,
+  isNestedTool,
+  normalizeToolName,
+  Param,
+  Tool,
+  ToolCallContext,
+  ToolMetadata,
+  ToolResult,
+  TypeParseError,
+  TypeToken,
+  typeNameOf,
+  Unfolding,
+  validateToolName,
+} from "./tool/index.js";
+
+// --- llm, loop ---
+
+// --- prompt ---
+
+// --- platform ---
+
+// --- progressive ---
+
+// --- subagent ---

@@ -1,0 +1,43 @@
+import type { Tool } from "../tool/tool.js";
+import type { ToolCallContext } from "../tool/tool-call-context.js";
+import type { ToolResult } from "../tool/tool-result.js";
+
+/** The tool call a strategy is asked about. */
+export interface LastToolCall {
+  /** The tool as it was in the list (possibly decorated). */
+  readonly tool: Tool;
+  readonly toolName: string;
+  /** The raw JSON arguments the LLM sent. */
+  readonly toolInput: string;
+  readonly result: ToolResult;
+}
+
+/** What a strategy sees after each tool call. */
+export interface ToolInjectionContext {
+  /** The tools currently offered, in order. */
+  readonly tools: readonly Tool[];
+  readonly lastToolCall: LastToolCall;
+  /** 1-based iteration (LLM round) of the loop. */
+  readonly iteration: number;
+  /** The context the loop passes to tools (includes the loop id). */
+  readonly context: ToolCallContext;
+}
+
+/**
+ * A change to the tool list. Applied in this order: `remove` by name,
+ * `replace` same-named tools in place, `add` appended (names already present
+ * are skipped). Existing tools keep their positions.
+ */
+export interface ToolInjectionResult {
+  readonly add?: readonly Tool[];
+  readonly remove?: readonly string[];
+  readonly replace?: readonly Tool[];
+}
+
+/**
+ * Decides, after each tool call, which tools to add to and remove from the
+ * next LLM round. Returns `undefined` for no change.
+ */
+export interface ToolInjectionStrategy {
+  evaluate(context: ToolInjectionContext): ToolInjectionResult | undefined;
+}

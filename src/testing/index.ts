@@ -1,0 +1,2 @@
+// Test doubles for users of embabel-ts (exported as "embabel-ts/testing").
+export {};
