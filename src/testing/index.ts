@@ -1,2 +1,11 @@
 // Test doubles for users of embabel-ts (exported as "embabel-ts/testing").
-export {};
+export { ScriptExhaustedError } from "../errors/script-exhausted-error.js";
+export { ScriptedModel, type ScriptedModelOptions } from "./scripted-model.js";
+export type {
+  ScriptedRequest,
+  ScriptedStep,
+  ScriptedStepInit,
+  ScriptedStepOptions,
+  ScriptedToolCall,
+  ScriptedUsage,
+} from "./scripted-step.js";
