@@ -44,6 +44,37 @@ export {
 // --- llm, loop ---
 
 // --- prompt ---
+export { StructuredOutputError } from "./errors/structured-output-error.js";
+export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from "./platform/agent-platform.js";
+export type {
+  AssistantMessage,
+  LlmCallRecord,
+  ObjectCreator,
+  PromptCallOptions,
+  PromptRunnerServices,
+  ResolvedLlm,
+  ToolGroupDescription,
+  ToolGroupMetadata,
+  ToolGroupOptions,
+  ToolGroupRequirement,
+  ToolGroupResolver,
+  ToolGroupSpec,
+  ToolNameFilter,
+  ToolNamingStrategy,
+  UserMessage,
+} from "./prompt/index.js";
+export {
+  CoreToolGroups,
+  LlmInteractionHost,
+  LlmReference,
+  Message,
+  PromptRunner,
+  resolveToolGroup,
+  ToolGroup,
+  ToolGroupPermission,
+  ToolGroupRegistry,
+  ToolObject,
+} from "./prompt/index.js";
 
 // --- platform ---
 

@@ -1,0 +1,25 @@
+export { CoreToolGroups } from "./core-tool-groups.js";
+export { type LlmCallRecord, LlmInteractionHost } from "./llm-interaction-host.js";
+export { LlmReference } from "./llm-reference.js";
+export { type AssistantMessage, Message, type UserMessage } from "./message.js";
+export {
+  type ObjectCreator,
+  type PromptCallOptions,
+  PromptRunner,
+  type ToolGroupSpec,
+} from "./prompt-runner.js";
+export type { LlmOptions, PromptRunnerServices, ResolvedLlm } from "./prompt-runner-services.js";
+export {
+  ToolGroup,
+  type ToolGroupDescription,
+  type ToolGroupMetadata,
+  type ToolGroupOptions,
+  ToolGroupPermission,
+} from "./tool-group.js";
+export {
+  resolveToolGroup,
+  ToolGroupRegistry,
+  type ToolGroupRequirement,
+  type ToolGroupResolver,
+} from "./tool-group-registry.js";
+export { type ToolNameFilter, type ToolNamingStrategy, ToolObject } from "./tool-object.js";

@@ -1,0 +1,62 @@
+import type { LlmUsage, ToolLoopEvent } from "../loop/tool-loop.js";
+import { AmbientProcess } from "../tool/ambient-process.js";
+import type { Tool } from "../tool/tool.js";
+import type { ToolCallContext } from "../tool/tool-call-context.js";
+
+/** One LLM call, as reported to the host for accounting. */
+export interface LlmCallRecord {
+  readonly usage: LlmUsage;
+  /** The provider of the model (`openai.chat`). */
+  readonly provider: string;
+  /** The provider's model id (`gpt-4.1`). */
+  readonly modelId: string;
+  /** The platform's name for the model, when the runner knows it. */
+  readonly modelName?: string;
+  readonly durationMs: number;
+  /** Cost in US dollars, when the platform has a price for the model. */
+  readonly costUsd?: number;
+}
+
+/**
+ * What a prompt runner needs of the agent process it runs in. The platform's
+ * `AgentProcess` implements it; the runner finds it at call time through
+ * `AmbientProcess.current()`, so a runner used inside an action merges the
+ * process's context, reports its calls and respects the process's budget.
+ */
+export interface LlmInteractionHost {
+  /** The process-level context (`ProcessOptions.withToolCallContext`); the interaction's entries win over it. */
+  readonly toolCallContext: ToolCallContext;
+  /** Aborts every interaction of the process (combined with the runner's own signal). */
+  readonly signal?: AbortSignal;
+  /** Receives every event of the tool loop; must not throw. */
+  onLoopEvent(event: ToolLoopEvent): void;
+  /** Called before every LLM call with the loop's state; throwing (a budget error) ends the interaction with that error. */
+  beforeLlmCall(state: { readonly iteration: number; readonly usage: LlmUsage }): void;
+  /** Records one finished LLM call (usage, model, cost). */
+  recordLlmCall(call: LlmCallRecord): void;
+  /** Wraps every tool the loop offers (events, binding); absent means tools run as they are. */
+  decorateTool?(tool: Tool): Tool;
+}
+
+/** True when `value` implements {@link LlmInteractionHost}. */
+function isLlmInteractionHost(value: unknown): value is LlmInteractionHost {
+  if (typeof value !== "object" || value === null) return false;
+  const host = value as Partial<LlmInteractionHost>;
+  return (
+    typeof host.toolCallContext === "object" &&
+    host.toolCallContext !== null &&
+    typeof host.onLoopEvent === "function" &&
+    typeof host.beforeLlmCall === "function" &&
+    typeof host.recordLlmCall === "function"
+  );
+}
+
+/** Finding the host of the current call. */
+export const LlmInteractionHost = {
+  /** The current process when it implements {@link LlmInteractionHost}, else `undefined`. */
+  current(): LlmInteractionHost | undefined {
+    const process = AmbientProcess.current();
+    return isLlmInteractionHost(process) ? process : undefined;
+  },
+  isLlmInteractionHost,
+};

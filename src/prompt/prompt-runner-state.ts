@@ -1,0 +1,19 @@
+import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
+import type { ToolCallContext } from "../tool/tool-call-context.js";
+import type { LlmReference } from "./llm-reference.js";
+import type { LlmOptions, PromptRunnerServices } from "./prompt-runner-services.js";
+import type { ToolSource } from "./tool-source.js";
+
+/** Everything a prompt runner has been configured with (immutable). */
+export interface PromptRunnerState {
+  readonly services: PromptRunnerServices;
+  /** `undefined`: the platform's `default` role. */
+  readonly llm: LlmOptions | undefined;
+  readonly sources: readonly ToolSource[];
+  readonly references: readonly LlmReference[];
+  readonly context: ToolCallContext;
+  readonly systemPrompts: readonly string[];
+  readonly maxIterations: number;
+  readonly strategies: readonly ToolInjectionStrategy[];
+  readonly signal: AbortSignal | undefined;
+}

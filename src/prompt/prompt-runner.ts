@@ -1,0 +1,277 @@
+import type { LanguageModelV3Message } from "@ai-sdk/provider";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { StructuredOutputError } from "../errors/structured-output-error.js";
+import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
+import type { Tool } from "../tool/tool.js";
+import { ToolCallContext, type ToolCallContextInit } from "../tool/tool-call-context.js";
+import { type TypeLike, type TypeOf, TypeToken } from "../tool/type-token.js";
+import type { LlmReference } from "./llm-reference.js";
+import type { AssistantMessage, Message } from "./message.js";
+import type { LlmOptions, PromptRunnerServices } from "./prompt-runner-services.js";
+import type { PromptRunnerState } from "./prompt-runner-state.js";
+import { runInteraction } from "./run-interaction.js";
+import { correctionMessage, outputInstructions, parseOutput } from "./structured-output.js";
+import { ToolGroup } from "./tool-group.js";
+import type { ToolGroupRequirement } from "./tool-group-registry.js";
+import { ToolObject } from "./tool-object.js";
+import { appendSources, type ToolSource } from "./tool-source.js";
+
+/** Per-call options of the execution methods. */
+export interface PromptCallOptions {
+  /** Aborts this call (combined with the runner's and the process's signals). */
+  readonly signal?: AbortSignal;
+}
+
+/** A tool group given by role, by instance, or as a requirement with tool names it must offer. */
+export type ToolGroupSpec = string | ToolGroup | ToolGroupRequirement;
+
+/** Creates objects of one type: `runner.creating(schema).fromPrompt(prompt)`. */
+export interface ObjectCreator<T> {
+  /** The object the model produces for `prompt`, validated against the type. */
+  fromPrompt(prompt: string, options?: PromptCallOptions): Promise<T>;
+}
+
+/** @default 20 */
+const DEFAULT_MAX_ITERATIONS = 20;
+
+function userMessage(text: string): LanguageModelV3Message {
+  return { role: "user", content: [{ type: "text", text }] };
+}
+
+function toModelMessage(message: Message): LanguageModelV3Message {
+  return message.role === "user"
+    ? userMessage(message.content)
+    : { role: "assistant", content: [{ type: "text", text: message.content }] };
+}
+
+function groupSource(spec: ToolGroupSpec): ToolSource {
+  if (typeof spec === "string") return { kind: "group", group: { role: spec } };
+  return { kind: "group", group: ToolGroup.isToolGroup(spec) ? spec : { ...spec } };
+}
+
+/**
+ * The fluent, immutable API for one LLM interaction: choose the model, add
+ * tools (single tools, tool objects, tool groups, references), context and
+ * system prompts, then `generateText`, `createObject` or `respond`. Every
+ * `with*` returns a new runner. Inside an agent process, the process's
+ * context, budget and event stream apply automatically.
+ */
+export class PromptRunner {
+  private constructor(private readonly state: PromptRunnerState) {}
+
+  /** A runner on `services` with the default model and no tools. */
+  static create(services: PromptRunnerServices): PromptRunner {
+    return new PromptRunner({
+      services,
+      llm: undefined,
+      sources: [],
+      references: [],
+      context: ToolCallContext.EMPTY,
+      systemPrompts: [],
+      maxIterations: DEFAULT_MAX_ITERATIONS,
+      strategies: [],
+      signal: undefined,
+    });
+  }
+
+  private with(changes: Partial<PromptRunnerState>): PromptRunner {
+    return new PromptRunner(Object.freeze({ ...this.state, ...changes }));
+  }
+
+  private withSources(...sources: ToolSource[]): PromptRunner {
+    return this.with({ sources: appendSources(this.state.sources, sources) });
+  }
+
+  /** The interaction-level context the runner passes to tools (before the process's is merged in). */
+  get toolCallContext(): ToolCallContext {
+    return this.state.context;
+  }
+
+  /** The maximum number of LLM rounds of one call. */
+  get maxIterations(): number {
+    return this.state.maxIterations;
+  }
+
+  /** Uses the model `options` select (`LlmOptions.withModel(name)`, `LlmOptions.withRole(role)`). */
+  withLlm(options: LlmOptions): PromptRunner {
+    return this.with({ llm: options });
+  }
+
+  /** Uses the platform's `default` role. */
+  withDefaultLlm(): PromptRunner {
+    return this.with({ llm: undefined });
+  }
+
+  /** Lets the platform choose the model; today this is the `default` role, as `withDefaultLlm`. */
+  withAutoLlm(): PromptRunner {
+    return this.with({ llm: undefined });
+  }
+
+  /** Adds one tool. */
+  withTool(tool: Tool): PromptRunner {
+    return this.withSources({ kind: "tool", tool });
+  }
+
+  /** Adds a list of tools, or the tool groups with these roles. */
+  withTools(tools: readonly Tool[]): PromptRunner;
+  withTools(...toolGroupRoles: string[]): PromptRunner;
+  withTools(first?: readonly Tool[] | string, ...rest: string[]): PromptRunner {
+    if (first === undefined) return this;
+    if (typeof first === "string") return this.withToolGroups([first, ...rest]);
+    return this.withSources(...first.map((tool): ToolSource => ({ kind: "tool", tool })));
+  }
+
+  /**
+   * Adds the `@llmTool` methods of `object` (an `@unfoldingTools` class becomes
+   * one facade), or a {@link ToolObject} with a naming strategy and filter.
+   * `null`, `undefined` and objects without tools add nothing.
+   */
+  withToolObject(object: object | ToolObject | null | undefined): PromptRunner {
+    if (object === null || object === undefined) return this;
+    return this.withSources({ kind: "object", object: ToolObject.of(object) });
+  }
+
+  /** Adds a tool group: by role, as an instance, or as `{ role, requiredToolNames }`. Resolved at call time. */
+  withToolGroup(group: ToolGroupSpec): PromptRunner {
+    return this.withSources(groupSource(group));
+  }
+
+  /** Adds several tool groups. */
+  withToolGroups(groups: Iterable<ToolGroupSpec>): PromptRunner {
+    return this.withSources(...[...groups].map(groupSource));
+  }
+
+  /** Adds a reference: its description and notes go to the system prompt, its tools are offered as `<prefix>_<name>`. */
+  withReference(reference: LlmReference): PromptRunner {
+    if (this.state.references.includes(reference)) return this;
+    return this.with({
+      references: Object.freeze([...this.state.references, reference]),
+      sources: appendSources(this.state.sources, [{ kind: "reference", reference }]),
+    });
+  }
+
+  /** Adds several references. */
+  withReferences(references: Iterable<LlmReference>): PromptRunner {
+    let runner: PromptRunner = this;
+    for (const reference of references) runner = runner.withReference(reference);
+    return runner;
+  }
+
+  /** Merges `context` into the runner's context (later entries win); it wins over the process's context. */
+  withToolCallContext(context: ToolCallContextInit): PromptRunner {
+    return this.with({ context: this.state.context.merge(context) });
+  }
+
+  /** Adds a system prompt (after reference contributions, before output instructions). */
+  withSystemPrompt(prompt: string): PromptRunner {
+    return this.with({ systemPrompts: Object.freeze([...this.state.systemPrompts, prompt]) });
+  }
+
+  /** Caps the LLM rounds of each call; reaching the cap is a limit error. @default 20 */
+  withMaxIterations(maxIterations: number): PromptRunner {
+    if (!Number.isInteger(maxIterations) || maxIterations < 1) {
+      throw new ConfigurationError(`maxIterations must be a positive integer, got ${maxIterations}.`);
+    }
+    return this.with({ maxIterations });
+  }
+
+  /** Adds an injection strategy, run after the default (unfolding) strategy. */
+  withInjectionStrategy(strategy: ToolInjectionStrategy): PromptRunner {
+    return this.with({ strategies: Object.freeze([...this.state.strategies, strategy]) });
+  }
+
+  /** Same as {@link PromptRunner.withInjectionStrategy}. */
+  withToolInjectionStrategy(strategy: ToolInjectionStrategy): PromptRunner {
+    return this.withInjectionStrategy(strategy);
+  }
+
+  /** Tool chaining from returned objects of `type`: not available on PromptRunner yet (throws). */
+  withToolChainingFrom<L extends TypeLike>(
+    type: L,
+    _predicate?: (value: TypeOf<L>, process: unknown) => boolean,
+  ): PromptRunner {
+    throw new ConfigurationError(
+      `PromptRunner.withToolChainingFrom(${TypeToken.of(type).name}) is not yet implemented: tool chaining is available on agentic tools only for now.`,
+    );
+  }
+
+  /** Tool chaining from any returned object: not available on PromptRunner yet (throws). */
+  withToolChainingFromAny(): PromptRunner {
+    throw new ConfigurationError(
+      "PromptRunner.withToolChainingFromAny() is not yet implemented: tool chaining is available on agentic tools only for now.",
+    );
+  }
+
+  /** Aborts every call of this runner when `signal` aborts. */
+  withSignal(signal: AbortSignal): PromptRunner {
+    return this.with({ signal });
+  }
+
+  /** The model's text answer to `prompt`, after any tool calls. */
+  async generateText(prompt: string, options: PromptCallOptions = {}): Promise<string> {
+    const result = await runInteraction(this.state, {
+      messages: [userMessage(prompt)],
+      signal: options.signal,
+    });
+    return result.text;
+  }
+
+  /** The next assistant message of a conversation. */
+  async respond(messages: readonly Message[], options: PromptCallOptions = {}): Promise<AssistantMessage> {
+    const result = await runInteraction(this.state, {
+      messages: messages.map(toModelMessage),
+      signal: options.signal,
+    });
+    return Object.freeze({ role: "assistant", content: result.text });
+  }
+
+  /**
+   * An object of `type` (a zod schema, a `domainType`, a class) for `prompt`.
+   * An invalid answer gets one corrective retry naming what was wrong; a second
+   * invalid answer is a {@link StructuredOutputError} carrying the raw text.
+   */
+  async createObject<L extends TypeLike>(
+    prompt: string,
+    type: L,
+    options: PromptCallOptions = {},
+  ): Promise<TypeOf<L>> {
+    const token = TypeToken.of(type) as TypeToken<TypeOf<L>>;
+    const request = {
+      outputInstructions: outputInstructions(token),
+      responseFormat: { type: "json" as const, schema: token.jsonSchema as never, name: token.name },
+      signal: options.signal,
+    };
+    const first = await runInteraction(this.state, { ...request, messages: [userMessage(prompt)] });
+    const parsed = parseOutput(first.text, token);
+    if (parsed.ok) return parsed.value;
+    if (first.returnedDirect) throw new StructuredOutputError(token.name, first.text, parsed.problems, 1);
+    const retry = await runInteraction(this.state, {
+      ...request,
+      messages: [
+        ...withoutSystem(first.prompt),
+        ...(endsWithAnswer(first.prompt, first.text)
+          ? []
+          : [{ role: "assistant" as const, content: [{ type: "text" as const, text: first.text }] }]),
+        userMessage(correctionMessage(token, parsed.problems)),
+      ],
+    });
+    const reparsed = parseOutput(retry.text, token);
+    if (reparsed.ok) return reparsed.value;
+    throw new StructuredOutputError(token.name, retry.text, reparsed.problems, 2);
+  }
+
+  /** A creator of objects of `type`: `runner.creating(schema).fromPrompt(prompt)`. */
+  creating<L extends TypeLike>(type: L): ObjectCreator<TypeOf<L>> {
+    return { fromPrompt: (prompt, options) => this.createObject(prompt, type, options) };
+  }
+}
+
+function withoutSystem(prompt: readonly LanguageModelV3Message[]): LanguageModelV3Message[] {
+  return prompt.filter((message) => message.role !== "system");
+}
+
+function endsWithAnswer(prompt: readonly LanguageModelV3Message[], text: string): boolean {
+  const last = prompt[prompt.length - 1];
+  if (last?.role !== "assistant") return false;
+  return last.content.some((part) => part.type === "text" && part.text === text);
+}

@@ -1,0 +1,103 @@
+import type { LanguageModelV3CallOptions, LanguageModelV3Message } from "@ai-sdk/provider";
+import { ReplanRequested } from "../errors/replan-requested.js";
+import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
+import { runToolLoop, type ToolLoopEvent, type ToolLoopResult } from "../loop/tool-loop.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
+import { LlmInteractionHost } from "./llm-interaction-host.js";
+import { LlmReference } from "./llm-reference.js";
+import type { PromptRunnerState } from "./prompt-runner-state.js";
+import { resolveToolSources } from "./tool-source.js";
+
+/** One call of a runner: the conversation after the system message, and what to ask of the output. */
+export interface InteractionRequest {
+  readonly messages: readonly LanguageModelV3Message[];
+  /** Appended to the system message (the output format). */
+  readonly outputInstructions?: string;
+  readonly responseFormat?: LanguageModelV3CallOptions["responseFormat"];
+  readonly signal?: AbortSignal;
+}
+
+/** The one system message: reference contributions, then system prompts, then output instructions. */
+export function systemMessage(state: PromptRunnerState, outputInstructions?: string): string {
+  const parts = [
+    ...state.references.map((reference) => LlmReference.contribution(reference).trim()),
+    ...state.systemPrompts,
+    ...(outputInstructions ? [outputInstructions] : []),
+  ];
+  return parts.join("\n\n");
+}
+
+function combineSignals(signals: readonly (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  if (present.length <= 1) return present[0];
+  return AbortSignal.any(present);
+}
+
+function chain(strategies: readonly ToolInjectionStrategy[]): ToolInjectionStrategy | undefined {
+  if (strategies.length === 0) return undefined;
+  // TODO(loop): ChainedToolInjectionStrategy.withUnfolding(...strategies) once it lands.
+  return strategies[0];
+}
+
+/**
+ * Runs one interaction through the tool loop: resolves the model and tools
+ * now, merges the process context (from the ambient {@link LlmInteractionHost})
+ * with the runner's (the runner's wins), and reports events and usage to the host.
+ * A tool's replan request is rethrown as {@link ReplanRequested}.
+ */
+export async function runInteraction(
+  state: PromptRunnerState,
+  request: InteractionRequest,
+): Promise<ToolLoopResult> {
+  const host = LlmInteractionHost.current();
+  const signal = combineSignals([host?.signal, state.signal, request.signal]);
+  signal?.throwIfAborted();
+  const llm = state.services.resolveLlm(state.llm);
+  const tools = await resolveToolSources(state.sources, state.services.toolGroups, { signal });
+  const system = systemMessage(state, request.outputInstructions);
+  const context = (host?.toolCallContext ?? ToolCallContext.EMPTY).merge(state.context);
+  const onEvent = (event: ToolLoopEvent): void => {
+    host?.onLoopEvent(event);
+    if (event.type === "llm-call-end" && host) {
+      host.recordLlmCall({
+        usage: event.usage,
+        provider: event.provider,
+        modelId: event.modelId,
+        ...(llm.name === undefined ? {} : { modelName: llm.name }),
+        durationMs: event.durationMs,
+        ...costOf(state, event),
+      });
+    }
+  };
+  const result = await runToolLoop({
+    model: llm.model,
+    prompt: [
+      ...(system.length > 0 ? [{ role: "system" as const, content: system }] : []),
+      ...request.messages,
+    ],
+    tools,
+    injectionStrategy: chain(state.strategies),
+    context,
+    maxIterations: state.maxIterations,
+    signal,
+    settings: llm.settings,
+    responseFormat: request.responseFormat,
+    toolDecorator: host?.decorateTool ? (tool) => host.decorateTool?.(tool) ?? tool : undefined,
+    onEvent,
+    beforeLlmCall: host ? (loopState) => host.beforeLlmCall(loopState) : undefined,
+  });
+  if (result.replan) throw new ReplanRequested(result.replan.reason, result.replan.blackboardUpdater);
+  return result;
+}
+
+function costOf(
+  state: PromptRunnerState,
+  event: Extract<ToolLoopEvent, { type: "llm-call-end" }>,
+): { costUsd?: number } {
+  const cost = state.services.costOf?.({
+    provider: event.provider,
+    modelId: event.modelId,
+    usage: event.usage,
+  });
+  return cost === undefined ? {} : { costUsd: cost };
+}

@@ -1,0 +1,72 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { Tool } from "../tool/tool.js";
+
+/** Turns a tool's name into the name the LLM sees. */
+export type ToolNamingStrategy = (name: string) => string;
+
+/** Keeps a tool when it returns true for the tool's (original) name. */
+export type ToolNameFilter = (name: string) => boolean;
+
+const identity: ToolNamingStrategy = (name) => name;
+const everything: ToolNameFilter = () => true;
+
+function toolsOf(object: unknown): readonly Tool[] {
+  if (Tool.isTool(object)) return [object];
+  // `Tool.safelyFromInstance` (the tool layer) reads @llmTool methods and
+  // @unfoldingTools classes (one facade); objects without tools give [].
+  const fromInstance = (Tool as { safelyFromInstance?: (instance: object) => readonly Tool[] })
+    .safelyFromInstance;
+  if (typeof fromInstance !== "function") return [];
+  return fromInstance(object as object);
+}
+
+/**
+ * An object whose `@llmTool` methods become tools, with an optional naming
+ * strategy and name filter: `new ToolObject(calculator).withPrefix("calc_")`.
+ * A `Tool` given as the object is used as it is; an object without tool
+ * methods contributes nothing.
+ */
+export class ToolObject {
+  /** Wraps `object`; iterables are refused (pass each object, or use `withTools` for a list of tools). */
+  constructor(
+    readonly object: object,
+    readonly namingStrategy: ToolNamingStrategy = identity,
+    readonly filter: ToolNameFilter = everything,
+  ) {
+    if (typeof (object as Partial<Iterable<unknown>>)[Symbol.iterator] === "function") {
+      throw new ConfigurationError(
+        `ToolObject cannot be an Iterable: pass each object separately, or use withTools(list) for tools. Offending object: ${String(object)}`,
+      );
+    }
+  }
+
+  /** A tool object for `object`; a `ToolObject` is returned as it is. */
+  static of(object: object | ToolObject): ToolObject {
+    return object instanceof ToolObject ? object : new ToolObject(object);
+  }
+
+  /** A copy naming each tool `strategy(name)`. */
+  withNamingStrategy(strategy: ToolNamingStrategy): ToolObject {
+    return new ToolObject(this.object, strategy, this.filter);
+  }
+
+  /** A copy naming each tool `prefix + name`. */
+  withPrefix(prefix: string): ToolObject {
+    return this.withNamingStrategy((name) => `${prefix}${name}`);
+  }
+
+  /** A copy keeping only tools whose original name passes `filter`. */
+  withFilter(filter: ToolNameFilter): ToolObject {
+    return new ToolObject(this.object, this.namingStrategy, filter);
+  }
+
+  /** The object's tools, filtered and renamed. */
+  tools(): readonly Tool[] {
+    return toolsOf(this.object)
+      .filter((tool) => this.filter(tool.definition.name))
+      .map((tool) => {
+        const name = this.namingStrategy(tool.definition.name);
+        return name === tool.definition.name ? tool : tool.withName(name);
+      });
+  }
+}
