@@ -1,15 +1,39 @@
 export { AbstractTool, DelegatingTool } from "./abstract-tool.js";
 export { AmbientProcess } from "./ambient-process.js";
+export type { ArtifactSink } from "./artifact-sink.js";
+export { type ArtifactSinkingOptions, ArtifactSinkingTool } from "./artifact-sinking-tool.js";
+export { BlackboardSink, type BlackboardTarget } from "./blackboard-sink.js";
+export { CompositeSink } from "./composite-sink.js";
+export {
+  type DecoratorMetadataObject,
+  decoratorMetadataOf,
+  METADATA,
+  metadataListsOf,
+  ownMetadataList,
+} from "./decorator-metadata.js";
 export { FunctionTool, type ToolHandler } from "./function-tool.js";
-export { InputSchema, type JsonSchema } from "./input-schema.js";
+export { InputSchema, type JsonSchema, zodToJsonSchema } from "./input-schema.js";
+export {
+  describeToolMethods,
+  type InstanceToolsFactory,
+  registerInstanceToolsFactory,
+  type ToolMethodDescription,
+} from "./instance-tools.js";
+export { ListSink } from "./list-sink.js";
+export { type LlmToolInput, type LlmToolOptions, llmTool } from "./llm-tool.js";
+export { LoopMemo, type LoopMemoOptions } from "./loop-memo.js";
+export { MethodTool } from "./method-tool.js";
+export { type OneShotPerLoopOptions, OneShotPerLoopTool } from "./one-shot-per-loop-tool.js";
 export { Param, type ParamOptions, type ParamType } from "./param.js";
 export { Tool, type ToolCallOptions } from "./tool.js";
 export { ToolCallContext, type ToolCallContextInit } from "./tool-call-context.js";
 export { normalizeToolName, type ToolDefinition, validateToolName } from "./tool-definition.js";
 export { ToolMetadata } from "./tool-metadata.js";
 export { type ArtifactResult, type ErrorResult, type TextResult, ToolResult } from "./tool-result.js";
+export { formatToolTree } from "./tool-tree.js";
 export {
   DomainType,
+  describeZodIssues,
   domainType,
   type TypeLike,
   type TypeOf,
@@ -18,4 +42,5 @@ export {
   typeNameOf,
   typeNamesOf,
 } from "./type-token.js";
+export { TypedTool, type TypedToolFunction, type TypedToolOptions } from "./typed-tool.js";
 export { isNestedTool, type NestedTool, Unfolding } from "./unfolding.js";

@@ -1,11 +1,18 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
+import type { ArtifactSink } from "./artifact-sink.js";
+import { type ArtifactSinkingOptions, ArtifactSinkingTool } from "./artifact-sinking-tool.js";
+import { BlackboardSink } from "./blackboard-sink.js";
 import { FunctionTool, type ToolHandler } from "./function-tool.js";
 import { InputSchema } from "./input-schema.js";
+import { fromInstance, safelyFromInstance } from "./instance-tools.js";
 import { Param } from "./param.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
 import { ToolMetadata } from "./tool-metadata.js";
 import type { ToolResult } from "./tool-result.js";
+import { formatToolTree } from "./tool-tree.js";
+import { type TypeLike, type TypeOf, TypeToken } from "./type-token.js";
+import { fromFunction } from "./typed-tool.js";
 
 /** Per-call options that are not part of the tool's input. */
 export interface ToolCallOptions {
@@ -62,12 +69,44 @@ function of(
   return new FunctionTool(toolDefinition(name, description, inputSchema), metadata, handler);
 }
 
+function sinkArtifacts<L extends TypeLike>(
+  tool: Tool,
+  type: L,
+  sink: ArtifactSink,
+  options?: ArtifactSinkingOptions<TypeOf<L>>,
+): ArtifactSinkingTool<L> {
+  return new ArtifactSinkingTool(tool, type, sink, options);
+}
+
+function publishToBlackboard<L extends TypeLike = TypeToken<unknown>>(
+  tool: Tool,
+  type?: L,
+  options?: ArtifactSinkingOptions<TypeOf<L>>,
+): ArtifactSinkingTool<L> {
+  return new ArtifactSinkingTool(tool, (type ?? TypeToken.ANY) as L, new BlackboardSink(), options);
+}
+
 /** Factories for tools; the specification's `Tool.create(...)`, `Tool.of(...)`, `Tool.Parameter`. */
 export const Tool = {
   /** A tool from a handler, optionally with an input schema or metadata. */
   create,
   /** A tool with an input schema, metadata and a handler. */
   of,
+  /**
+   * A typed tool: the schema comes from the input type, the LLM's JSON is
+   * validated into it, the output is serialized as JSON (strings unquoted).
+   */
+  fromFunction,
+  /** One tool per `@llmTool` method of `instance`; throws a `ConfigurationError` naming the class when there are none. */
+  fromInstance,
+  /** Like `fromInstance`, but an empty list when the object has no tool methods. */
+  safelyFromInstance,
+  /** Wraps `tool` so that the artifacts of `type` it returns go to `sink` (filtered, then transformed). */
+  sinkArtifacts,
+  /** Wraps `tool` so that its artifacts (of `type`, default any) are added to the current process's blackboard. */
+  publishToBlackboard,
+  /** A tree of the tools' names (nested tools indented): `├── a`, `└── b (2 inner tools)`. */
+  formatToolTree,
   /** The parameter factories (same as {@link Param}). */
   Parameter: Param,
   /** True for values that implement {@link Tool}. */

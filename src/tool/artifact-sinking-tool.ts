@@ -1,0 +1,59 @@
+import { DelegatingTool } from "./abstract-tool.js";
+import type { ArtifactSink } from "./artifact-sink.js";
+import type { Tool, ToolCallOptions } from "./tool.js";
+import { ToolCallContext } from "./tool-call-context.js";
+import type { ToolResult } from "./tool-result.js";
+import { type TypeLike, type TypeOf, TypeToken } from "./type-token.js";
+
+/** Options of {@link ArtifactSinkingTool}, `Tool.sinkArtifacts` and `Tool.publishToBlackboard`. */
+export interface ArtifactSinkingOptions<T> {
+  /** Only artifacts it accepts are sunk; runs before `transform`. @default accept all */
+  readonly filter?: (artifact: T) => boolean;
+  /** Maps each accepted artifact to what is sunk (may change its type). @default identity */
+  readonly transform?: (artifact: T) => unknown;
+}
+
+/**
+ * Captures the artifacts of a tool's results and sends them to a sink. Only
+ * artifact results are inspected; an array or Set artifact is sunk element by
+ * element. Each value of the type that passes `filter` is transformed and
+ * sunk, in order. The result is returned unchanged; when the tool throws,
+ * nothing is sunk and the error propagates.
+ */
+export class ArtifactSinkingTool<L extends TypeLike = TypeLike> extends DelegatingTool {
+  /** The artifact type captured. */
+  readonly type: TypeToken<TypeOf<L>>;
+
+  constructor(
+    delegate: Tool,
+    type: L,
+    readonly sink: ArtifactSink,
+    private readonly options: ArtifactSinkingOptions<TypeOf<L>> = {},
+  ) {
+    super(delegate);
+    this.type = TypeToken.of(type) as TypeToken<TypeOf<L>>;
+  }
+
+  override async call(
+    input: string,
+    context: ToolCallContext = ToolCallContext.EMPTY,
+    options?: ToolCallOptions,
+  ): Promise<ToolResult> {
+    const result = await this.delegate.call(input, context, options);
+    if (result.kind !== "artifact") return result;
+    const { artifact } = result;
+    if (Array.isArray(artifact) || artifact instanceof Set) {
+      for (const item of artifact) await this.offer(item);
+    } else {
+      await this.offer(artifact);
+    }
+    return result;
+  }
+
+  private async offer(value: unknown): Promise<void> {
+    if (!this.type.is(value)) return;
+    const { filter, transform } = this.options;
+    if (filter && !filter(value)) return;
+    await this.sink.accept(transform ? transform(value) : value);
+  }
+}

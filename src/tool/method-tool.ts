@@ -1,0 +1,94 @@
+import type { z } from "zod";
+import { AbstractTool } from "./abstract-tool.js";
+import { InputSchema } from "./input-schema.js";
+import type { ToolMethodEntry } from "./llm-tool.js";
+import type { ToolCallOptions } from "./tool.js";
+import { ToolCallContext } from "./tool-call-context.js";
+import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
+import { readToolInput, type ToolInputTarget } from "./tool-input.js";
+import { ToolMetadata } from "./tool-metadata.js";
+import { failedToolResult, methodToolResult } from "./tool-output.js";
+import type { ToolResult } from "./tool-result.js";
+import { describeZodIssues, TypeParseError } from "./type-token.js";
+
+/** What is derived once per `@llmTool` method and shared by every instance's tool. */
+interface CompiledToolMethod {
+  readonly definition: ToolDefinition;
+  readonly metadata: ToolMetadata;
+  readonly input: ToolInputTarget<unknown> | undefined;
+}
+
+type BoundMethod = (input: unknown, context: ToolCallContext, options: ToolCallOptions) => unknown;
+
+const NO_INPUT: Readonly<Record<string, never>> = Object.freeze({});
+const NO_OPTIONS: ToolCallOptions = Object.freeze({});
+
+function compile(entry: ToolMethodEntry, className: string): CompiledToolMethod {
+  const { options } = entry;
+  const name = options.name ?? String(entry.methodName);
+  const schema = options.input;
+  const inputSchema = schema
+    ? InputSchema.fromZod(schema, `tool method ${className}.${String(entry.methodName)}`)
+    : InputSchema.empty();
+  const input: ToolInputTarget<unknown> | undefined = schema
+    ? { toolName: name, typeName: `tool '${name}'`, read: (value) => readWith(schema, name, value) }
+    : undefined;
+  return {
+    definition: toolDefinition(name, options.description, inputSchema, options.metadata ?? {}),
+    metadata: options.returnDirect ? ToolMetadata.create({ returnDirect: true }) : ToolMetadata.DEFAULT,
+    input,
+  };
+}
+
+function readWith(schema: z.ZodObject, name: string, value: unknown): unknown {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new TypeParseError(name, describeZodIssues(result.error));
+  return result.data;
+}
+
+/** The compiled form of `entry`, derived on first use and cached on the entry. */
+function compiled(entry: ToolMethodEntry, className: string): CompiledToolMethod {
+  entry.compiled ??= compile(entry, className);
+  return entry.compiled as CompiledToolMethod;
+}
+
+/**
+ * A tool backed by an `@llmTool` method bound to its instance. The method
+ * receives the validated input and the context; its return value becomes the
+ * result (`Tool.fromInstance`).
+ */
+export class MethodTool extends AbstractTool {
+  readonly definition: ToolDefinition;
+  readonly metadata: ToolMetadata;
+  private readonly input: ToolInputTarget<unknown> | undefined;
+  private readonly method: BoundMethod;
+  private readonly target: object;
+
+  constructor(instance: object, entry: ToolMethodEntry, className: string) {
+    super();
+    const { definition, metadata, input } = compiled(entry, className);
+    this.definition = definition;
+    this.metadata = metadata;
+    this.input = input;
+    this.target = entry.isStatic ? (instance.constructor as object) : instance;
+    this.method = entry.get(this.target) as BoundMethod;
+  }
+
+  async call(
+    input: string,
+    context: ToolCallContext = ToolCallContext.EMPTY,
+    options: ToolCallOptions = NO_OPTIONS,
+  ): Promise<ToolResult> {
+    let value: unknown = NO_INPUT;
+    if (this.input) {
+      const parsed = readToolInput(input, this.input);
+      if (!parsed.ok) return parsed.error;
+      value = parsed.value;
+    }
+    try {
+      return methodToolResult(await this.method.call(this.target, value, context, options));
+    } catch (error) {
+      return failedToolResult(error);
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { AbstractTool } from "./abstract-tool.js";
+import { InputSchema } from "./input-schema.js";
+import type { ToolCallOptions } from "./tool.js";
+import { ToolCallContext } from "./tool-call-context.js";
+import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
+import { readToolInput, type ToolInputTarget } from "./tool-input.js";
+import { ToolMetadata } from "./tool-metadata.js";
+import { failedToolResult, typedToolResult } from "./tool-output.js";
+import type { ToolResult } from "./tool-result.js";
+import { type TypeLike, type TypeOf, TypeToken } from "./type-token.js";
+
+/** The function behind a typed tool: the parsed input in, the output (or a {@link ToolResult}) out. */
+export type TypedToolFunction<I, O> = (
+  input: I,
+  context: ToolCallContext,
+  options: ToolCallOptions,
+) => O | ToolResult | Promise<O | ToolResult>;
+
+/** Options of {@link TypedTool}. */
+export interface TypedToolOptions<I extends TypeLike, O extends TypeLike> {
+  /** The name the LLM calls; must match `^[a-zA-Z0-9_-]{1,64}$`. */
+  readonly name: string;
+  /** What the tool does. */
+  readonly description: string;
+  /** The input type (a zod object schema, a `domainType`, or a class with a static zod `schema`); the tool's schema is derived from it. */
+  readonly inputType: I;
+  /** The output type; a `String` / `z.string()` output is returned unquoted. */
+  readonly outputType: O;
+  /** How the loop treats the tool. @default ToolMetadata.DEFAULT */
+  readonly metadata?: ToolMetadata;
+  /** The function. */
+  readonly fn: TypedToolFunction<TypeOf<I>, TypeOf<O>>;
+}
+
+const NO_OPTIONS: ToolCallOptions = Object.freeze({});
+
+/**
+ * A tool that works on domain values: its input schema is derived from the
+ * input type, the LLM's JSON is parsed and validated into that type, and the
+ * output is serialized as compact JSON (strings unquoted, a {@link ToolResult}
+ * as is). Thrown errors become error results; control-flow signals propagate.
+ */
+export class TypedTool<I extends TypeLike, O extends TypeLike> extends AbstractTool {
+  readonly definition: ToolDefinition;
+  readonly metadata: ToolMetadata;
+  /** The input type's token. */
+  readonly inputType: TypeToken<TypeOf<I>>;
+  /** The output type's token. */
+  readonly outputType: TypeToken<TypeOf<O>>;
+  private readonly fn: TypedToolFunction<TypeOf<I>, TypeOf<O>>;
+  private readonly input: ToolInputTarget<TypeOf<I>>;
+
+  constructor(options: TypedToolOptions<I, O>) {
+    super();
+    this.inputType = TypeToken.of(options.inputType) as TypeToken<TypeOf<I>>;
+    this.outputType = TypeToken.of(options.outputType) as TypeToken<TypeOf<O>>;
+    const jsonSchema = this.inputType.jsonSchema;
+    if (jsonSchema.type !== "object") {
+      throw new ConfigurationError(
+        `The input type ${this.inputType.name} of tool '${options.name}' must be an object type (a zod object schema, a domainType or a class); LLM tool arguments are always a JSON object.`,
+      );
+    }
+    this.definition = toolDefinition(
+      options.name,
+      options.description,
+      InputSchema.fromJsonSchema(jsonSchema),
+    );
+    this.metadata = options.metadata ?? ToolMetadata.DEFAULT;
+    this.fn = options.fn;
+    const token = this.inputType;
+    this.input = { toolName: options.name, typeName: token.name, read: (value) => token.parse(value) };
+  }
+
+  async call(
+    input: string,
+    context: ToolCallContext = ToolCallContext.EMPTY,
+    options: ToolCallOptions = NO_OPTIONS,
+  ): Promise<ToolResult> {
+    const parsed = readToolInput(input, this.input);
+    if (!parsed.ok) return parsed.error;
+    try {
+      return typedToolResult(await this.fn(parsed.value, context, options));
+    } catch (error) {
+      return failedToolResult(error);
+    }
+  }
+}
+
+/** `Tool.fromFunction(name, description, inputType, outputType, [metadata,] fn)`. */
+export function fromFunction<I extends TypeLike, O extends TypeLike>(
+  name: string,
+  description: string,
+  inputType: I,
+  outputType: O,
+  fn: TypedToolFunction<TypeOf<I>, TypeOf<O>>,
+): TypedTool<I, O>;
+export function fromFunction<I extends TypeLike, O extends TypeLike>(
+  name: string,
+  description: string,
+  inputType: I,
+  outputType: O,
+  metadata: ToolMetadata,
+  fn: TypedToolFunction<TypeOf<I>, TypeOf<O>>,
+): TypedTool<I, O>;
+export function fromFunction<I extends TypeLike, O extends TypeLike>(
+  name: string,
+  description: string,
+  inputType: I,
+  outputType: O,
+  metadataOrFn: ToolMetadata | TypedToolFunction<TypeOf<I>, TypeOf<O>>,
+  maybeFn?: TypedToolFunction<TypeOf<I>, TypeOf<O>>,
+): TypedTool<I, O> {
+  if (typeof metadataOrFn === "function") {
+    return new TypedTool({ name, description, inputType, outputType, fn: metadataOrFn });
+  }
+  if (!maybeFn) throw new ConfigurationError(`Tool '${name}' was created without a function.`);
+  return new TypedTool({ name, description, inputType, outputType, metadata: metadataOrFn, fn: maybeFn });
+}
