@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { parseCliArgs } from "./cli-args.js";
+import { UsageError } from "./usage-error.js";
+
+describe("parseCliArgs", () => {
+  it("reads run with an example, an input and every option", () => {
+    expect(
+      parseCliArgs(["run", "star-news", "Lynda, a Scorpio", "--scripted", "--model", "openai:gpt-4.1", "-v"]),
+    ).toEqual({
+      command: "run",
+      example: "star-news",
+      input: "Lynda, a Scorpio",
+      scripted: true,
+      model: "openai:gpt-4.1",
+      verbose: true,
+      config: undefined,
+    });
+  });
+
+  it("leaves the input undefined when it is omitted", () => {
+    expect(parseCliArgs(["run", "star-news"])).toMatchObject({ input: undefined, scripted: false });
+  });
+
+  it("reads list", () => {
+    expect(parseCliArgs(["list"])).toEqual({ command: "list" });
+  });
+
+  it("treats no arguments, help and --help as help", () => {
+    expect(parseCliArgs([])).toEqual({ command: "help" });
+    expect(parseCliArgs(["help"])).toEqual({ command: "help" });
+    expect(parseCliArgs(["run", "x", "--help"])).toEqual({ command: "help" });
+  });
+
+  it("rejects an unknown command, naming it", () => {
+    expect(() => parseCliArgs(["go"])).toThrow("Unknown command 'go'. Commands: run, list, help.");
+  });
+
+  it("rejects an unknown option with a usage error", () => {
+    const error = captured(() => parseCliArgs(["run", "x", "--fast"]));
+    expect(UsageError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      "Unknown option '--fast'. Run 'embabel-ts --help' for the options.",
+    );
+  });
+
+  it("rejects run without an example", () => {
+    expect(() => parseCliArgs(["run"])).toThrow("'run' needs the name of an example");
+  });
+
+  it("rejects an unquoted multi-word input and shows how to quote it", () => {
+    expect(() => parseCliArgs(["run", "star-news", "Lynda", "Scorpio"])).toThrow(
+      `'run' takes one input; put it in quotes: embabel-ts run star-news "Lynda Scorpio"`,
+    );
+  });
+
+  it("rejects --model without a value", () => {
+    expect(() => parseCliArgs(["run", "x", "--model"])).toThrow("Option '--model' needs a value.");
+  });
+});
+
+function captured(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected an error");
+}

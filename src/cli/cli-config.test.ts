@@ -1,0 +1,101 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { loadConfig } from "./cli-config.js";
+
+function directoryWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "embabel-cli-config-"));
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+  return dir;
+}
+
+describe("loadConfig", () => {
+  it("returns an empty config when no file exists", () => {
+    const loaded = loadConfig(directoryWith({}));
+    expect(loaded.path).toBeUndefined();
+    expect(loaded.config).toEqual({ models: {}, roles: {}, mcpServers: {} });
+  });
+
+  it("reads embabel.config.json, turning id strings into models", () => {
+    const dir = directoryWith({
+      "embabel.config.json": JSON.stringify({
+        models: {
+          best: "openai:gpt-4.1",
+          local: { id: "ollama:qwen2.5", baseURL: "http://127.0.0.1:11434" },
+        },
+        roles: { default: "best", fast: "local" },
+      }),
+    });
+    const loaded = loadConfig(dir);
+    expect(loaded.path).toBe(join(dir, "embabel.config.json"));
+    expect(loaded.config.models).toEqual({
+      best: { id: "openai:gpt-4.1" },
+      local: { id: "ollama:qwen2.5", baseURL: "http://127.0.0.1:11434" },
+    });
+    expect(loaded.config.roles).toEqual({ default: "best", fast: "local" });
+  });
+
+  it("reads embabel.config.yaml", () => {
+    const dir = directoryWith({ "embabel.config.yaml": "models:\n  default: anthropic:claude-sonnet-4-5\n" });
+    expect(loadConfig(dir).config.models).toEqual({ default: { id: "anthropic:claude-sonnet-4-5" } });
+  });
+
+  it("reads an explicit path relative to the working directory", () => {
+    const dir = directoryWith({ "other.yml": "models:\n  default: openai:gpt-4.1-mini\n" });
+    expect(loadConfig(dir, "other.yml").config.models.default?.id).toBe("openai:gpt-4.1-mini");
+  });
+
+  it("parses mcpServers and notes that they are not started", () => {
+    const dir = directoryWith({
+      "embabel.config.json": JSON.stringify({ mcpServers: { files: { command: "npx", args: ["server"] } } }),
+    });
+    const loaded = loadConfig(dir);
+    expect(loaded.config.mcpServers).toEqual({ files: { command: "npx", args: ["server"] } });
+    expect(loaded.notes).toEqual([
+      `mcpServers (files) read from ${join(dir, "embabel.config.json")} but not started: the CLI examples do not use MCP tools yet.`,
+    ]);
+  });
+
+  it("fails on a missing explicit file, naming it", () => {
+    const dir = directoryWith({});
+    expect(() => loadConfig(dir, "nope.json")).toThrow(`Config file not found: ${join(dir, "nope.json")}`);
+  });
+
+  it("fails on invalid JSON, naming the file and the format", () => {
+    const dir = directoryWith({ "embabel.config.json": "{ models: " });
+    expect(() => loadConfig(dir)).toThrow(/^Config file .*embabel\.config\.json is not valid JSON: /);
+  });
+
+  it("fails on an unknown key, naming it", () => {
+    const dir = directoryWith({ "embabel.config.json": JSON.stringify({ modles: {} }) });
+    const error = captured(() => loadConfig(dir));
+    expect(ConfigurationError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toContain("Invalid config file");
+    expect((error as Error).message).toContain('"modles"');
+  });
+
+  it("fails on a model entry of the wrong shape, naming the field", () => {
+    const dir = directoryWith({ "embabel.config.json": JSON.stringify({ models: { best: 42 } }) });
+    expect(() => loadConfig(dir)).toThrow(/models\.best: /);
+  });
+
+  it("fails on a role naming an unknown model", () => {
+    const dir = directoryWith({
+      "embabel.config.json": JSON.stringify({ models: { best: "openai:gpt-4.1" }, roles: { fast: "quick" } }),
+    });
+    expect(() => loadConfig(dir)).toThrow(
+      `role 'fast' names model 'quick', which is not under "models" (known: [best]).`,
+    );
+  });
+});
+
+function captured(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected an error");
+}

@@ -1,0 +1,135 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import { ConfigurationError } from "../errors/configuration-error.js";
+
+/** The config file names looked for in the working directory, in order. */
+export const CONFIG_FILE_NAMES = [
+  "embabel.config.json",
+  "embabel.config.yaml",
+  "embabel.config.yml",
+] as const;
+
+const modelEntry = z.union([
+  z.string().min(1),
+  z
+    .object({
+      id: z.string().min(1),
+      baseURL: z.string().url().optional(),
+      apiKeyEnv: z.string().min(1).optional(),
+    })
+    .strict(),
+]);
+
+const configSchema = z
+  .object({
+    models: z.record(z.string(), modelEntry).optional(),
+    roles: z.record(z.string(), z.string().min(1)).optional(),
+    mcpServers: z.record(z.string(), z.unknown()).optional(),
+    toolGroups: z.unknown().optional(),
+  })
+  .strict();
+
+/** A model as the config file names it: an id (`openai:gpt-4.1`), optionally with a base URL and key variable. */
+export interface ConfiguredModel {
+  /** `<provider>:<model>`, e.g. `openai:gpt-4.1`, `anthropic:claude-sonnet-4-5`, `ollama:qwen2.5`. */
+  readonly id: string;
+  /** A base URL for OpenAI-compatible servers or a non-default endpoint. */
+  readonly baseURL?: string;
+  /** The environment variable holding the API key. @default the provider's usual one */
+  readonly apiKeyEnv?: string;
+}
+
+/** The contents of `embabel.config.json` / `.yaml`. */
+export interface EmbabelConfig {
+  /** Model names to models. */
+  readonly models: Readonly<Record<string, ConfiguredModel>>;
+  /** Roles (`default`, `smart`, `fast`, …) to model names. */
+  readonly roles: Readonly<Record<string, string>>;
+  /** MCP servers in the Claude Desktop / Cursor format (read, not started yet). */
+  readonly mcpServers: Readonly<Record<string, unknown>>;
+}
+
+/** A loaded configuration and where it came from. */
+export interface LoadedConfig {
+  readonly config: EmbabelConfig;
+  /** The file read, or `undefined` when none exists. */
+  readonly path: string | undefined;
+  /** Things the user should know (parts of the file that are read but not acted on). */
+  readonly notes: readonly string[];
+}
+
+/** An empty configuration. */
+export const EMPTY_CONFIG: EmbabelConfig = Object.freeze({ models: {}, roles: {}, mcpServers: {} });
+
+/**
+ * Reads `explicitPath`, or the first of {@link CONFIG_FILE_NAMES} found in
+ * `cwd`. No file is fine (empty config); a file that can't be read or doesn't
+ * fit the format is a {@link ConfigurationError} naming the file and the field.
+ */
+export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
+  const path = explicitPath ? resolve(cwd, explicitPath) : findConfigFile(cwd);
+  if (path === undefined) return { config: EMPTY_CONFIG, path: undefined, notes: [] };
+  if (!existsSync(path)) throw new ConfigurationError(`Config file not found: ${path}`);
+  const raw = readRaw(path);
+  const result = configSchema.safeParse(raw ?? {});
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const where = issue.path.length > 0 ? issue.path.map(String).join(".") : "(top level)";
+      return `  ${where}: ${issue.message}`;
+    });
+    throw new ConfigurationError(`Invalid config file ${path}:\n${problems.join("\n")}`);
+  }
+  const data = result.data;
+  const models = Object.fromEntries(
+    Object.entries(data.models ?? {}).map(([name, entry]) => [
+      name,
+      typeof entry === "string" ? { id: entry } : entry,
+    ]),
+  );
+  const roles = { ...(data.roles ?? {}) };
+  for (const [role, modelName] of Object.entries(roles)) {
+    if (!(modelName in models) && !modelName.includes(":")) {
+      throw new ConfigurationError(
+        `Invalid config file ${path}: role '${role}' names model '${modelName}', which is not under "models" (known: [${Object.keys(models).join(", ")}]).`,
+      );
+    }
+  }
+  const mcpServers = data.mcpServers ?? {};
+  const notes: string[] = [];
+  const serverNames = Object.keys(mcpServers);
+  if (serverNames.length > 0) {
+    notes.push(
+      `mcpServers (${serverNames.join(", ")}) read from ${path} but not started: the CLI examples do not use MCP tools yet.`,
+    );
+  }
+  return { config: { models, roles, mcpServers }, path, notes };
+}
+
+function findConfigFile(cwd: string): string | undefined {
+  for (const name of CONFIG_FILE_NAMES) {
+    const candidate = resolve(cwd, name);
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function readRaw(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new ConfigurationError(`Cannot read config file ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  try {
+    return path.endsWith(".json") ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    const format = path.endsWith(".json") ? "JSON" : "YAML";
+    throw new ConfigurationError(`Config file ${path} is not valid ${format}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}

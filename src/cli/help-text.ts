@@ -1,0 +1,25 @@
+/** The text of `embabel-ts --help`. */
+export const HELP_TEXT = `embabel-ts: run an example agent from the terminal
+
+Usage:
+  embabel-ts run <example> ["<input>"] [options]   run an example agent on your request
+  embabel-ts list                                  list the examples
+  embabel-ts --help                                show this help
+
+Options for run:
+  -s, --scripted        replay the example's recorded script (offline, no API key needed)
+  -m, --model <id>      the model to use, e.g. openai:gpt-4.1, anthropic:claude-sonnet-4-5, ollama:qwen2.5
+  -v, --verbose         also show prompts, LLM replies and full tool results
+  -c, --config <file>   read this config file instead of ./embabel.config.{json,yaml,yml}
+
+Models come from --model, then the config file, then the environment:
+  EMBABEL_MODEL         <provider>:<model> (openai, anthropic, ollama, openai-compatible)
+  OPENAI_API_KEY        OpenAI key (on its own, selects openai:gpt-4.1)
+  ANTHROPIC_API_KEY     Anthropic key (on its own, selects anthropic:claude-sonnet-4-5)
+  OLLAMA_BASE_URL       a local Ollama server (on its own, selects ollama:qwen2.5)
+
+Examples:
+  embabel-ts run concert-planner "A Mozart evening for a small hall" --scripted
+  embabel-ts run star-news "Lynda, a Scorpio" --scripted
+  OPENAI_API_KEY=sk-... embabel-ts run star-news "Lynda, a Scorpio"
+`;

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_CONFIG, type EmbabelConfig } from "./cli-config.js";
+import { NO_PROVIDER_MESSAGE, selectModels } from "./model-selection.js";
+
+const config = (models: EmbabelConfig["models"], roles: EmbabelConfig["roles"] = {}): EmbabelConfig => ({
+  models,
+  roles,
+  mcpServers: {},
+});
+
+describe("selectModels", () => {
+  it("says exactly which variables to set when nothing is configured", () => {
+    expect(() => selectModels(EMPTY_CONFIG, {}, undefined)).toThrow(NO_PROVIDER_MESSAGE);
+    expect(NO_PROVIDER_MESSAGE).toContain("export OPENAI_API_KEY=");
+    expect(NO_PROVIDER_MESSAGE).toContain("--scripted");
+  });
+
+  it("picks openai:gpt-4.1 when only OPENAI_API_KEY is set", () => {
+    const selection = selectModels(EMPTY_CONFIG, { OPENAI_API_KEY: "sk-test" }, undefined);
+    expect(selection.models).toEqual({ default: "openai:gpt-4.1" });
+    expect(selection.roles).toEqual({ default: "default" });
+  });
+
+  it("picks the Anthropic and Ollama defaults from their variables", () => {
+    expect(selectModels(EMPTY_CONFIG, { ANTHROPIC_API_KEY: "k" }, undefined).models.default).toBe(
+      "anthropic:claude-sonnet-4-5",
+    );
+    expect(
+      selectModels(EMPTY_CONFIG, { OLLAMA_BASE_URL: "http://127.0.0.1:11434" }, undefined).models.default,
+    ).toBe("ollama:qwen2.5");
+  });
+
+  it("uses EMBABEL_MODEL and names the key it needs when missing", () => {
+    expect(() => selectModels(EMPTY_CONFIG, { EMBABEL_MODEL: "anthropic:claude-opus-4" }, undefined)).toThrow(
+      "Model anthropic:claude-opus-4 needs ANTHROPIC_API_KEY. Set it (export ANTHROPIC_API_KEY=...) and run again, or add --scripted to run offline.",
+    );
+    const selection = selectModels(
+      EMPTY_CONFIG,
+      { EMBABEL_MODEL: "ollama:llama3.2", OPENAI_API_KEY: "sk" },
+      undefined,
+    );
+    expect(selection.models.default).toBe("ollama:llama3.2");
+    expect(selection.source).toBe("EMBABEL_MODEL");
+  });
+
+  it("lets --model win over the environment", () => {
+    const selection = selectModels(
+      EMPTY_CONFIG,
+      { EMBABEL_MODEL: "openai:gpt-4.1", OPENAI_API_KEY: "sk" },
+      "openai:gpt-4.1-mini",
+    );
+    expect(selection.models.default).toBe("openai:gpt-4.1-mini");
+    expect(selection.source).toBe("--model");
+  });
+
+  it("uses the config file's models and roles", () => {
+    const selection = selectModels(
+      config(
+        { best: { id: "openai:gpt-4.1" }, local: { id: "ollama:qwen2.5" } },
+        { default: "best", fast: "local" },
+      ),
+      { OPENAI_API_KEY: "sk" },
+      undefined,
+    );
+    expect(selection.models).toEqual({ best: "openai:gpt-4.1", local: "ollama:qwen2.5" });
+    expect(selection.roles).toEqual({ default: "best", fast: "local" });
+  });
+
+  it("makes a single configured model the default", () => {
+    const selection = selectModels(config({ only: { id: "ollama:qwen2.5" } }), {}, undefined);
+    expect(selection.roles.default).toBe("only");
+  });
+
+  it("asks for a default role when several models are configured without one", () => {
+    expect(() =>
+      selectModels(config({ a: { id: "ollama:a" }, b: { id: "ollama:b" } }), {}, undefined),
+    ).toThrow('no "roles": { "default": "<model name>" }');
+  });
+
+  it("reads the key from a configured apiKeyEnv", () => {
+    expect(() =>
+      selectModels(config({ default: { id: "openai:gpt-4.1", apiKeyEnv: "MY_KEY" } }), {}, undefined),
+    ).toThrow("Model openai:gpt-4.1 needs MY_KEY.");
+  });
+
+  it("rejects an id without a provider prefix", () => {
+    expect(() => selectModels(EMPTY_CONFIG, {}, "gpt-4.1")).toThrow(
+      "Model 'default' has id 'gpt-4.1': write it as <provider>:<model>",
+    );
+  });
+
+  it("rejects an unknown provider, listing the known ones", () => {
+    expect(() => selectModels(EMPTY_CONFIG, {}, "mistral:large")).toThrow(
+      "Model 'mistral:large' uses unknown provider 'mistral'. Known providers: openai, anthropic, ollama, openai-compatible.",
+    );
+  });
+
+  it("requires a baseURL for openai-compatible models", () => {
+    expect(() => selectModels(EMPTY_CONFIG, {}, "openai-compatible:local")).toThrow("needs a baseURL");
+  });
+});
