@@ -42,6 +42,23 @@ export {
 } from "./tool/index.js";
 
 // --- llm, loop ---
+export { MaxIterationsExceededError, ToolNotFoundError } from "./errors/index.js";
+export type {
+  LastToolCall,
+  LlmCallSettings,
+  LlmUsage,
+  ToolInjectionContext,
+  ToolInjectionResult,
+  ToolLoopEvent,
+  ToolLoopOptions,
+  ToolLoopResult,
+} from "./loop/index.js";
+export {
+  ChainedToolInjectionStrategy,
+  runToolLoop,
+  ToolInjectionStrategy,
+  UnfoldingToolInjectionStrategy,
+} from "./loop/index.js";
 
 // --- prompt ---
 export { StructuredOutputError } from "./errors/structured-output-error.js";

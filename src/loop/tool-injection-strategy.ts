@@ -1,6 +1,7 @@
 import type { Tool } from "../tool/tool.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import type { ToolResult } from "../tool/tool-result.js";
+import { ChainedToolInjectionStrategy } from "./chained-tool-injection-strategy.js";
 
 /** The tool call a strategy is asked about. */
 export interface LastToolCall {
@@ -41,3 +42,21 @@ export interface ToolInjectionResult {
 export interface ToolInjectionStrategy {
   evaluate(context: ToolInjectionContext): ToolInjectionResult | undefined;
 }
+
+const NONE: ToolInjectionStrategy = Object.freeze({ evaluate: () => undefined });
+
+/** The built-in strategies. */
+export const ToolInjectionStrategy = {
+  /** Never changes the tool list. */
+  NONE,
+  /** Unfolding support ({@link UnfoldingToolInjectionStrategy}) in a chain; what every loop uses unless told otherwise. */
+  DEFAULT: ChainedToolInjectionStrategy.withUnfolding() as ToolInjectionStrategy,
+  /** True for values with an `evaluate` function. */
+  isToolInjectionStrategy(value: unknown): value is ToolInjectionStrategy {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      typeof (value as ToolInjectionStrategy).evaluate === "function"
+    );
+  },
+};

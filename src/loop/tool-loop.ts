@@ -1,11 +1,26 @@
 // CONTRACT FILE — the loop helper replaces the body of runToolLoop and may
 // extend these types (adding optional fields only), keeping the names.
-import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Prompt } from "@ai-sdk/provider";
+import { randomUUID } from "node:crypto";
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Prompt,
+  LanguageModelV3ToolChoice,
+} from "@ai-sdk/provider";
+import { MaxIterationsExceededError } from "../errors/max-iterations-exceeded-error.js";
 import type { BlackboardUpdater } from "../errors/replan-requested.js";
-import type { Tool } from "../tool/tool.js";
-import type { ToolCallContext } from "../tool/tool-call-context.js";
+import type { Tool, ToolCallOptions } from "../tool/tool.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import type { ToolInjectionStrategy } from "./tool-injection-strategy.js";
+import { callModel, type ModelResponse } from "./call-model.js";
+import { assistantMessage, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
+import { emit, endSpan, startLlmSpan } from "./loop-telemetry.js";
+import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
+import { runToolBatch, type ToolBatchEnvironment } from "./run-tool-batch.js";
+import { ToolInjectionStrategy } from "./tool-injection-strategy.js";
+import { ToolSet } from "./tool-set.js";
+import { UnknownToolCounter } from "./unknown-tool.js";
 
 /** Token counts of one or more LLM calls. */
 export interface LlmUsage {
@@ -89,6 +104,14 @@ export interface ToolLoopOptions {
   readonly beforeLlmCall?: (state: { readonly iteration: number; readonly usage: LlmUsage }) => void;
   /** When set, text is streamed through `doStream` and each delta passed here. */
   readonly onTextDelta?: (delta: string) => void;
+  /** Run the tool calls of one LLM reply concurrently; results stay in call order. @default false */
+  readonly parallelToolCalls?: boolean;
+  /** How the model may choose tools; sent only when set. @default undefined (the provider's default, "auto") */
+  readonly toolChoice?: LanguageModelV3ToolChoice;
+  /** Consecutive calls of unknown tools answered in-band before a `ToolNotFoundError`. @default 3 */
+  readonly maxUnknownToolRetries?: number;
+  /** Extra HTTP headers for the provider. */
+  readonly headers?: Record<string, string | undefined>;
 }
 
 /** Output of {@link runToolLoop}. */
@@ -110,7 +133,129 @@ export interface ToolLoopResult {
   readonly replan?: { readonly reason: string; readonly blackboardUpdater: BlackboardUpdater };
 }
 
-/** Runs the tool loop to a text answer, a returnDirect result, a replan, or the iteration limit. */
-export async function runToolLoop(_options: ToolLoopOptions): Promise<ToolLoopResult> {
-  throw new Error("runToolLoop: not implemented yet");
+function baseCallOptions(options: ToolLoopOptions): Omit<LanguageModelV3CallOptions, "prompt"> {
+  const settings = options.settings ?? {};
+  const base: Record<string, unknown> = {};
+  if (settings.temperature !== undefined) base.temperature = settings.temperature;
+  if (settings.maxOutputTokens !== undefined) base.maxOutputTokens = settings.maxOutputTokens;
+  if (settings.topP !== undefined) base.topP = settings.topP;
+  if (settings.topK !== undefined) base.topK = settings.topK;
+  if (settings.seed !== undefined) base.seed = settings.seed;
+  if (settings.stopSequences !== undefined) base.stopSequences = [...settings.stopSequences];
+  if (settings.providerOptions !== undefined) base.providerOptions = settings.providerOptions;
+  if (options.responseFormat !== undefined) base.responseFormat = options.responseFormat;
+  if (options.toolChoice !== undefined) base.toolChoice = options.toolChoice;
+  if (options.headers !== undefined) base.headers = options.headers;
+  if (options.signal !== undefined) base.abortSignal = options.signal;
+  return base;
+}
+
+/**
+ * Runs the tool loop to a text answer, a returnDirect result, a replan, or the
+ * iteration limit (a {@link MaxIterationsExceededError} carrying the transcript).
+ * Each round sends the current tools as JSON Schema, executes the calls the
+ * model made, feeds the results back and lets the injection strategy change
+ * the tools for the next round.
+ */
+export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopResult> {
+  const { signal, onEvent } = options;
+  const maxIterations = options.maxIterations ?? 20;
+  const loopId = randomUUID();
+  const context = (options.context ?? ToolCallContext.EMPTY).with(ToolCallContext.LOOP_ID_KEY, loopId);
+  const tools = ToolSet.of(options.tools, options.toolDecorator);
+  const prompt: LanguageModelV3Prompt = [...options.prompt];
+  const base = baseCallOptions(options);
+  const injectedTools: Tool[] = [];
+  const removedTools: Tool[] = [];
+  const callOptions: ToolCallOptions = signal ? { signal } : {};
+  const unknownTools = new UnknownToolCounter(options.maxUnknownToolRetries);
+  let usage = ZERO_USAGE;
+  const finish = (text: string, iterations: number, extra: Partial<ToolLoopResult> = {}): ToolLoopResult => ({
+    text,
+    prompt,
+    iterations,
+    usage,
+    loopId,
+    tools: tools.tools,
+    injectedTools,
+    removedTools,
+    returnedDirect: false,
+    ...extra,
+  });
+
+  for (let iteration = 1; iteration <= maxIterations; iteration += 1) {
+    signal?.throwIfAborted();
+    options.beforeLlmCall?.({ iteration, usage });
+    const response = await llmRound(options, tools, { ...base, prompt: prompt.slice() }, loopId, iteration);
+    usage = addUsage(usage, usageOf(response.usage));
+    const calls = toolCallsOf(response.content);
+    if (calls.length === 0) {
+      prompt.push(assistantMessage(response.content));
+      return finish(textOf(response.content), iteration);
+    }
+    const environment: ToolBatchEnvironment = {
+      tools,
+      unknownTools,
+      context,
+      callOptions,
+      loopId,
+      strategy: options.injectionStrategy ?? ToolInjectionStrategy.DEFAULT,
+      iteration,
+      parallel: options.parallelToolCalls === true,
+      record: (added, removed) => {
+        injectedTools.push(...added);
+        removedTools.push(...removed);
+      },
+      ...(signal ? { signal } : {}),
+      ...(onEvent ? { onEvent } : {}),
+      ...(options.toolDecorator ? { decorate: options.toolDecorator } : {}),
+    };
+    const batch = await runToolBatch(calls, environment);
+    prompt.push(assistantMessage(response.content, batch.outcomes));
+    if (batch.outcomes.length > 0) prompt.push(toolMessage(batch.outcomes));
+    if (batch.replan?.replan) {
+      const { reason, blackboardUpdater } = batch.replan.replan;
+      return finish("", iteration, { replan: { reason, blackboardUpdater } });
+    }
+    if (batch.returnDirect !== undefined)
+      return finish(batch.returnDirect, iteration, { returnedDirect: true });
+  }
+  throw new MaxIterationsExceededError(maxIterations, prompt);
+}
+
+async function llmRound(
+  options: ToolLoopOptions,
+  tools: ToolSet,
+  callOptions: LanguageModelV3CallOptions,
+  loopId: string,
+  iteration: number,
+): Promise<ModelResponse> {
+  const { model, onEvent } = options;
+  const definitions = tools.providerDefinitions;
+  if (definitions.length > 0) callOptions.tools = definitions as LanguageModelV3FunctionTool[];
+  emit(onEvent, () => ({ type: "llm-call-start", loopId, iteration, toolNames: tools.toolNames }));
+  const started = performance.now();
+  const span = startLlmSpan(loopId, iteration, model.modelId, model.provider);
+  let response: ModelResponse;
+  try {
+    response = await callModel(model, callOptions, options.onTextDelta);
+  } catch (error) {
+    endSpan(span, error);
+    throw error;
+  }
+  const usage = usageOf(response.usage);
+  endSpan(span, undefined, {
+    "gen_ai.usage.input_tokens": usage.inputTokens,
+    "gen_ai.usage.output_tokens": usage.outputTokens,
+  });
+  emit(onEvent, () => ({
+    type: "llm-call-end",
+    loopId,
+    iteration,
+    modelId: model.modelId,
+    provider: model.provider,
+    usage,
+    durationMs: performance.now() - started,
+  }));
+  return response;
 }

@@ -1,0 +1,151 @@
+import type { LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
+import { ReplanRequested } from "../errors/replan-requested.js";
+import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
+import type { Tool, ToolCallOptions } from "../tool/tool.js";
+import type { ToolCallContext } from "../tool/tool-call-context.js";
+import { ToolResult } from "../tool/tool-result.js";
+import { emit, endSpan, startToolSpan } from "./loop-telemetry.js";
+import { parseToolArguments } from "./parse-tool-arguments.js";
+import type { ToolLoopEvent } from "./tool-loop.js";
+import type { ToolSet } from "./tool-set.js";
+import type { UnknownToolCounter } from "./unknown-tool.js";
+
+/** A tool call as the model produced it. */
+export interface ModelToolCall {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** The raw JSON text of the arguments. */
+  readonly input: string;
+}
+
+/** What one tool call came to. */
+export interface ToolCallOutcome {
+  readonly call: ModelToolCall;
+  /** The tool that ran; absent when the call was answered in-band without running anything. */
+  readonly tool?: Tool;
+  /** The parsed arguments (the raw text when they are not JSON), for the transcript. */
+  readonly value: unknown;
+  /** True when the tool threw (the result is the `WARNING: ...` text). */
+  readonly failed?: boolean;
+  /** The result the model is told about. */
+  readonly result: ToolResult;
+  /** The tool-result output sent back to the model. */
+  readonly output: LanguageModelV3ToolResultOutput;
+  /** Set when the tool asked for a replan. */
+  readonly replan?: ReplanRequested;
+}
+
+/** What a loop shares with each of its tool calls. */
+export interface ToolCallEnvironment {
+  readonly tools: ToolSet;
+  readonly unknownTools: UnknownToolCounter;
+  readonly context: ToolCallContext;
+  readonly callOptions: ToolCallOptions;
+  readonly loopId: string;
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (event: ToolLoopEvent) => void;
+}
+
+function outputOf(result: ToolResult): LanguageModelV3ToolResultOutput {
+  return result.kind === "error"
+    ? { type: "error-text", value: result.content }
+    : { type: "text", value: result.content };
+}
+
+function answered(call: ModelToolCall, message: string, value: unknown): ToolCallOutcome {
+  return { call, value, result: ToolResult.error(message), output: { type: "error-text", value: message } };
+}
+
+function lenientParse(input: string): unknown {
+  try {
+    return JSON.parse(input.trim() === "" ? "{}" : input);
+  } catch {
+    return input;
+  }
+}
+
+/**
+ * Runs one tool call: finds the tool (unknown names are answered in-band, and
+ * counted), checks the arguments (malformed JSON and schema violations are
+ * answered in-band), calls the tool with the loop context and signal, and turns
+ * a thrown error into the `WARNING: ...` answer. A replan request is returned;
+ * other control-flow signals and aborts propagate.
+ */
+export async function executeToolCall(
+  call: ModelToolCall,
+  environment: ToolCallEnvironment,
+): Promise<ToolCallOutcome> {
+  const { tools, onEvent, loopId } = environment;
+  emit(onEvent, () => ({
+    type: "tool-call-start",
+    loopId,
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    input: call.input,
+  }));
+  const tool = tools.get(call.toolName);
+  if (!tool) {
+    const outcome = answered(
+      call,
+      environment.unknownTools.missed(call.toolName, tools.toolNames),
+      lenientParse(call.input),
+    );
+    emitEnd(onEvent, loopId, outcome, 0);
+    return outcome;
+  }
+  environment.unknownTools.found();
+  const parsed = parseToolArguments(tool, call.input);
+  if (!parsed.ok) {
+    const outcome = answered(call, parsed.message, parsed.value);
+    emitEnd(onEvent, loopId, outcome, 0);
+    return outcome;
+  }
+  const value = parsed.value;
+  const started = performance.now();
+  const span = startToolSpan(loopId, call.toolName, call.toolCallId);
+  let outcome: ToolCallOutcome;
+  try {
+    const result = await tool.call(parsed.input, environment.context, environment.callOptions);
+    outcome = { call, tool, value, result, output: outputOf(result) };
+    endSpan(span, result.kind === "error" ? result.content : undefined);
+  } catch (error) {
+    endSpan(span, error);
+    if (ReplanRequested.isInstance(error)) {
+      outcome = {
+        call,
+        tool,
+        value,
+        result: ToolResult.text(""),
+        output: { type: "text", value: "" },
+        replan: error,
+      };
+    } else if (ToolControlFlowSignal.isInstance(error)) {
+      throw error;
+    } else if (environment.signal?.aborted) {
+      throw environment.signal.reason;
+    } else {
+      const message = error instanceof Error && error.message ? error.message : "No message";
+      const result = ToolResult.text(`WARNING: Tool '${call.toolName}' failed with exception: ${message}`);
+      outcome = { call, tool, value, result, output: outputOf(result), failed: true };
+    }
+  }
+  emitEnd(onEvent, loopId, outcome, performance.now() - started);
+  return outcome;
+}
+
+function emitEnd(
+  onEvent: ((event: ToolLoopEvent) => void) | undefined,
+  loopId: string,
+  outcome: ToolCallOutcome,
+  durationMs: number,
+): void {
+  emit(onEvent, () => ({
+    type: "tool-call-end",
+    loopId,
+    toolCallId: outcome.call.toolCallId,
+    toolName: outcome.call.toolName,
+    input: outcome.call.input,
+    result: outcome.result,
+    durationMs,
+  }));
+}

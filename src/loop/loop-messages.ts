@@ -1,0 +1,94 @@
+import type {
+  LanguageModelV3Content,
+  LanguageModelV3Message,
+  LanguageModelV3ToolCall,
+  LanguageModelV3ToolResultPart,
+} from "@ai-sdk/provider";
+import type { ToolCallOutcome } from "./execute-tool-call.js";
+
+type AssistantPart = Extract<LanguageModelV3Message, { role: "assistant" }>["content"][number];
+
+/** The tool calls the loop must execute (provider-executed calls are the provider's business). */
+export function toolCallsOf(content: readonly LanguageModelV3Content[]): LanguageModelV3ToolCall[] {
+  const calls: LanguageModelV3ToolCall[] = [];
+  for (const part of content) if (part.type === "tool-call" && !part.providerExecuted) calls.push(part);
+  return calls;
+}
+
+/** The text of a response: its text parts, concatenated. */
+export function textOf(content: readonly LanguageModelV3Content[]): string {
+  let text = "";
+  for (const part of content) if (part.type === "text") text += part.text;
+  return text;
+}
+
+/**
+ * The assistant message for a response. Tool-call inputs come from the
+ * outcomes (parsed once, when executed); reasoning keeps its provider metadata
+ * so signed thinking survives across steps.
+ */
+export function assistantMessage(
+  content: readonly LanguageModelV3Content[],
+  outcomes: readonly ToolCallOutcome[] = [],
+): LanguageModelV3Message {
+  const parts: AssistantPart[] = [];
+  for (const part of content) {
+    switch (part.type) {
+      case "text":
+        parts.push({
+          type: "text",
+          text: part.text,
+          ...(part.providerMetadata ? { providerOptions: part.providerMetadata } : {}),
+        });
+        break;
+      case "reasoning":
+        parts.push({
+          type: "reasoning",
+          text: part.text,
+          ...(part.providerMetadata ? { providerOptions: part.providerMetadata } : {}),
+        });
+        break;
+      case "file":
+        parts.push({ type: "file", data: part.data, mediaType: part.mediaType });
+        break;
+      case "tool-call": {
+        const outcome = outcomes.find((candidate) => candidate.call.toolCallId === part.toolCallId);
+        parts.push({
+          type: "tool-call",
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          input: outcome ? outcome.value : safeParse(part.input),
+          ...(part.providerExecuted ? { providerExecuted: true } : {}),
+          ...(part.providerMetadata ? { providerOptions: part.providerMetadata } : {}),
+        });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return { role: "assistant", content: parts };
+}
+
+/** The tool message carrying the outcomes, in call order. */
+export function toolMessage(outcomes: readonly ToolCallOutcome[]): LanguageModelV3Message {
+  return {
+    role: "tool",
+    content: outcomes.map(
+      (outcome): LanguageModelV3ToolResultPart => ({
+        type: "tool-result",
+        toolCallId: outcome.call.toolCallId,
+        toolName: outcome.call.toolName,
+        output: outcome.output,
+      }),
+    ),
+  };
+}
+
+function safeParse(input: string): unknown {
+  try {
+    return JSON.parse(input);
+  } catch {
+    return input;
+  }
+}

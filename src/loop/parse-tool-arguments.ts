@@ -1,0 +1,49 @@
+import type { Tool } from "../tool/tool.js";
+import { jsonSchemaValidator } from "./json-schema-validator.js";
+
+/** Arguments that can be passed to the tool, or the in-band answer saying why not. */
+export type ParsedToolArguments =
+  | { readonly ok: true; readonly input: string; readonly value: Record<string, unknown> }
+  | { readonly ok: false; readonly message: string; readonly value: unknown };
+
+/**
+ * Parses the model's raw JSON arguments and checks them against the tool's
+ * JSON Schema. Blank input counts as `{}` (some providers send it for tools
+ * without parameters). The tool later receives the raw text unchanged.
+ */
+export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArguments {
+  const name = tool.definition.name;
+  const input = rawInput.trim() === "" ? "{}" : rawInput;
+  let value: unknown;
+  try {
+    value = JSON.parse(input);
+  } catch (error) {
+    return {
+      ok: false,
+      value: input,
+      message:
+        `Invalid arguments for tool '${name}': the arguments are not valid JSON (${(error as Error).message}). ` +
+        "Call the tool again with a valid JSON object as its arguments.",
+    };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return {
+      ok: false,
+      value,
+      message:
+        `Invalid arguments for tool '${name}': the arguments must be a JSON object, got ${Array.isArray(value) ? "an array" : JSON.stringify(value)}. ` +
+        "Call the tool again with a valid JSON object as its arguments.",
+    };
+  }
+  const problems = jsonSchemaValidator(tool.definition.inputSchema.jsonSchema)(value);
+  if (problems.length > 0) {
+    return {
+      ok: false,
+      value,
+      message:
+        `Invalid arguments for tool '${name}': ${problems.join("; ")}. ` +
+        "Call the tool again with arguments that match its input schema.",
+    };
+  }
+  return { ok: true, input, value: value as Record<string, unknown> };
+}

@@ -1,0 +1,475 @@
+import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
+import { MockLanguageModelV3 } from "ai/test";
+import { describe, expect, it } from "vitest";
+import { MaxIterationsExceededError } from "../errors/max-iterations-exceeded-error.js";
+import { ReplanRequested } from "../errors/replan-requested.js";
+import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
+import { ScriptedModel } from "../testing/index.js";
+import { InputSchema } from "../tool/input-schema.js";
+import { Param } from "../tool/param.js";
+import { Tool } from "../tool/tool.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
+import { ToolMetadata } from "../tool/tool-metadata.js";
+import { ToolResult } from "../tool/tool-result.js";
+import { runToolLoop, type ToolLoopEvent } from "./tool-loop.js";
+
+const prompt: LanguageModelV3Prompt = [
+  { role: "system", content: "You are helpful." },
+  { role: "user", content: [{ type: "text", text: "What is the weather?" }] },
+];
+
+function echo(name: string, reply = `${name} done`): Tool {
+  return Tool.create(name, `The ${name} tool`, () => ToolResult.text(reply));
+}
+
+function weather(received: string[] = []): Tool {
+  return Tool.of(
+    "get_weather",
+    "Current weather",
+    InputSchema.of(
+      Param.string("location", "City"),
+      Param.string("unit", "Unit", { required: false, enumValues: ["c", "f"] }),
+    ),
+    ToolMetadata.DEFAULT,
+    (input) => {
+      received.push(input);
+      return ToolResult.text("Sunny, 20C");
+    },
+  );
+}
+
+class Stop extends ToolControlFlowSignal {
+  constructor() {
+    super("stop now");
+    this.name = "Stop";
+  }
+}
+
+describe("runToolLoop", () => {
+  it("returns a text answer after one iteration", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text("Hello"));
+    const result = await runToolLoop({ model, prompt, tools: [] });
+    expect(result.text).toBe("Hello");
+    expect(result.iterations).toBe(1);
+    expect(result.returnedDirect).toBe(false);
+  });
+
+  it("passes the model's exact argument string to the tool and returns the final text", async () => {
+    const received: string[] = [];
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("get_weather", '{"location": "San Francisco"}'),
+      ScriptedModel.text("It is sunny."),
+    );
+    const result = await runToolLoop({ model, prompt, tools: [weather(received)] });
+    expect(received).toEqual(['{"location": "San Francisco"}']);
+    expect(result.text).toBe("It is sunny.");
+    expect(result.iterations).toBe(2);
+  });
+
+  it("sends each tool as a function definition with its JSON Schema", async () => {
+    const tool = weather();
+    const model = ScriptedModel.of(ScriptedModel.text("ok"));
+    await runToolLoop({ model, prompt, tools: [tool] });
+    expect(model.requests[0]?.tools).toEqual([
+      {
+        type: "function",
+        name: "get_weather",
+        description: "Current weather",
+        inputSchema: tool.definition.inputSchema.jsonSchema,
+      },
+    ]);
+  });
+
+  it("feeds the tool result back as a tool-result message after the assistant's tool call", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("get_weather", { location: "Paris" }, { id: "c1" }),
+      ScriptedModel.text("ok"),
+    );
+    const result = await runToolLoop({ model, prompt, tools: [weather()] });
+    const second = model.requests[1]?.prompt ?? [];
+    expect(second.slice(2)).toEqual([
+      {
+        role: "assistant",
+        content: [
+          { type: "tool-call", toolCallId: "c1", toolName: "get_weather", input: { location: "Paris" } },
+        ],
+      },
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "c1",
+            toolName: "get_weather",
+            output: { type: "text", value: "Sunny, 20C" },
+          },
+        ],
+      },
+    ]);
+    expect(result.prompt).toHaveLength(5);
+  });
+
+  it("never mutates the caller's prompt", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("get_weather", { location: "Paris" }),
+      ScriptedModel.text("ok"),
+    );
+    const original = [...prompt];
+    await runToolLoop({ model, prompt: original, tools: [weather()] });
+    expect(original).toHaveLength(2);
+  });
+
+  it("works with the AI SDK's MockLanguageModelV3", async () => {
+    const usage = {
+      inputTokens: { total: 3, noCache: 3, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 2, text: 2, reasoning: undefined },
+    };
+    const model = new MockLanguageModelV3({
+      doGenerate: [
+        {
+          content: [
+            { type: "tool-call", toolCallId: "c1", toolName: "get_weather", input: '{"location":"Rome"}' },
+          ],
+          finishReason: { unified: "tool-calls", raw: undefined },
+          usage,
+          warnings: [],
+        },
+        {
+          content: [{ type: "text", text: "Warm." }],
+          finishReason: { unified: "stop", raw: undefined },
+          usage,
+          warnings: [],
+        },
+      ],
+    });
+    const result = await runToolLoop({ model, prompt, tools: [weather()] });
+    expect(result.text).toBe("Warm.");
+    expect(model.doGenerateCalls.map((call) => call.tools?.map((tool) => tool.name))).toEqual([
+      ["get_weather"],
+      ["get_weather"],
+    ]);
+    expect(result.usage).toEqual({ inputTokens: 6, outputTokens: 4, totalTokens: 10 });
+  });
+
+  it("sums usage over every LLM call", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("a", {}, { usage: { inputTokens: 10, outputTokens: 2 } }),
+      ScriptedModel.text("done", { usage: { inputTokens: 15, outputTokens: 5 } }),
+    );
+    const result = await runToolLoop({ model, prompt, tools: [echo("a")] });
+    expect(result.usage).toEqual({ inputTokens: 25, outputTokens: 7, totalTokens: 32 });
+  });
+
+  it("executes several tool calls of one reply in order, results in order", async () => {
+    const order: string[] = [];
+    const tool = (name: string) =>
+      Tool.create(name, name, () => {
+        order.push(name);
+        return ToolResult.text(`${name}!`);
+      });
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCalls([{ name: "first" }, { name: "second" }]),
+      ScriptedModel.text("ok"),
+    );
+    await runToolLoop({ model, prompt, tools: [tool("first"), tool("second")] });
+    expect(order).toEqual(["first", "second"]);
+    expect(model.requests[1]?.toolResults.map((part) => part.output)).toEqual([
+      { type: "text", value: "first!" },
+      { type: "text", value: "second!" },
+    ]);
+  });
+
+  it("runs tool calls concurrently with parallelToolCalls, results in call order", async () => {
+    const started: string[] = [];
+    const slow = Tool.create("slow", "slow", async () => {
+      started.push("slow");
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return ToolResult.text("slow result");
+    });
+    const fast = Tool.create("fast", "fast", async () => {
+      started.push("fast");
+      return ToolResult.text("fast result");
+    });
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCalls([{ name: "slow" }, { name: "fast" }]),
+      ScriptedModel.text("ok"),
+    );
+    const began = performance.now();
+    await runToolLoop({ model, prompt, tools: [slow, fast], parallelToolCalls: true });
+    expect(performance.now() - began).toBeLessThan(1_000);
+    expect(started).toEqual(["slow", "fast"]);
+    expect(model.requests[1]?.toolResults.map((part) => part.toolName)).toEqual(["slow", "fast"]);
+  });
+
+  it("returns a returnDirect tool's content without calling the model again", async () => {
+    const background = Tool.create(
+      "start_task",
+      "Starts a task",
+      ToolMetadata.create({ returnDirect: true }),
+      () => ToolResult.text("Task started in background"),
+    );
+    const model = ScriptedModel.of(ScriptedModel.toolCall("start_task"), ScriptedModel.text("never"));
+    const result = await runToolLoop({ model, prompt, tools: [background] });
+    expect(result.text).toBe("Task started in background");
+    expect(result.returnedDirect).toBe(true);
+    expect(result.iterations).toBe(1);
+    expect(model.remaining).toBe(1);
+  });
+
+  it("does not return directly when the returnDirect tool returned an error", async () => {
+    const failing = Tool.create("start_task", "Starts", ToolMetadata.create({ returnDirect: true }), () =>
+      ToolResult.error("queue full"),
+    );
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("start_task"),
+      ScriptedModel.text("Sorry, the queue is full."),
+    );
+    const result = await runToolLoop({ model, prompt, tools: [failing] });
+    expect(result.returnedDirect).toBe(false);
+    expect(result.text).toBe("Sorry, the queue is full.");
+  });
+
+  it("ends with a replan when a tool throws ReplanRequested, skipping the rest of the batch", async () => {
+    const updater = () => {};
+    let secondRan = false;
+    const replanning = Tool.create("escalate", "Escalate", () => {
+      throw new ReplanRequested("User needs support", updater);
+    });
+    const second = Tool.create("second", "second", () => {
+      secondRan = true;
+      return ToolResult.text("x");
+    });
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCalls([{ name: "escalate" }, { name: "second" }]),
+      ScriptedModel.text("never"),
+    );
+    const result = await runToolLoop({ model, prompt, tools: [replanning, second] });
+    expect(result.replan).toEqual({ reason: "User needs support", blackboardUpdater: updater });
+    expect(result.text).toBe("");
+    expect(secondRan).toBe(false);
+    expect(model.remaining).toBe(1);
+  });
+
+  it("reports the first replan in call order with parallel tool calls", async () => {
+    const replanner = (name: string, delayMs: number) =>
+      Tool.create(name, name, async () => {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        throw new ReplanRequested(`${name} wants it`);
+      });
+    const model = ScriptedModel.of(ScriptedModel.toolCalls([{ name: "b_slow" }, { name: "a_fast" }]));
+    const result = await runToolLoop({
+      model,
+      prompt,
+      tools: [replanner("b_slow", 20), replanner("a_fast", 0)],
+      parallelToolCalls: true,
+    });
+    expect(result.replan?.reason).toBe("b_slow wants it");
+  });
+
+  it("lets other control-flow signals propagate", async () => {
+    const stopping = Tool.create("stop", "stop", () => {
+      throw new Stop();
+    });
+    const model = ScriptedModel.of(ScriptedModel.toolCall("stop"), ScriptedModel.text("never"));
+    await expect(runToolLoop({ model, prompt, tools: [stopping] })).rejects.toBeInstanceOf(Stop);
+  });
+
+  it("throws MaxIterationsExceededError with the transcript at maxIterations", async () => {
+    const model = new ScriptedModel(Array.from({ length: 6 }, () => ScriptedModel.toolCall("loop_tool")));
+    const error = await runToolLoop({ model, prompt, tools: [echo("loop_tool")], maxIterations: 5 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(MaxIterationsExceededError.isInstance(error)).toBe(true);
+    const limit = error as MaxIterationsExceededError;
+    expect(limit.maxIterations).toBe(5);
+    expect(limit.message).toBe(
+      "Tool loop exceeded maximum iterations (5). This may indicate a loop in tool calls or an overly complex task.",
+    );
+    expect(limit.transcript).toHaveLength(2 + 5 * 2);
+    expect(model.requests).toHaveLength(5);
+  });
+
+  it("defaults maxIterations to 20", async () => {
+    const model = new ScriptedModel(Array.from({ length: 25 }, () => ScriptedModel.toolCall("loop_tool")));
+    await expect(runToolLoop({ model, prompt, tools: [echo("loop_tool")] })).rejects.toThrow("(20)");
+    expect(model.requests).toHaveLength(20);
+  });
+
+  it("passes a fresh loop id, merged onto the given context, to every tool call", async () => {
+    const seen: ToolCallContext[] = [];
+    const spy = Tool.create("spy", "spy", (_input, context) => {
+      seen.push(context);
+      return ToolResult.text("ok");
+    });
+    const run = () =>
+      runToolLoop({
+        model: ScriptedModel.of(
+          ScriptedModel.toolCall("spy"),
+          ScriptedModel.toolCall("spy"),
+          ScriptedModel.text("ok"),
+        ),
+        prompt,
+        tools: [spy],
+        context: ToolCallContext.of({ tenant: "acme" }),
+      });
+    const first = await run();
+    await run();
+    expect(seen.map((context) => context.get("tenant"))).toEqual(["acme", "acme", "acme", "acme"]);
+    expect(seen[0]?.loopId()).toBe(first.loopId);
+    expect(seen[1]?.loopId()).toBe(first.loopId);
+    expect(seen[2]?.loopId()).not.toBe(first.loopId);
+  });
+
+  it("passes the signal to the model and to each tool call", async () => {
+    const controller = new AbortController();
+    let toolSignal: AbortSignal | undefined;
+    const spy = Tool.create("spy", "spy", (_input, _context, options) => {
+      toolSignal = options.signal;
+      return ToolResult.text("ok");
+    });
+    const model = ScriptedModel.of(ScriptedModel.toolCall("spy"), ScriptedModel.text("ok"));
+    await runToolLoop({ model, prompt, tools: [spy], signal: controller.signal });
+    expect(toolSignal).toBe(controller.signal);
+    expect(model.requests[0]?.options.abortSignal).toBe(controller.signal);
+  });
+
+  it("stops between steps when the signal is aborted", async () => {
+    const controller = new AbortController();
+    const aborting = Tool.create("abort", "abort", () => {
+      controller.abort(new Error("user cancelled"));
+      return ToolResult.text("ok");
+    });
+    const model = ScriptedModel.of(ScriptedModel.toolCall("abort"), ScriptedModel.text("never"));
+    await expect(
+      runToolLoop({ model, prompt, tools: [aborting], signal: controller.signal }),
+    ).rejects.toThrow("user cancelled");
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it("rethrows the abort reason when a tool fails because of the abort", async () => {
+    const controller = new AbortController();
+    const aborting = Tool.create("abort", "abort", () => {
+      controller.abort(new Error("cancelled mid-call"));
+      throw new Error("fetch aborted");
+    });
+    const model = ScriptedModel.of(ScriptedModel.toolCall("abort"), ScriptedModel.text("never"));
+    await expect(
+      runToolLoop({ model, prompt, tools: [aborting], signal: controller.signal }),
+    ).rejects.toThrow("cancelled mid-call");
+  });
+
+  it("aborts a model call in flight", async () => {
+    const controller = new AbortController();
+    const model = ScriptedModel.of(ScriptedModel.text("slow", { delayMs: 5_000 }));
+    setTimeout(() => controller.abort(new Error("too slow")), 10);
+    await expect(runToolLoop({ model, prompt, tools: [], signal: controller.signal })).rejects.toThrow(
+      "too slow",
+    );
+  });
+
+  it("ends the loop with the error thrown by beforeLlmCall", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("a", {}, { usage: { inputTokens: 100, outputTokens: 0 } }),
+      ScriptedModel.text("never"),
+    );
+    const seen: number[] = [];
+    const run = runToolLoop({
+      model,
+      prompt,
+      tools: [echo("a")],
+      beforeLlmCall: ({ iteration, usage }) => {
+        seen.push(iteration);
+        if (usage.totalTokens >= 100) throw new Error("budget exhausted");
+      },
+    });
+    await expect(run).rejects.toThrow("budget exhausted");
+    expect(seen).toEqual([1, 2]);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it("emits an event for every LLM call and tool call", async () => {
+    const events: ToolLoopEvent[] = [];
+    const model = ScriptedModel.of(ScriptedModel.toolCall("a", {}, { id: "c1" }), ScriptedModel.text("ok"));
+    const result = await runToolLoop({
+      model,
+      prompt,
+      tools: [echo("a")],
+      onEvent: (event) => events.push(event),
+    });
+    expect(events.map((event) => event.type)).toEqual([
+      "llm-call-start",
+      "llm-call-end",
+      "tool-call-start",
+      "tool-call-end",
+      "llm-call-start",
+      "llm-call-end",
+    ]);
+    expect(events.every((event) => event.loopId === result.loopId)).toBe(true);
+    expect(events[0]).toMatchObject({ iteration: 1, toolNames: ["a"] });
+    expect(events[3]).toMatchObject({
+      toolName: "a",
+      toolCallId: "c1",
+      result: { kind: "text", content: "a done" },
+    });
+  });
+
+  it("keeps going when an event listener throws", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text("ok"));
+    const result = await runToolLoop({
+      model,
+      prompt,
+      tools: [],
+      onEvent: () => {
+        throw new Error("listener bug");
+      },
+    });
+    expect(result.text).toBe("ok");
+  });
+
+  it("passes settings, response format and tool choice through to the model", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text("{}"));
+    await runToolLoop({
+      model,
+      prompt,
+      tools: [echo("a")],
+      settings: { temperature: 0.2, maxOutputTokens: 100, topP: 0.9, seed: 7 },
+      responseFormat: { type: "json" },
+      toolChoice: { type: "required" },
+    });
+    expect(model.requests[0]?.options).toMatchObject({
+      temperature: 0.2,
+      maxOutputTokens: 100,
+      topP: 0.9,
+      seed: 7,
+      responseFormat: { type: "json" },
+      toolChoice: { type: "required" },
+    });
+  });
+
+  it("sends no tools field when no tools are offered", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text("ok"));
+    await runToolLoop({ model, prompt, tools: [] });
+    expect(model.requests[0]?.options.tools).toBeUndefined();
+  });
+
+  it("decorates every offered tool with toolDecorator", async () => {
+    const decorate = (tool: Tool) => tool.withNote("decorated");
+    const model = ScriptedModel.of(ScriptedModel.text("ok"));
+    await runToolLoop({ model, prompt, tools: [echo("a")], toolDecorator: decorate });
+    expect(model.requests[0]?.tools[0]?.description).toBe("The a tool. decorated");
+  });
+
+  it("rejects two different tools with one name as a configuration error", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text("ok"));
+    await expect(runToolLoop({ model, prompt, tools: [echo("a"), echo("a")] })).rejects.toThrow(
+      "Two different tools are named 'a'",
+    );
+  });
+
+  it("offers the same tool listed twice once", async () => {
+    const tool = echo("a");
+    const model = ScriptedModel.of(ScriptedModel.text("ok"));
+    await runToolLoop({ model, prompt, tools: [tool, tool] });
+    expect(model.requests[0]?.toolNames).toEqual(["a"]);
+  });
+});
