@@ -182,7 +182,9 @@ describe("llmTool", () => {
     const math = new MathTools();
     const result = await toolNamed(Tool.fromInstance(math), "add").call('{"a":"5","b":3}');
     expect(result.kind).toBe("error");
-    expect(result.content).toBe("Invalid arguments for tool 'add': a: Invalid input: expected number, received string");
+    expect(result.content).toBe(
+      "Invalid arguments for tool 'add': a: Invalid input: expected number, received string",
+    );
     expect(math.calls).toBe(0);
   });
 

@@ -87,13 +87,16 @@ export function llmTool<S extends z.ZodObject = z.ZodObject<{}>>(options: LlmToo
 
 /**
  * The `@llmTool` methods of an instance's class chain: superclass methods
- * first, each class in declaration order; a redeclared (overriding) method
- * keeps its parent's position and takes the subclass's options.
+ * first, each class's instance methods in declaration order then its static
+ * ones; a redeclared (overriding) method keeps its parent's position and
+ * takes the subclass's options.
  */
 export function toolMethodEntriesOf(target: object): ToolMethodEntry[] {
   const byKey = new Map<unknown, ToolMethodEntry>();
   for (const list of metadataListsOf<ToolMethodEntry>(target, TOOL_METHODS)) {
-    for (const entry of list) byKey.set(entry.key, entry);
+    // Transpilers decorate static methods before instance ones; list instance methods first.
+    for (const entry of list) if (!entry.isStatic) byKey.set(entry.key, entry);
+    for (const entry of list) if (entry.isStatic) byKey.set(entry.key, entry);
   }
   return [...byKey.values()];
 }
