@@ -25,7 +25,7 @@ describe("InMemoryAssetTracker", () => {
     const tracker = new InMemoryAssetTracker();
     const first = { id: "a", version: 1 };
     tracker.addAsset(first);
-    tracker.addAsset({ id: "a", version: 2 });
+    tracker.addAsset({ id: "a", version: 2 } as { id: string });
     expect(tracker.assets).toEqual([first]);
   });
 });
