@@ -1,5 +1,6 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3Message } from "@ai-sdk/provider";
 import { ReplanRequested } from "../errors/replan-requested.js";
+import { ChainedToolInjectionStrategy } from "../loop/chained-tool-injection-strategy.js";
 import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
 import { runToolLoop, type ToolLoopEvent, type ToolLoopResult } from "../loop/tool-loop.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
@@ -33,10 +34,9 @@ function combineSignals(signals: readonly (AbortSignal | undefined)[]): AbortSig
   return AbortSignal.any(present);
 }
 
+/** `undefined` (the loop's default, unfolding) or unfolding followed by `strategies`. */
 function chain(strategies: readonly ToolInjectionStrategy[]): ToolInjectionStrategy | undefined {
-  if (strategies.length === 0) return undefined;
-  // TODO(loop): ChainedToolInjectionStrategy.withUnfolding(...strategies) once it lands.
-  return strategies[0];
+  return strategies.length === 0 ? undefined : ChainedToolInjectionStrategy.withUnfolding(...strategies);
 }
 
 /**

@@ -10,14 +10,10 @@ export type ToolNameFilter = (name: string) => boolean;
 const identity: ToolNamingStrategy = (name) => name;
 const everything: ToolNameFilter = () => true;
 
-function toolsOf(object: unknown): readonly Tool[] {
-  if (Tool.isTool(object)) return [object];
-  // `Tool.safelyFromInstance` (the tool layer) reads @llmTool methods and
-  // @unfoldingTools classes (one facade); objects without tools give [].
-  const fromInstance = (Tool as { safelyFromInstance?: (instance: object) => readonly Tool[] })
-    .safelyFromInstance;
-  if (typeof fromInstance !== "function") return [];
-  return fromInstance(object as object);
+function toolsOf(object: object): readonly Tool[] {
+  // A Tool is used as it is; otherwise its @llmTool methods (an @unfoldingTools
+  // class becomes one facade); objects without tools give [].
+  return Tool.isTool(object) ? [object] : Tool.safelyFromInstance(object);
 }
 
 /**
