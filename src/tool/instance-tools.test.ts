@@ -39,6 +39,7 @@ class WithPrivateAndStatic {
   #secret = "s3cret";
 
   @llmTool({ description: "Reads a private field through a private method", name: "secret" })
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: reached through @llmTool
   #readSecret(): string {
     return this.#secret;
   }
