@@ -70,6 +70,7 @@ export type {
   PromptCallOptions,
   PromptRunnerServices,
   ResolvedLlm,
+  TextStream,
   ToolGroupDescription,
   ToolGroupMetadata,
   ToolGroupOptions,

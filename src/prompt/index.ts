@@ -9,6 +9,7 @@ export {
   type ToolGroupSpec,
 } from "./prompt-runner.js";
 export type { LlmOptions, PromptRunnerServices, ResolvedLlm } from "./prompt-runner-services.js";
+export type { TextStream } from "./text-stream.js";
 export {
   ToolGroup,
   type ToolGroupDescription,

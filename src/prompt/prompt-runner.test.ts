@@ -298,3 +298,24 @@ describe("PromptRunner", () => {
     });
   });
 });
+
+describe("PromptRunner.streamText", () => {
+  it("streams the answer's deltas through doStream and resolves the whole text", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.text("Hello there world", { textChunks: ["Hello", " there", " world"] }),
+    );
+    const stream = runnerOn(model).streamText("hi");
+    const deltas: string[] = [];
+    for await (const delta of stream) deltas.push(delta);
+    expect(deltas).toEqual(["Hello", " there", " world"]);
+    expect(await stream.text).toBe("Hello there world");
+    expect(model.requests[0]?.mode).toBe("stream");
+  });
+
+  it("runs tool rounds before the streamed answer", async () => {
+    const model = ScriptedModel.of(ScriptedModel.toolCall("t"), ScriptedModel.text("done"));
+    const stream = runnerOn(model).withTool(tool("t")).streamText("hi");
+    expect(await stream.text).toBe("done");
+    expect(model.toolNamesPerRequest).toEqual([["t"], ["t"]]);
+  });
+});

@@ -11,6 +11,7 @@ import type { LlmOptions, PromptRunnerServices } from "./prompt-runner-services.
 import type { PromptRunnerState } from "./prompt-runner-state.js";
 import { runInteraction } from "./run-interaction.js";
 import { correctionMessage, outputInstructions, parseOutput } from "./structured-output.js";
+import { type TextStream, textStream } from "./text-stream.js";
 import { ToolGroup } from "./tool-group.js";
 import type { ToolGroupRequirement } from "./tool-group-registry.js";
 import { ToolObject } from "./tool-object.js";
@@ -214,6 +215,22 @@ export class PromptRunner {
       signal: options.signal,
     });
     return result.text;
+  }
+
+  /**
+   * The answer to `prompt`, streamed: iterate the result (or its `textStream`)
+   * for text deltas; `text` resolves to the whole answer. Tool rounds run as
+   * in `generateText`; a streamed round's text may precede its tool calls.
+   */
+  streamText(prompt: string, options: PromptCallOptions = {}): TextStream {
+    return textStream(async (onTextDelta) => {
+      const result = await runInteraction(this.state, {
+        messages: [userMessage(prompt)],
+        signal: options.signal,
+        onTextDelta,
+      });
+      return result.text;
+    });
   }
 
   /** The next assistant message of a conversation. */

@@ -16,6 +16,8 @@ export interface InteractionRequest {
   readonly outputInstructions?: string;
   readonly responseFormat?: LanguageModelV3CallOptions["responseFormat"];
   readonly signal?: AbortSignal;
+  /** Streams the answer's text through `doStream`, passing each delta here. */
+  readonly onTextDelta?: (delta: string) => void;
 }
 
 /** The one system message: reference contributions, then system prompts, then output instructions. */
@@ -85,6 +87,7 @@ export async function runInteraction(
     toolDecorator: host?.decorateTool ? (tool) => host.decorateTool?.(tool) ?? tool : undefined,
     onEvent,
     beforeLlmCall: host ? (loopState) => host.beforeLlmCall(loopState) : undefined,
+    onTextDelta: request.onTextDelta,
   });
   if (result.replan) throw new ReplanRequested(result.replan.reason, result.replan.blackboardUpdater);
   return result;

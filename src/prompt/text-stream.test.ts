@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { textStream } from "./text-stream.js";
+
+async function collect(stream: AsyncIterable<string>): Promise<string[]> {
+  const deltas: string[] = [];
+  for await (const delta of stream) deltas.push(delta);
+  return deltas;
+}
+
+describe("textStream", () => {
+  it("yields deltas pushed before and after the reader starts, then ends", async () => {
+    let push: (delta: string) => void = () => {};
+    let finish: (text: string) => void = () => {};
+    const stream = textStream((onTextDelta) => {
+      push = onTextDelta;
+      onTextDelta("a");
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    });
+    const reading = collect(stream);
+    await Promise.resolve();
+    push("b");
+    finish("ab");
+    expect(await reading).toEqual(["a", "b"]);
+    expect(await stream.text).toBe("ab");
+  });
+
+  it("ends the iteration with the run's error and rejects text", async () => {
+    const stream = textStream(async (onTextDelta) => {
+      onTextDelta("partial");
+      throw new Error("provider down");
+    });
+    await expect(collect(stream.textStream)).rejects.toThrow("provider down");
+    await expect(stream.text).rejects.toThrow("provider down");
+  });
+});
