@@ -1,8 +1,12 @@
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { CoreToolGroups } from "../prompt/core-tool-groups.js";
 import { PromptRunner } from "../prompt/prompt-runner.js";
 import { ToolGroup } from "../prompt/tool-group.js";
+import { ScriptedModel } from "../testing/scripted-model.js";
+import { Tool } from "../tool/tool.js";
+import { ToolResult } from "../tool/tool-result.js";
 import { AgentPlatform, createAgentPlatform } from "./agent-platform.js";
 
 function model(): MockLanguageModelV3 {
@@ -33,6 +37,38 @@ describe("AgentPlatform", () => {
     const platform = AgentPlatform.create({ models: {}, toolGroups: [first] });
     expect(() => platform.registerToolGroup(second)).toThrow(ConfigurationError);
     expect(() => platform.registerToolGroup(second)).toThrow(/'web' is already registered \(by 'brave'\)/);
+  });
+
+  it("runs a runner's interaction on the default model with the platform's tool groups", async () => {
+    const model = ScriptedModel.of(ScriptedModel.toolCall("add", { a: 1, b: 2 }), ScriptedModel.text("3"));
+    const add = Tool.create("add", "Adds", async () => ToolResult.text("3"));
+    const platform = AgentPlatform.create({
+      models: { main: model },
+      toolGroups: [ToolGroup.of(CoreToolGroups.MATH_DESCRIPTION, [add])],
+    });
+    expect(await platform.ai().withToolGroup(CoreToolGroups.MATH).generateText("1+2?")).toBe("3");
+    expect(model.toolNamesPerRequest).toEqual([["add"], ["add"]]);
+  });
+
+  it("uses the model mapped to the default role", async () => {
+    const main = ScriptedModel.of(ScriptedModel.text("from main"));
+    const other = ScriptedModel.of();
+    const platform = AgentPlatform.create({ models: { other, main }, roles: { default: "main" } });
+    expect(await platform.ai().generateText("hi")).toBe("from main");
+    expect(other.requests).toHaveLength(0);
+  });
+
+  it("finds tool groups registered after the runner was made", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text("ok"));
+    const platform = AgentPlatform.create({ models: { main: model } });
+    const runner = platform.ai().withToolGroup("late");
+    platform.registerToolGroup(
+      ToolGroup.of({ role: "late", description: "d" }, [
+        Tool.create("t", "t", async () => ToolResult.text("x")),
+      ]),
+    );
+    await runner.generateText("x");
+    expect(model.requests[0]?.toolNames).toEqual(["t"]);
   });
 
   it("fails a call on a role no model is mapped to, naming the role", async () => {
