@@ -1,4 +1,4 @@
-import type { LanguageModelV3Message } from "@ai-sdk/provider";
+import type { JSONSchema7, LanguageModelV3Message } from "@ai-sdk/provider";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { StructuredOutputError } from "../errors/structured-output-error.js";
 import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
@@ -255,7 +255,7 @@ export class PromptRunner {
     const token = TypeToken.of(type) as TypeToken<TypeOf<L>>;
     const request = {
       outputInstructions: outputInstructions(token),
-      responseFormat: { type: "json" as const, schema: token.jsonSchema as never, name: token.name },
+      responseFormat: { type: "json" as const, schema: token.jsonSchema as JSONSchema7, name: token.name },
       signal: options.signal,
     };
     const first = await runInteraction(this.state, { ...request, messages: [userMessage(prompt)] });
