@@ -1,0 +1,73 @@
+import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
+import { AbstractTool } from "../tool/abstract-tool.js";
+import type { Tool, ToolCallOptions } from "../tool/tool.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
+import { ToolMetadata } from "../tool/tool-metadata.js";
+import { ToolResult } from "../tool/tool-result.js";
+import { type NestedTool, Unfolding } from "../tool/unfolding.js";
+import { findShortcut } from "./shortcut-dispatch.js";
+import type { UnfoldedChildren } from "./unfolded-children.js";
+import { guideMessage, unfoldedMessage } from "./unfolding-messages.js";
+import { withUnfolding } from "./unfolding-result.js";
+
+/** Selects tools again from a later call's input (selectable and category facades). */
+export type Reselect = (input: string, context: ToolCallContext) => Promise<readonly Tool[]>;
+
+const NO_OPTIONS: ToolCallOptions = Object.freeze({});
+
+/**
+ * Takes an unfolded facade's place in the tool list, under the facade's exact
+ * definition (so earlier definitions stay byte-identical). A later call of the
+ * facade's name never fails: input naming a child is dispatched to it; for
+ * selecting facades, input selecting tools not offered yet unfolds those too;
+ * anything else is answered with the list of children and the usage notes.
+ */
+export class GuideTool extends AbstractTool implements NestedTool {
+  readonly metadata: ToolMetadata = ToolMetadata.DEFAULT;
+
+  constructor(
+    readonly definition: ToolDefinition,
+    private readonly children: UnfoldedChildren,
+    private readonly reselect?: Reselect,
+  ) {
+    super();
+  }
+
+  /** The children offered so far. */
+  get innerTools(): readonly Tool[] {
+    return this.children.tools;
+  }
+
+  async call(
+    input: string,
+    context: ToolCallContext = ToolCallContext.EMPTY,
+    options: ToolCallOptions = NO_OPTIONS,
+  ): Promise<ToolResult> {
+    const shortcut = findShortcut(input, this.children.tools);
+    if (shortcut) {
+      const result = await shortcut.tool.call(shortcut.input, context, options);
+      const nested = Unfolding.of(result);
+      // A child facade unfolded: offer its tools, keeping this guide in place.
+      return nested ? withUnfolding(result, { ...nested, guide: this }) : result;
+    }
+    const fresh = this.reselect ? this.children.addNew(await this.selectQuietly(input, context)) : [];
+    if (fresh.length > 0) {
+      return Unfolding.attach(ToolResult.text(unfoldedMessage(fresh, this.children.notes)), {
+        tools: fresh,
+        guide: this,
+        exclusive: false,
+      });
+    }
+    return ToolResult.text(guideMessage(this.children.tools, this.children.notes));
+  }
+
+  private async selectQuietly(input: string, context: ToolCallContext): Promise<readonly Tool[]> {
+    try {
+      return (await this.reselect?.(input, context)) ?? [];
+    } catch (error) {
+      if (ToolControlFlowSignal.isInstance(error)) throw error;
+      return [];
+    }
+  }
+}

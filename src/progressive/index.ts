@@ -1,0 +1,11 @@
+export { ContextTool, contextToolName } from "./context-tool.js";
+export { GuideTool } from "./guide-tool.js";
+export { ProgressiveTool } from "./progressive-tool.js";
+export type { ToolSelection, ToolSelector, ToolsByCategory } from "./tool-selection.js";
+export {
+  type CategoryUnfoldingToolOptions,
+  UnfoldingTool,
+  type UnfoldingToolOptions,
+} from "./unfolding-tool.js";
+export { unfoldingTools } from "./unfolding-tools.js";
+export type { UnfoldingToolsOptions } from "./unfolding-tools-options.js";

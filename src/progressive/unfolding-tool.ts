@@ -1,0 +1,347 @@
+import type { z } from "zod";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { ToolObject } from "../prompt/tool-object.js";
+import { AbstractTool } from "../tool/abstract-tool.js";
+import type { AmbientProcess } from "../tool/ambient-process.js";
+import { InputSchema } from "../tool/input-schema.js";
+import { Tool, type ToolCallOptions } from "../tool/tool.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
+import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
+import { ToolMetadata } from "../tool/tool-metadata.js";
+import { ToolResult } from "../tool/tool-result.js";
+import { Unfolding } from "../tool/unfolding.js";
+import { ContextTool } from "./context-tool.js";
+import { GuideTool } from "./guide-tool.js";
+import { facadeFromInstance } from "./instance-facade.js";
+import type { ProgressiveTool } from "./progressive-tool.js";
+import { findShortcut } from "./shortcut-dispatch.js";
+import {
+  categoryMap,
+  categorySchema,
+  categorySelector,
+  distinctTools,
+  type ToolSelector,
+  type ToolsByCategory,
+} from "./tool-selection.js";
+import { UnfoldedChildren } from "./unfolded-children.js";
+import { nothingSelectedMessage, unfoldedMessage, usableNotes } from "./unfolding-messages.js";
+import { withUnfolding } from "./unfolding-result.js";
+import { unfoldingToolsOptionsOf } from "./unfolding-tools-options.js";
+
+/** Options shared by every {@link UnfoldingTool} factory. */
+export interface UnfoldingToolOptions {
+  /** When and how to use the child tools; shown once, after the unfolded message and in the context tool. @default none */
+  readonly childToolUsageNotes?: string;
+  /** Unfolding removes every other tool, so the model sees only this facade's children. @default false */
+  readonly exclusive?: boolean;
+  /**
+   * @deprecated Ignored: after unfolding, the facade is always replaced by its guide tool.
+   * @default true
+   */
+  readonly removeOnInvoke?: boolean;
+}
+
+/** Options of {@link UnfoldingTool.byCategory}. */
+export interface CategoryUnfoldingToolOptions extends UnfoldingToolOptions {
+  /** The name of the category parameter. @default "category" */
+  readonly categoryParameter?: string;
+}
+
+interface UnfoldingToolInit {
+  readonly definition: ToolDefinition;
+  readonly innerTools: readonly Tool[];
+  readonly selector: ToolSelector | undefined;
+  readonly notes: string | undefined;
+  readonly exclusive: boolean;
+  readonly removeOnInvoke: boolean;
+}
+
+const BRAND = Symbol.for("embabel-ts.unfolding-tool");
+const NO_OPTIONS: ToolCallOptions = Object.freeze({});
+
+function initOf(
+  name: string,
+  description: string,
+  inputSchema: InputSchema,
+  innerTools: readonly Tool[],
+  selector: ToolSelector | undefined,
+  options: UnfoldingToolOptions,
+): UnfoldingToolInit {
+  return {
+    definition: toolDefinition(name, description, inputSchema),
+    innerTools: distinctTools(innerTools, name),
+    selector,
+    notes: usableNotes(options.childToolUsageNotes),
+    exclusive: options.exclusive ?? false,
+    removeOnInvoke: options.removeOnInvoke ?? true,
+  };
+}
+
+/** The tools an object contributes to `withToolObject`: a tool itself, a `ToolObject`'s tools, or `Tool.fromInstance`. */
+function toolsOfObject(object: object): readonly Tool[] {
+  if (Tool.isTool(object)) return [object];
+  if (object instanceof ToolObject) return object.tools();
+  return Tool.fromInstance(object);
+}
+
+/**
+ * A facade the LLM sees as one tool; calling it unfolds it into its inner
+ * tools (the specification's `UnfoldingTool`). The call answers with the
+ * unfolded message and attaches an {@link Unfolding}: the loop then puts a
+ * guide tool (same definition, lists the children) in the facade's place and
+ * appends the selected inner tools and a `<name>_context` tool. Selection runs
+ * exactly once per call. Input naming an inner tool (`{"create_task": {...}}`)
+ * calls that tool directly, with the context and signal, and still unfolds.
+ */
+export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
+  readonly definition: ToolDefinition;
+  readonly metadata: ToolMetadata = ToolMetadata.DEFAULT;
+  /** Every inner tool (for category facades, all categories' tools once each). */
+  readonly innerTools: readonly Tool[];
+  /** Guidance on the child tools, shown once after unfolding. */
+  readonly childToolUsageNotes: string | undefined;
+  /** Whether unfolding removes every other tool. */
+  readonly exclusive: boolean;
+  /** @deprecated Ignored: the facade is always replaced by its guide tool. Kept for compatibility. */
+  readonly removeOnInvoke: boolean;
+  private readonly selector: ToolSelector | undefined;
+
+  private constructor(init: UnfoldingToolInit) {
+    super();
+    this.definition = init.definition;
+    this.innerTools = init.innerTools;
+    this.selector = init.selector;
+    this.childToolUsageNotes = init.notes;
+    this.exclusive = init.exclusive;
+    this.removeOnInvoke = init.removeOnInvoke;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /** A facade that unfolds into all of `tools`; its input schema is empty. */
+  static of(
+    name: string,
+    description: string,
+    tools: readonly Tool[],
+    options: UnfoldingToolOptions = {},
+  ): UnfoldingTool {
+    return new UnfoldingTool(initOf(name, description, InputSchema.empty(), tools, undefined, options));
+  }
+
+  /**
+   * A facade whose one required parameter (`category` unless renamed) is an
+   * enum of the categories; it unfolds into that category's tools, or into
+   * every tool when the category is unknown, missing or blank.
+   */
+  static byCategory(
+    name: string,
+    description: string,
+    toolsByCategory: ToolsByCategory,
+    options: CategoryUnfoldingToolOptions = {},
+  ): UnfoldingTool {
+    const categories = categoryMap(toolsByCategory);
+    if (categories.size === 0) {
+      throw new ConfigurationError(`UnfoldingTool.byCategory('${name}') needs at least one category.`);
+    }
+    const parameter = options.categoryParameter ?? "category";
+    if (parameter.trim() === "") {
+      throw new ConfigurationError(
+        `UnfoldingTool.byCategory('${name}'): categoryParameter must not be blank.`,
+      );
+    }
+    const all = distinctTools([...categories.values()].flat(), name);
+    const schema = categorySchema(parameter, [...categories.keys()]);
+    const selector = categorySelector(parameter, categories, all);
+    return new UnfoldingTool(initOf(name, description, schema, all, selector, options));
+  }
+
+  /**
+   * A facade with its own input schema whose `selector` chooses (or builds)
+   * the tools to unfold from the call's input. A selector returning no tools
+   * changes nothing.
+   */
+  static selectable(
+    name: string,
+    description: string,
+    tools: readonly Tool[],
+    inputSchema: InputSchema | z.ZodType,
+    selector: ToolSelector,
+    options: UnfoldingToolOptions = {},
+  ): UnfoldingTool {
+    const schema = InputSchema.isInputSchema(inputSchema)
+      ? inputSchema
+      : InputSchema.fromZod(inputSchema, `UnfoldingTool '${name}'`);
+    return new UnfoldingTool(initOf(name, description, schema, tools, selector, options));
+  }
+
+  /**
+   * The facade of an `@unfoldingTools` instance: its `@llmTool` methods and
+   * nested `@unfoldingTools` classes (static members), grouped by category
+   * when some method has one. Throws a `ConfigurationError` when the class
+   * lacks the decorator or has no tools.
+   */
+  static fromInstance(instance: object): UnfoldingTool {
+    return facadeFromInstance(instance, {
+      of: (name, description, tools, options) => UnfoldingTool.of(name, description, tools, options),
+      byCategory: (name, description, categories, options) =>
+        UnfoldingTool.byCategory(name, description, categories, options),
+    }) as UnfoldingTool;
+  }
+
+  /** Like {@link UnfoldingTool.fromInstance}, but `undefined` when the class lacks the decorator or has no tools. */
+  static safelyFromInstance(instance: object): UnfoldingTool | undefined {
+    if (!UnfoldingTool.isAnnotated(instance)) return undefined;
+    try {
+      return UnfoldingTool.fromInstance(instance);
+    } catch (error) {
+      if (ConfigurationError.isInstance(error) && error.message.includes("has no methods annotated")) {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  /** A simple facade over the `@llmTool` methods of any object (no `@unfoldingTools` needed). */
+  static fromToolObject(
+    object: object,
+    name: string,
+    description: string,
+    options: UnfoldingToolOptions = {},
+  ): UnfoldingTool {
+    return UnfoldingTool.of(name, description, toolsOfObject(object), options);
+  }
+
+  /** True when the object's class (or a superclass) is decorated with `@unfoldingTools`. */
+  static isAnnotated(instance: object): boolean {
+    return unfoldingToolsOptionsOf(instance) !== undefined;
+  }
+
+  /** True for unfolding tools (also across duplicate copies of this package). */
+  static isUnfoldingTool(tool: unknown): tool is UnfoldingTool {
+    return typeof tool === "object" && tool !== null && (tool as Record<symbol, unknown>)[BRAND] === true;
+  }
+
+  /** Whether the facade chooses its tools from its input (category and selectable facades). */
+  get selects(): boolean {
+    return this.selector !== undefined;
+  }
+
+  /** The fixed inner tools, whatever the process. */
+  innerToolsFor(_process?: AmbientProcess): readonly Tool[] {
+    return this.innerTools;
+  }
+
+  /** The tools a call with `input` unfolds into (all inner tools, unless the facade selects). */
+  async selectTools(
+    input: string,
+    context: ToolCallContext = ToolCallContext.EMPTY,
+  ): Promise<readonly Tool[]> {
+    if (!this.selector) return this.innerTools;
+    return distinctTools((await this.selector(input, context)) ?? [], this.definition.name);
+  }
+
+  async call(
+    input: string,
+    context: ToolCallContext = ToolCallContext.EMPTY,
+    options: ToolCallOptions = NO_OPTIONS,
+  ): Promise<ToolResult> {
+    const shortcut = findShortcut(input, this.innerTools);
+    const selected = await this.selectTools(input, context);
+    if (shortcut) {
+      const result = await shortcut.tool.call(shortcut.input, context, options);
+      const offered = selected.length > 0 ? selected : [shortcut.tool];
+      return withUnfolding(result, this.unfolding(offered, shortcut.tool, Unfolding.of(result)));
+    }
+    if (selected.length === 0) return ToolResult.text(nothingSelectedMessage(this.definition.name));
+    return Unfolding.attach(
+      ToolResult.text(unfoldedMessage(selected, this.childToolUsageNotes)),
+      this.unfolding(selected),
+    );
+  }
+
+  /**
+   * A facade with `tools` appended, keeping everything else: name,
+   * description, schema, notes, `exclusive`, and the selector (the new tools
+   * are offered with every selection).
+   */
+  withTools(...tools: Tool[]): UnfoldingTool {
+    const selector = this.selector;
+    const extended: ToolSelector | undefined = selector
+      ? async (input, context) => [...((await selector(input, context)) ?? []), ...tools]
+      : undefined;
+    return this.copy(
+      { innerTools: distinctTools([...this.innerTools, ...tools], this.definition.name) },
+      extended,
+    );
+  }
+
+  /** {@link UnfoldingTool.withTools} with an object's tools (`@llmTool` methods, a `ToolObject`, or a tool). */
+  withToolObject(object: object): UnfoldingTool {
+    return this.withTools(...toolsOfObject(object));
+  }
+
+  override withName(name: string): UnfoldingTool {
+    const { description, inputSchema, metadata } = this.definition;
+    return this.copy({ definition: toolDefinition(name, description, inputSchema, metadata) });
+  }
+
+  override withDescription(description: string): UnfoldingTool {
+    const { name, inputSchema, metadata } = this.definition;
+    return this.copy({ definition: toolDefinition(name, description, inputSchema, metadata) });
+  }
+
+  override withNote(note: string): UnfoldingTool {
+    return this.withDescription(`${this.definition.description}. ${note}`);
+  }
+
+  override withDefinitionMetadata(metadata: Readonly<Record<string, unknown>>): UnfoldingTool {
+    const { name, description, inputSchema } = this.definition;
+    return this.copy({
+      definition: toolDefinition(name, description, inputSchema, {
+        ...this.definition.metadata,
+        ...metadata,
+      }),
+    });
+  }
+
+  private copy(
+    changes: Partial<UnfoldingToolInit>,
+    selector: ToolSelector | undefined = this.selector,
+  ): UnfoldingTool {
+    return new UnfoldingTool({
+      definition: this.definition,
+      innerTools: this.innerTools,
+      notes: this.childToolUsageNotes,
+      exclusive: this.exclusive,
+      removeOnInvoke: this.removeOnInvoke,
+      ...changes,
+      selector,
+    });
+  }
+
+  /**
+   * The change to the tool list: the guide in the facade's place, the
+   * selected tools and the context tool appended. When the call went through
+   * a child facade (shortcut), that child appears as its own guide and its
+   * tools follow.
+   */
+  private unfolding(selected: readonly Tool[], via?: Tool, nested?: Unfolding): Unfolding {
+    const children = new UnfoldedChildren(
+      this.definition.name,
+      this.definition.description,
+      this.childToolUsageNotes,
+      selected,
+    );
+    const reselect = this.selector
+      ? (input: string, context: ToolCallContext) => this.selectTools(input, context)
+      : undefined;
+    const guide = new GuideTool(this.definition, children, reselect);
+    const tools = [...selected, new ContextTool(children)];
+    if (!nested) return { tools, guide, exclusive: this.exclusive };
+    const withChildGuide = tools.map((tool) => (tool === via && nested.guide ? nested.guide : tool));
+    return {
+      tools: [...withChildGuide, ...nested.tools],
+      guide,
+      exclusive: this.exclusive || nested.exclusive,
+    };
+  }
+}
