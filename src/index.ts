@@ -115,5 +115,14 @@ export {
 // --- platform ---
 
 // --- progressive ---
+export type {
+  CategoryUnfoldingToolOptions,
+  ToolSelection,
+  ToolSelector,
+  ToolsByCategory,
+  UnfoldingToolOptions,
+  UnfoldingToolsOptions,
+} from "./progressive/index.js";
+export { ProgressiveTool, UnfoldingTool, unfoldingTools } from "./progressive/index.js";
 
 // --- subagent ---
