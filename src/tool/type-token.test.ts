@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { domainType, TypeParseError, TypeToken, typeNameOf, typeNamesOf } from "./type-token.js";
+
+const WorksToFind = domainType("WorksToFind", z.object({ author: z.string(), count: z.number().default(3) }));
+
+class Animal {
+  static schema = z.object({ name: z.string() });
+  declare name: string;
+}
+class Dog extends Animal {}
+
+describe("domainType", () => {
+  it("names the type, validates, applies defaults and tags the value", () => {
+    const works = WorksToFind.parse({ author: "Borges" });
+    expect(works).toEqual({ author: "Borges", count: 3 });
+    expect(typeNameOf(works)).toBe("WorksToFind");
+    expect(WorksToFind.is(works)).toBe(true);
+  });
+
+  it("throws a TypeParseError saying which field is wrong", () => {
+    expect(() => WorksToFind.parse({ author: 1 })).toThrow(TypeParseError);
+    expect(() => WorksToFind.parse({ author: 1 })).toThrow(/Invalid WorksToFind: author: /);
+  });
+
+  it("has the input-mode JSON Schema", () => {
+    expect(WorksToFind.jsonSchema).toMatchObject({ type: "object", required: ["author"] });
+  });
+});
+
+describe("TypeToken", () => {
+  it("makes tokens for classes, matching subclasses and listing their names", () => {
+    const token = TypeToken.of(Animal);
+    expect(token.is(new Dog())).toBe(true);
+    expect(token.is({ name: "x" })).toBe(false);
+    expect(TypeToken.of(Dog).names).toEqual(["Dog", "Animal"]);
+    expect(typeNamesOf(new Dog())).toEqual(["Dog", "Animal"]);
+  });
+
+  it("parses into a class instance through its static schema", () => {
+    const dog = TypeToken.of(Dog).parse({ name: "Rex" });
+    expect(dog).toBeInstanceOf(Dog);
+    expect(dog.name).toBe("Rex");
+    expect(() => TypeToken.of(Dog).parse({})).toThrow(TypeParseError);
+  });
+
+  it("caches one token per class and per schema", () => {
+    const schema = z.object({ a: z.string() });
+    expect(TypeToken.of(Dog)).toBe(TypeToken.of(Dog));
+    expect(TypeToken.of(schema)).toBe(TypeToken.of(schema));
+  });
+
+  it("makes primitive tokens and ANY", () => {
+    expect(TypeToken.of(String).is("x")).toBe(true);
+    expect(TypeToken.of(Number).is("1")).toBe(false);
+    expect(TypeToken.ANY.is(0)).toBe(true);
+    expect(TypeToken.ANY.is(null)).toBe(false);
+  });
+
+  it("recognises tokens", () => {
+    expect(TypeToken.isTypeToken(WorksToFind)).toBe(true);
+    expect(TypeToken.isTypeToken(z.string())).toBe(false);
+  });
+});
