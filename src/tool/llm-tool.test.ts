@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ReplanRequested } from "../errors/replan-requested.js";
+import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
 import { llmTool } from "./llm-tool.js";
 import { Tool } from "./tool.js";
 import { ToolCallContext } from "./tool-call-context.js";
@@ -10,6 +11,8 @@ const AddInput = z.object({
   a: z.number().describe("First number"),
   b: z.number().describe("Second number"),
 });
+
+class StopEverything extends ToolControlFlowSignal {}
 
 class Person {
   constructor(
@@ -69,6 +72,11 @@ class Kitchen {
   @llmTool({ description: "Asks for a replan" })
   replan(): never {
     throw new ReplanRequested("Routing decision made");
+  }
+
+  @llmTool({ description: "Stops the agent" })
+  stop(): never {
+    throw new StopEverything("stop");
   }
 
   @llmTool({ description: "Reads the tenant", metadata: { group: "context" } })
@@ -170,6 +178,11 @@ describe("llmTool", () => {
     await expect(replan.call("{}")).rejects.toSatisfy(
       (error) => ReplanRequested.isInstance(error) && error.reason === "Routing decision made",
     );
+  });
+
+  it("lets every other control-flow signal propagate too", async () => {
+    const stop = toolNamed(Tool.fromInstance(new Kitchen()), "stop");
+    await expect(stop.call("{}")).rejects.toBeInstanceOf(StopEverything);
   });
 
   it("answers invalid JSON with an error naming the tool", async () => {
