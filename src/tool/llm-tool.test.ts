@@ -213,6 +213,28 @@ describe("llmTool", () => {
     expect((await tenant.call("{}")).content).toBe("tenant=none");
   });
 
+  it("throws a ConfigurationError when applied to something other than a method", () => {
+    const decorate = llmTool({ description: "x" }) as unknown as (value: unknown, context: unknown) => void;
+    expect(() => decorate(undefined, { kind: "field", name: "count", metadata: {} })).toThrow(
+      "@llmTool decorates methods only, not the field 'count'.",
+    );
+  });
+
+  it("throws a ConfigurationError for a symbol-named method without a name", () => {
+    const decorate = llmTool({ description: "x" }) as unknown as (value: unknown, context: unknown) => void;
+    const context = {
+      kind: "method",
+      name: Symbol("s"),
+      metadata: {},
+      static: false,
+      private: false,
+      access: {},
+    };
+    expect(() => decorate(() => "", context)).toThrow(
+      /symbol-named method Symbol\(s\) needs an explicit name/,
+    );
+  });
+
   it("never puts the context into the schema", () => {
     const tenant = toolNamed(Tool.fromInstance(new Kitchen()), "tenant");
     expect(tenant.definition.inputSchema.parameters).toEqual([]);

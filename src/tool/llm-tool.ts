@@ -62,6 +62,11 @@ export function llmTool<S extends z.ZodObject = z.ZodObject<{}>>(options: LlmToo
     _method: M,
     context: ClassMethodDecoratorContext<This, M>,
   ): void => {
+    if ((context as { kind: string }).kind !== "method") {
+      throw new ConfigurationError(
+        `@llmTool decorates methods only, not the ${(context as { kind: string }).kind} '${String(context.name)}'.`,
+      );
+    }
     if (typeof context.name === "symbol" && options.name === undefined) {
       throw new ConfigurationError(
         `@llmTool on the symbol-named method ${String(context.name)} needs an explicit name.`,
