@@ -16,8 +16,7 @@ const modelEntry = z.union([
   z
     .object({
       id: z.string().min(1),
-      baseURL: z.string().url().optional(),
-      apiKeyEnv: z.string().min(1).optional(),
+      baseURL: z.string().min(1).optional(),
     })
     .strict(),
 ]);
@@ -31,14 +30,12 @@ const configSchema = z
   })
   .strict();
 
-/** A model as the config file names it: an id (`openai:gpt-4.1`), optionally with a base URL and key variable. */
+/** A model as the config file names it: an id (`openai:gpt-4.1`), optionally with a base URL. */
 export interface ConfiguredModel {
   /** `<provider>:<model>`, e.g. `openai:gpt-4.1`, `anthropic:claude-sonnet-4-5`, `ollama:qwen2.5`. */
   readonly id: string;
-  /** A base URL for OpenAI-compatible servers or a non-default endpoint. */
+  /** The server of an `openai-compatible:<model>` id (same as writing `openai-compatible:<model>@<baseURL>`). */
   readonly baseURL?: string;
-  /** The environment variable holding the API key. @default the provider's usual one */
-  readonly apiKeyEnv?: string;
 }
 
 /** The contents of `embabel.config.json` / `.yaml`. */

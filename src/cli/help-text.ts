@@ -16,7 +16,7 @@ Models come from --model, then the config file, then the environment:
   EMBABEL_MODEL         <provider>:<model> (openai, anthropic, ollama, openai-compatible)
   OPENAI_API_KEY        OpenAI key (on its own, selects openai:gpt-4.1)
   ANTHROPIC_API_KEY     Anthropic key (on its own, selects anthropic:claude-sonnet-4-5)
-  OLLAMA_BASE_URL       a local Ollama server (on its own, selects ollama:qwen2.5)
+  OLLAMA_BASE_URL       a local Ollama server, e.g. http://127.0.0.1:11434/v1 (on its own, selects ollama:qwen2.5)
 
 Examples:
   embabel-ts run concert-planner "A Mozart evening for a small hall" --scripted

@@ -26,7 +26,7 @@ describe("selectModels", () => {
       "anthropic:claude-sonnet-4-5",
     );
     expect(
-      selectModels(EMPTY_CONFIG, { OLLAMA_BASE_URL: "http://127.0.0.1:11434" }, undefined).models.default,
+      selectModels(EMPTY_CONFIG, { OLLAMA_BASE_URL: "http://127.0.0.1:11434/v1" }, undefined).models.default,
     ).toBe("ollama:qwen2.5");
   });
 
@@ -77,25 +77,17 @@ describe("selectModels", () => {
     ).toThrow('no "roles": { "default": "<model name>" }');
   });
 
-  it("reads the key from a configured apiKeyEnv", () => {
-    expect(() =>
-      selectModels(config({ default: { id: "openai:gpt-4.1", apiKeyEnv: "MY_KEY" } }), {}, undefined),
-    ).toThrow("Model openai:gpt-4.1 needs MY_KEY.");
-  });
-
-  it("rejects an id without a provider prefix", () => {
-    expect(() => selectModels(EMPTY_CONFIG, {}, "gpt-4.1")).toThrow(
-      "Model 'default' has id 'gpt-4.1': write it as <provider>:<model>",
+  it("folds a configured baseURL into an openai-compatible id", () => {
+    const selection = selectModels(
+      config({ local: { id: "openai-compatible:llama3", baseURL: "http://127.0.0.1:8080/v1" } }),
+      {},
+      undefined,
     );
+    expect(selection.models.local).toBe("openai-compatible:llama3@http://127.0.0.1:8080/v1");
   });
 
-  it("rejects an unknown provider, listing the known ones", () => {
-    expect(() => selectModels(EMPTY_CONFIG, {}, "mistral:large")).toThrow(
-      "Model 'mistral:large' uses unknown provider 'mistral'. Known providers: openai, anthropic, ollama, openai-compatible.",
-    );
-  });
-
-  it("requires a baseURL for openai-compatible models", () => {
-    expect(() => selectModels(EMPTY_CONFIG, {}, "openai-compatible:local")).toThrow("needs a baseURL");
+  it("rejects an id the model layer cannot resolve", () => {
+    expect(() => selectModels(EMPTY_CONFIG, {}, "gpt-4.1")).toThrow("Unknown model id 'gpt-4.1'.");
+    expect(() => selectModels(EMPTY_CONFIG, {}, "openai-compatible:local")).toThrow("needs a base URL");
   });
 });

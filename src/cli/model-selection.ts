@@ -1,14 +1,13 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { parseModelId } from "../llm/model-id.js";
 import type { ConfiguredModel, EmbabelConfig } from "./cli-config.js";
 
-/** The model ids the CLI hands to the platform, and a one-line description for the banner. */
+/** The model ids the CLI hands to the platform, and where the default came from. */
 export interface ModelSelection {
-  /** Model names to model ids. */
+  /** Model names to model ids (`openai:gpt-4.1`, `openai-compatible:<model>@<baseURL>`). */
   readonly models: Readonly<Record<string, string>>;
   /** Roles to model names; always has `default`. */
   readonly roles: Readonly<Record<string, string>>;
-  /** The configured models by name, with their base URL / key variable. */
-  readonly configured: Readonly<Record<string, ConfiguredModel>>;
   /** Where the default model came from, for the banner (`--model`, `EMBABEL_MODEL`, the config file…). */
   readonly source: string;
 }
@@ -16,27 +15,18 @@ export interface ModelSelection {
 /** The environment variables the CLI reads. */
 export type CliEnvironment = Readonly<Record<string, string | undefined>>;
 
-interface ProviderInfo {
-  /** The variable holding the key, or `undefined` when the provider needs none. */
-  readonly keyEnv: string | undefined;
-  /** The model used when only the key is set. */
-  readonly defaultModel: string;
-}
-
-/** Providers the CLI knows how to pre-flight, by the prefix of a model id. */
-const PROVIDERS: Readonly<Record<string, ProviderInfo>> = {
-  openai: { keyEnv: "OPENAI_API_KEY", defaultModel: "openai:gpt-4.1" },
-  anthropic: { keyEnv: "ANTHROPIC_API_KEY", defaultModel: "anthropic:claude-sonnet-4-5" },
-  ollama: { keyEnv: undefined, defaultModel: "ollama:qwen2.5" },
-  "openai-compatible": { keyEnv: undefined, defaultModel: "openai-compatible:default" },
+/** The variable each provider's key is read from (providers without a key are absent). */
+const KEY_VARIABLES: Readonly<Record<string, string>> = {
+  openai: "OPENAI_API_KEY",
+  anthropic: "ANTHROPIC_API_KEY",
 };
 
 /** What to tell a user who has configured nothing. */
 export const NO_PROVIDER_MESSAGE = [
   "No LLM provider is configured. Set one of these and run again:",
-  "  export OPENAI_API_KEY=sk-...          # uses openai:gpt-4.1",
-  "  export ANTHROPIC_API_KEY=sk-ant-...   # uses anthropic:claude-sonnet-4-5",
-  "  export OLLAMA_BASE_URL=http://localhost:11434   # uses ollama:qwen2.5",
+  "  export OPENAI_API_KEY=sk-...                      # uses openai:gpt-4.1",
+  "  export ANTHROPIC_API_KEY=sk-ant-...               # uses anthropic:claude-sonnet-4-5",
+  "  export OLLAMA_BASE_URL=http://127.0.0.1:11434/v1  # uses ollama:qwen2.5",
   "Pick another model with EMBABEL_MODEL=<provider>:<model> or --model, or put models in embabel.config.json.",
   "To see the example work offline on its recorded script, add --scripted.",
 ].join("\n");
@@ -56,7 +46,7 @@ export function selectModels(
   const roles: Record<string, string> = { ...config.roles };
   let source: string;
   if (override !== undefined) {
-    configured.default = { ...configured.default, id: override };
+    configured.default = { id: override };
     roles.default = "default";
     source = "--model";
   } else if (Object.keys(configured).length > 0) {
@@ -72,56 +62,37 @@ export function selectModels(
     }
     source = "config file";
   } else {
-    const fromEnv = env.EMBABEL_MODEL?.trim() || inferFromKeys(env);
-    if (!fromEnv) throw new ConfigurationError(NO_PROVIDER_MESSAGE);
-    configured.default = { id: fromEnv };
+    const fromEnv = env.EMBABEL_MODEL?.trim();
+    const inferred = fromEnv || inferFromKeys(env);
+    if (!inferred) throw new ConfigurationError(NO_PROVIDER_MESSAGE);
+    configured.default = { id: inferred };
     roles.default = "default";
-    source = env.EMBABEL_MODEL?.trim() ? "EMBABEL_MODEL" : "the API key in the environment";
+    source = fromEnv ? "EMBABEL_MODEL" : "the API key in the environment";
   }
   const models: Record<string, string> = {};
-  for (const [name, model] of Object.entries(configured)) {
-    checkModel(name, model, env);
-    models[name] = model.id;
-  }
-  for (const [role, name] of Object.entries(roles)) {
-    if (!(name in models)) {
-      checkModel(role, { id: name }, env);
-      models[name] = name;
-    }
-  }
-  return { models, roles, configured, source };
+  for (const [name, model] of Object.entries(configured)) models[name] = checkedId(model, env);
+  return { models, roles, source };
 }
 
 function inferFromKeys(env: CliEnvironment): string | undefined {
-  if (env.OPENAI_API_KEY) return PROVIDERS.openai?.defaultModel;
-  if (env.ANTHROPIC_API_KEY) return PROVIDERS.anthropic?.defaultModel;
-  if (env.OLLAMA_BASE_URL) return PROVIDERS.ollama?.defaultModel;
+  if (env.OPENAI_API_KEY) return "openai:gpt-4.1";
+  if (env.ANTHROPIC_API_KEY) return "anthropic:claude-sonnet-4-5";
+  if (env.OLLAMA_BASE_URL) return "ollama:qwen2.5";
   return undefined;
 }
 
-function checkModel(name: string, model: ConfiguredModel, env: CliEnvironment): void {
-  const separator = model.id.indexOf(":");
-  const provider = separator > 0 ? model.id.slice(0, separator) : "";
-  const info = PROVIDERS[provider];
-  if (separator <= 0 || separator === model.id.length - 1) {
+/** The id to load (with a separate baseURL folded in), after checking its form and its key. */
+function checkedId(model: ConfiguredModel, env: CliEnvironment): string {
+  const id =
+    model.baseURL && model.id.startsWith("openai-compatible:") && !model.id.includes("@")
+      ? `${model.id}@${model.baseURL}`
+      : model.id;
+  const parsed = parseModelId(id);
+  const variable = KEY_VARIABLES[parsed.provider];
+  if (variable !== undefined && !env[variable]) {
     throw new ConfigurationError(
-      `Model '${name}' has id '${model.id}': write it as <provider>:<model>, e.g. openai:gpt-4.1 (providers: ${Object.keys(PROVIDERS).join(", ")}).`,
+      `Model ${id} needs ${variable}. Set it (export ${variable}=...) and run again, or add --scripted to run offline.`,
     );
   }
-  if (info === undefined) {
-    throw new ConfigurationError(
-      `Model '${model.id}' uses unknown provider '${provider}'. Known providers: ${Object.keys(PROVIDERS).join(", ")}.`,
-    );
-  }
-  if (provider === "openai-compatible" && !model.baseURL) {
-    throw new ConfigurationError(
-      `Model '${model.id}' needs a baseURL: give it in embabel.config.json as { "id": "${model.id}", "baseURL": "http://..." }.`,
-    );
-  }
-  const keyEnv = model.apiKeyEnv ?? (model.baseURL ? undefined : info.keyEnv);
-  if (keyEnv !== undefined && !env[keyEnv]) {
-    throw new ConfigurationError(
-      `Model ${model.id} needs ${keyEnv}. Set it (export ${keyEnv}=...) and run again, or add --scripted to run offline.`,
-    );
-  }
+  return id;
 }

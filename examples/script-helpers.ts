@@ -1,0 +1,44 @@
+import type { ScriptedRequest } from "../src/testing/index.js";
+
+/** The text of the last user message of a request (the prompt an action sent). */
+export function userText(request: ScriptedRequest): string {
+  for (let index = request.prompt.length - 1; index >= 0; index--) {
+    const message = request.prompt[index];
+    if (message?.role === "user") {
+      return message.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+    }
+  }
+  return "";
+}
+
+/** The outputs (as text) of every earlier call of `toolName` in this request's conversation, oldest first. */
+export function toolOutputs(request: ScriptedRequest, toolName: string): string[] {
+  const outputs: string[] = [];
+  for (const message of request.prompt) {
+    if (message.role !== "tool") continue;
+    for (const part of message.content) {
+      if (part.type !== "tool-result" || part.toolName !== toolName) continue;
+      const output = part.output;
+      if (output.type === "text" || output.type === "error-text") outputs.push(output.value);
+      else if (output.type === "json" || output.type === "error-json")
+        outputs.push(JSON.stringify(output.value));
+    }
+  }
+  return outputs;
+}
+
+/** The output of the most recent call of `toolName`, or `undefined`. */
+export function lastToolOutput(request: ScriptedRequest, toolName: string): string | undefined {
+  const outputs = toolOutputs(request, toolName);
+  return outputs[outputs.length - 1];
+}
+
+/** Parses JSON, or `undefined` when it is not JSON. */
+export function jsonOrUndefined(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

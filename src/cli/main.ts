@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// The `embabel-ts` command (package bin, `npm start`).
+import { runCli } from "./run-cli.js";
+import { streamTerminal } from "./terminal.js";
+
+const controller = new AbortController();
+process.once("SIGINT", () => controller.abort(new Error("Interrupted (Ctrl-C)")));
+
+process.exitCode = await runCli(process.argv.slice(2), {
+  terminal: streamTerminal(process.stdout, process.stderr, process.env),
+  env: process.env,
+  cwd: process.cwd(),
+  signal: controller.signal,
+});

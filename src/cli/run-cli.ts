@@ -1,0 +1,81 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { type CliCommand, parseCliArgs } from "./cli-args.js";
+import { builtInExamples } from "./example-catalog.js";
+import { HELP_TEXT } from "./help-text.js";
+import { packageVersion } from "./package-version.js";
+import { runExample } from "./run-example.js";
+import type { Terminal } from "./terminal.js";
+import { UsageError } from "./usage-error.js";
+
+/** What the CLI runs against: a terminal, the environment and the working directory. */
+export interface CliEnvironmentOptions {
+  readonly terminal: Terminal;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  /** Cancels a run (Ctrl-C). */
+  readonly signal?: AbortSignal;
+}
+
+/** Exit status: success. */
+export const EXIT_OK = 0;
+/** Exit status: the run failed, or configuration is missing or wrong. */
+export const EXIT_FAILED = 1;
+/** Exit status: the command line was wrong. */
+export const EXIT_USAGE = 2;
+
+/**
+ * Runs the `embabel-ts` command line and returns the exit status. User errors
+ * (bad arguments, missing configuration) are printed as one clear message,
+ * never a stack trace.
+ */
+export async function runCli(argv: readonly string[], options: CliEnvironmentOptions): Promise<number> {
+  const { terminal } = options;
+  try {
+    const command = parseCliArgs(argv);
+    return await dispatch(command, options);
+  } catch (error) {
+    if (UsageError.isInstance(error)) {
+      terminal.err(`${terminal.style.red("error:")} ${error.message}`);
+      return EXIT_USAGE;
+    }
+    if (ConfigurationError.isInstance(error)) {
+      terminal.err(`${terminal.style.red("error:")} ${error.message}`);
+      return EXIT_FAILED;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    terminal.err(`${terminal.style.red("error:")} ${message}`);
+    if (options.env.EMBABEL_DEBUG && error instanceof Error && error.stack) terminal.err(error.stack);
+    return EXIT_FAILED;
+  }
+}
+
+async function dispatch(command: CliCommand, options: CliEnvironmentOptions): Promise<number> {
+  const { terminal } = options;
+  switch (command.command) {
+    case "help":
+      terminal.out(HELP_TEXT.trimEnd());
+      return EXIT_OK;
+    case "version":
+      terminal.out(packageVersion());
+      return EXIT_OK;
+    case "list":
+      listExamples(terminal);
+      return EXIT_OK;
+    case "run":
+      return runExample(command, options);
+  }
+}
+
+function listExamples(terminal: Terminal): void {
+  const { style } = terminal;
+  const examples = builtInExamples();
+  const width = Math.max(...examples.map((example) => example.name.length));
+  terminal.out(style.bold("Examples:"));
+  for (const example of examples) {
+    terminal.out(`  ${style.cyan(example.name.padEnd(width))}  ${example.summary}`);
+  }
+  terminal.out();
+  terminal.out("Run one offline on its recorded script:");
+  const first = examples[0];
+  if (first) terminal.out(`  embabel-ts run ${first.name} "${first.sampleInput}" --scripted`);
+}
