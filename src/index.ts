@@ -77,17 +77,25 @@ export {
   ToolInjectionStrategy,
   UnfoldingToolInjectionStrategy,
 } from "./loop/index.js";
+export type {
+  LlmOptionsInit,
+  ModelEntry,
+  ModelIdOptions,
+  ModelPrice,
+  ModelRegistryOptions,
+  UsageRecord,
+} from "./llm/index.js";
+export { LlmOptions, ModelRegistry, modelFromId, PriceTable, UsageLedger } from "./llm/index.js";
 
 // --- prompt ---
 export { StructuredOutputError } from "./errors/structured-output-error.js";
 export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from "./platform/agent-platform.js";
 export type {
   AssistantMessage,
-  LlmCallRecord,
+  LlmInteractionCall,
   ObjectCreator,
   PromptCallOptions,
   PromptRunnerServices,
-  ResolvedLlm,
   TextStream,
   ToolGroupDescription,
   ToolGroupMetadata,
