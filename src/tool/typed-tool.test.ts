@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
@@ -147,6 +148,16 @@ describe("TypedTool", () => {
   it("rejects an invalid tool name, naming it", () => {
     expect(() => Tool.fromFunction("bad name", "Bad", AddRequest, AddResult, () => ({ sum: 0 }))).toThrow(
       /Invalid tool name 'bad name'/,
+    );
+  });
+
+  it("answers any input string with a result, never a throw", async () => {
+    const tool = addTool();
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string(), fc.json()), async (input) => {
+        const result = await tool.call(input);
+        expect(["text", "error"]).toContain(result.kind);
+      }),
     );
   });
 
