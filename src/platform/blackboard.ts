@@ -1,0 +1,196 @@
+import { randomUUID } from "node:crypto";
+import { type TypeLike, type TypeOf, TypeToken, typeNamesOf } from "../tool/type-token.js";
+
+/** A type to look objects up by: a type token (class, `domainType`, zod schema) or a type name. */
+export type TypeSelector = TypeLike | string;
+
+/** The value a {@link TypeSelector} selects. */
+export type SelectedType<S> = S extends string ? unknown : TypeOf<S>;
+
+/**
+ * The shared memory of an agent process: an ordered list of objects, named
+ * bindings, and boolean condition flags. Actions read their inputs from it
+ * and add their outputs to it; the planner reads which types are on it.
+ */
+export class Blackboard {
+  /** Unique id; a spawned child gets its own. */
+  readonly id: string = randomUUID();
+  /** The blackboard this one was spawned from, if any. */
+  readonly parent: Blackboard | undefined;
+  private readonly entries: unknown[];
+  private readonly bindings: Map<string, unknown>;
+  private readonly conditions: Map<string, boolean>;
+  private readonly hidden: Set<unknown>;
+  private readonly protectedKeys: Set<string>;
+  private readonly ownStart: number;
+  private readonly ownBindingNames = new Set<string>();
+
+  constructor(parent?: Blackboard) {
+    this.parent = parent;
+    this.entries = parent ? [...parent.entries] : [];
+    this.hidden = parent ? new Set(parent.hidden) : new Set();
+    this.bindings = parent ? new Map(parent.bindings) : new Map();
+    this.conditions = parent ? new Map(parent.conditions) : new Map();
+    this.protectedKeys = parent ? new Set(parent.protectedKeys) : new Set();
+    this.ownStart = this.entries.length;
+  }
+
+  /** Appends `value` (the latest object of its type from now on). */
+  add(value: unknown): this {
+    this.entries.push(value);
+    return this;
+  }
+
+  /** Appends every value, in order. */
+  addAll(values: Iterable<unknown>): this {
+    for (const value of values) this.add(value);
+    return this;
+  }
+
+  /** Binds `name` to `value` and appends it, unless it is already the latest object. */
+  bind(name: string, value: unknown): this {
+    this.bindings.set(name, value);
+    this.ownBindingNames.add(name);
+    if (this.entries[this.entries.length - 1] !== value) this.entries.push(value);
+    return this;
+  }
+
+  /** As {@link Blackboard.bind}, and the binding survives {@link Blackboard.clear}. */
+  bindProtected(name: string, value: unknown): this {
+    this.protectedKeys.add(name);
+    return this.bind(name, value);
+  }
+
+  /** The value bound to `name`, unless hidden. */
+  get(name: string): unknown {
+    const value = this.bindings.get(name);
+    return this.hidden.has(value) ? undefined : value;
+  }
+
+  /** The names bound, in binding order. */
+  get names(): readonly string[] {
+    return [...this.bindings.keys()];
+  }
+
+  /** The visible objects, oldest first (a spawned child starts with its parent's). */
+  get objects(): readonly unknown[] {
+    return this.hidden.size === 0
+      ? [...this.entries]
+      : this.entries.filter((value) => !this.hidden.has(value));
+  }
+
+  /** The objects added to this blackboard itself, not inherited from the parent at spawn time. */
+  get ownObjects(): readonly unknown[] {
+    return this.entries.slice(this.ownStart).filter((value) => !this.hidden.has(value));
+  }
+
+  /** The bindings made on this blackboard itself (not inherited), as name → value. */
+  get ownBindings(): ReadonlyMap<string, unknown> {
+    return new Map([...this.ownBindingNames].map((name) => [name, this.bindings.get(name)]));
+  }
+
+  /** The latest visible object of `type`, by token or by simple or qualified type name. */
+  last<S extends TypeSelector>(type: S): SelectedType<S> | undefined {
+    const matches = matcher(type);
+    for (let index = this.entries.length - 1; index >= 0; index--) {
+      const value = this.entries[index];
+      if (!this.hidden.has(value) && matches(value)) return value as SelectedType<S>;
+    }
+    return undefined;
+  }
+
+  /** Every visible object of `type`, oldest first. */
+  all<S extends TypeSelector>(type: S): SelectedType<S>[] {
+    const matches = matcher(type);
+    return this.objects.filter(matches) as SelectedType<S>[];
+  }
+
+  /** How many visible objects of `type` there are. */
+  count(type: TypeSelector): number {
+    return this.all(type).length;
+  }
+
+  /** Whether any visible object is of `type`. */
+  has(type: TypeSelector): boolean {
+    return this.last(type) !== undefined;
+  }
+
+  /** The latest visible object of any type. */
+  lastResult(): unknown {
+    for (let index = this.entries.length - 1; index >= 0; index--) {
+      const value = this.entries[index];
+      if (!this.hidden.has(value)) return value;
+    }
+    return undefined;
+  }
+
+  /** Hides `value`: it stays stored but no lookup returns it. */
+  hide(value: unknown): this {
+    this.hidden.add(value);
+    return this;
+  }
+
+  /** Sets the condition flag `name` (read by the planner when no condition function defines it). */
+  setCondition(name: string, value: boolean): this {
+    this.conditions.set(name, value);
+    return this;
+  }
+
+  /** The condition flag `name`, or `undefined` when never set. */
+  getCondition(name: string): boolean | undefined {
+    return this.conditions.get(name);
+  }
+
+  /** Removes every object, binding and condition except protected bindings and their values. */
+  clear(): this {
+    const kept = [...this.protectedKeys].map((name) => [name, this.bindings.get(name)] as const);
+    this.entries.length = 0;
+    this.bindings.clear();
+    this.conditions.clear();
+    this.hidden.clear();
+    for (const [name, value] of kept) {
+      this.bindings.set(name, value);
+      if (!this.entries.includes(value)) this.entries.push(value);
+    }
+    return this;
+  }
+
+  /**
+   * A derived child: it starts with a copy of this blackboard's objects,
+   * bindings, conditions and hidden set, and writes its
+   * own. Later changes on either side are not seen by the other; read what the
+   * child added with {@link Blackboard.ownObjects}.
+   */
+  spawn(): Blackboard {
+    return new Blackboard(this);
+  }
+}
+
+/** A predicate for `type`: a token's `is`, or a match on the value's type names. */
+export function typeMatcher(type: TypeSelector): (value: unknown) => boolean {
+  return matcher(type);
+}
+
+function matcher(type: TypeSelector): (value: unknown) => boolean {
+  if (typeof type !== "string") {
+    const token = TypeToken.of(type);
+    return (value) => token.is(value);
+  }
+  const simple = type.includes(".") ? type.slice(type.lastIndexOf(".") + 1) : type;
+  return (value) => {
+    if (value === undefined || value === null) return false;
+    const tagged = taggedNames(value);
+    if (tagged.includes(type)) return true;
+    return typeNamesOf(value).some((name) => name === type || name === simple);
+  };
+}
+
+function taggedNames(value: unknown): string[] {
+  if (typeof value !== "object" || value === null) return [];
+  const record = value as { _typeName?: unknown; _typeLabels?: unknown };
+  const names = typeof record._typeName === "string" ? [record._typeName] : [];
+  if (Array.isArray(record._typeLabels)) {
+    for (const label of record._typeLabels) if (typeof label === "string") names.push(label);
+  }
+  return names;
+}

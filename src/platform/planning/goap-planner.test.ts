@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { ConfigurationError } from "../../errors/configuration-error.js";
+import { type GoapAction, type GoapPlan, GoapPlanner } from "./goap-planner.js";
+
+function action(
+  name: string,
+  pre: Record<string, boolean>,
+  effects: Record<string, boolean>,
+  cost?: number,
+): GoapAction {
+  return { name, preconditions: pre, effects, ...(cost === undefined ? {} : { cost }) };
+}
+
+const goal = (preconditions: Record<string, boolean>) => ({ name: "goal", preconditions });
+
+function names(result: ReturnType<GoapPlanner["plan"]>): string[] {
+  expect(result.kind).toBe("plan");
+  return (result as GoapPlan).actions.map((a) => a.name);
+}
+
+function chain(length: number): GoapAction[] {
+  return Array.from({ length }, (_, i) => action(`a${i}`, { [`c${i}`]: true }, { [`c${i + 1}`]: true }));
+}
+
+describe("GoapPlanner", () => {
+  it("plans A then B when A's effect enables B", () => {
+    const planner = GoapPlanner.create([
+      action("B", { y: true }, { goal: true }),
+      action("A", { x: true }, { y: true }),
+    ]);
+    expect(names(planner.plan(["x"], goal({ goal: true })))).toEqual(["A", "B"]);
+  });
+
+  it("returns an empty plan when the goal already holds", () => {
+    const planner = GoapPlanner.create([action("A", { x: true }, { goal: true })]);
+    const result = planner.plan(["goal"], goal({ goal: true }));
+    expect(result).toMatchObject({ kind: "plan", actions: [], cost: 0 });
+  });
+
+  it("reports no plan, naming the condition nothing produces", () => {
+    const planner = GoapPlanner.create([action("B", { y: true }, { goal: true })]);
+    const result = planner.plan([], goal({ goal: true }));
+    expect(result.kind).toBe("no-plan");
+    if (result.kind !== "no-plan") return;
+    expect(result.unsatisfied).toEqual(["goal"]);
+    expect(result.unreachable).toEqual(["y"]);
+    expect(result.reason).toBe(
+      "No plan reaches goal 'goal': unsatisfied conditions [goal]; no action can make [y] hold.",
+    );
+  });
+
+  it("reports a goal condition no action mentions as unreachable", () => {
+    const planner = GoapPlanner.create([action("A", {}, { x: true })]);
+    const result = planner.plan([], goal({ nowhere: true }));
+    expect(result).toMatchObject({ kind: "no-plan", unsatisfied: ["nowhere"], unreachable: ["nowhere"] });
+  });
+
+  it("prefers the cheaper of two routes", () => {
+    const planner = GoapPlanner.create([
+      action("expensive", { x: true }, { goal: true }, 10),
+      action("step1", { x: true }, { y: true }, 1),
+      action("step2", { y: true }, { goal: true }, 1),
+    ]);
+    const result = planner.plan(["x"], goal({ goal: true }));
+    expect(names(result)).toEqual(["step1", "step2"]);
+    expect((result as GoapPlan).cost).toBe(2);
+  });
+
+  it("plans for conditions that must be false", () => {
+    const planner = GoapPlanner.create([
+      action("unlock", { locked: true }, { locked: false }),
+      action("open", { locked: false }, { open: true }),
+    ]);
+    expect(names(planner.plan(["locked"], goal({ open: true })))).toEqual(["unlock", "open"]);
+  });
+
+  it("accepts the start state as a function of the condition name", () => {
+    const planner = GoapPlanner.create([action("A", { x: true }, { goal: true })]);
+    expect(names(planner.plan((c) => c === "x", goal({ goal: true })))).toEqual(["A"]);
+  });
+
+  it("leaves excluded actions out, and says so when nothing else works", () => {
+    const planner = GoapPlanner.create([
+      action("A", {}, { goal: true }, 1),
+      action("B", {}, { goal: true }, 5),
+    ]);
+    expect(names(planner.plan([], goal({ goal: true }), { exclude: new Set(["A"]) }))).toEqual(["B"]);
+    const none = planner.plan([], goal({ goal: true }), { exclude: new Set(["A", "B"]) });
+    expect(none).toMatchObject({ kind: "no-plan", unreachable: ["goal"] });
+  });
+
+  it("finds no plan when actions undo each other's preconditions", () => {
+    const planner = GoapPlanner.create([
+      action("A", { p: true }, { a: true, p: false }),
+      action("B", { p: true }, { b: true, p: false }),
+    ]);
+    const result = planner.plan(["p"], goal({ a: true, b: true }));
+    expect(result.kind).toBe("no-plan");
+    if (result.kind === "no-plan") expect(result.reason).toMatch(/the actions conflict/);
+  });
+
+  it("ignores actions irrelevant to the goal", () => {
+    const noise = Array.from({ length: 50 }, (_, i) => action(`noise${i}`, {}, { [`n${i}`]: true }, 0));
+    const planner = GoapPlanner.create([...noise, action("A", {}, { goal: true })]);
+    const result = planner.plan([], goal({ goal: true }));
+    expect(names(result)).toEqual(["A"]);
+    expect((result as GoapPlan).expansions).toBe(1);
+  });
+
+  it("skips actions whose effects already hold", () => {
+    const planner = GoapPlanner.create([
+      action("again", {}, { x: true }),
+      action("A", { x: true }, { goal: true }),
+    ]);
+    expect(names(planner.plan(["x"], goal({ goal: true })))).toEqual(["A"]);
+  });
+
+  it("plans a 10,000-action chain in order", () => {
+    const planner = GoapPlanner.create(chain(10_000));
+    const result = planner.plan(["c0"], goal({ c10000: true }));
+    const plan = names(result);
+    expect(plan).toHaveLength(10_000);
+    expect(plan[0]).toBe("a0");
+    expect(plan[9_999]).toBe("a9999");
+  });
+
+  it("plans from the middle of a chain when part of it already holds", () => {
+    const planner = GoapPlanner.create(chain(10));
+    expect(names(planner.plan(["c7"], goal({ c10: true })))).toEqual(["a7", "a8", "a9"]);
+  });
+
+  it("gives up after maxExpansions", () => {
+    const planner = GoapPlanner.create(chain(100));
+    const result = planner.plan(["c0"], goal({ c100: true }), { maxExpansions: 10 });
+    expect(result.kind).toBe("no-plan");
+  });
+
+  it("refuses two actions with one name", () => {
+    expect(() => GoapPlanner.create([action("A", {}, {}), action("A", {}, {})])).toThrow(ConfigurationError);
+  });
+
+  it("refuses a negative cost", () => {
+    expect(() => GoapPlanner.create([action("A", {}, { x: true }, -1)])).toThrow(/negative or invalid cost/);
+  });
+
+  it("lists every condition the actions mention", () => {
+    const planner = GoapPlanner.create([action("A", { x: true }, { y: true })]);
+    expect(planner.conditions).toEqual(["x", "y"]);
+  });
+});

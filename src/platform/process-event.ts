@@ -1,0 +1,57 @@
+import type { ToolLoopEvent } from "../loop/tool-loop.js";
+import type { AgentProcessStatus } from "./agent-process-status.js";
+
+/** Fields every {@link AgentProcessEvent} carries. */
+export interface ProcessEventBase {
+  /** The process the event belongs to. */
+  readonly processId: string;
+  /** When the event happened (milliseconds since the epoch). */
+  readonly timestamp: number;
+}
+
+/** What the planner decided at one step of an agent process. */
+export interface PlanningEvent {
+  readonly type: "plan-formulated";
+  /** The goal the plan reaches. */
+  readonly goal: string;
+  /** The plan's actions, in order; only the first runs before the next replan. */
+  readonly actions: readonly string[];
+  /** The plan's total cost. */
+  readonly cost: number;
+  /** The conditions true in the world state the plan starts from. */
+  readonly worldState: readonly string[];
+}
+
+/** Events of the process itself (the tool loop's events are the rest of {@link AgentProcessEvent}). */
+export type ProcessLifecycleEvent =
+  | { readonly type: "process-started"; readonly agent?: string; readonly parentId?: string }
+  | PlanningEvent
+  | { readonly type: "goal-achieved"; readonly goal: string }
+  | { readonly type: "action-start"; readonly action: string }
+  | {
+      readonly type: "action-end";
+      readonly action: string;
+      readonly durationMs: number;
+      readonly outcome: ActionOutcome;
+      readonly error?: unknown;
+    }
+  | { readonly type: "replan-requested"; readonly action: string; readonly reason: string }
+  | {
+      readonly type: "process-finished";
+      readonly status: AgentProcessStatus;
+      readonly reason?: string;
+      readonly durationMs: number;
+    };
+
+/** How one action run ended. */
+export type ActionOutcome = "succeeded" | "failed" | "replan" | "terminated";
+
+/**
+ * Every event of an agent process: lifecycle, planning and actions, plus each
+ * event of the tool loops run inside it (LLM calls, tool calls, tool-list
+ * changes), all stamped with the process id.
+ */
+export type AgentProcessEvent = ProcessEventBase & (ProcessLifecycleEvent | ToolLoopEvent);
+
+/** Receives every event of a process; a throwing listener is ignored. */
+export type ProcessListener = (event: AgentProcessEvent) => void;
