@@ -1,11 +1,15 @@
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { LlmOptions } from "../llm/llm-options.js";
 import { CoreToolGroups } from "../prompt/core-tool-groups.js";
+import type { LlmInteractionCall } from "../prompt/llm-interaction-host.js";
 import { PromptRunner } from "../prompt/prompt-runner.js";
 import { ToolGroup } from "../prompt/tool-group.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
+import { AmbientProcess } from "../tool/ambient-process.js";
 import { Tool } from "../tool/tool.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { AgentPlatform, createAgentPlatform } from "./agent-platform.js";
 
@@ -69,6 +73,50 @@ describe("AgentPlatform", () => {
     );
     await runner.generateText("x");
     expect(model.requests[0]?.toolNames).toEqual(["t"]);
+  });
+
+  it("uses the model of the role LlmOptions names, with its sampling settings", async () => {
+    const main = ScriptedModel.of();
+    const fast = ScriptedModel.of(ScriptedModel.text("quick"));
+    const platform = AgentPlatform.create({
+      models: { main, fast },
+      roles: { default: "main", fast: "fast" },
+    });
+    const answer = await platform
+      .ai()
+      .withLlm(LlmOptions.withRole("fast").withTemperature(0.2))
+      .generateText("hi");
+    expect(answer).toBe("quick");
+    expect(fast.requests[0]?.options.temperature).toBe(0.2);
+    expect(main.requests).toHaveLength(0);
+  });
+
+  it("imports a model given by id only when a call needs it, saying which key to set", async () => {
+    const platform = AgentPlatform.create({ models: { main: "openai:gpt-4.1" }, env: {} });
+    await expect(platform.ai().generateText("hi")).rejects.toThrow(
+      "Model 'openai:gpt-4.1' needs an API key: set the environment variable OPENAI_API_KEY.",
+    );
+  });
+
+  it("reports each call's cost from its price table to the process the runner runs in", async () => {
+    const calls: LlmInteractionCall[] = [];
+    const process = {
+      id: "p",
+      blackboard: { add: (value: unknown) => value },
+      toolCallContext: ToolCallContext.EMPTY,
+      onLoopEvent: () => {},
+      beforeLlmCall: () => {},
+      recordLlmCall: (call: LlmInteractionCall) => calls.push(call),
+    };
+    const model = ScriptedModel.of(
+      ScriptedModel.text("ok", { usage: { inputTokens: 1_000_000, outputTokens: 500_000 } }),
+    );
+    const platform = AgentPlatform.create({
+      models: { main: model },
+      prices: { scripted: { inputPerMillion: 1, outputPerMillion: 4 } },
+    });
+    await AmbientProcess.run(process, () => platform.ai().generateText("hi"));
+    expect(calls).toEqual([expect.objectContaining({ modelName: "main", modelId: "scripted", costUsd: 3 })]);
   });
 
   it("fails a call on a role no model is mapped to, naming the role", async () => {

@@ -1,22 +1,23 @@
-import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { ConfigurationError } from "../errors/configuration-error.js";
+import type { ModelIdOptions } from "../llm/model-id.js";
+import { type ModelEntry, ModelRegistry } from "../llm/model-registry.js";
+import type { ModelPrice, PriceTable } from "../llm/price-table.js";
 import { PromptRunner } from "../prompt/prompt-runner.js";
-import type { LlmOptions, PromptRunnerServices, ResolvedLlm } from "../prompt/prompt-runner-services.js";
+import type { PromptRunnerServices } from "../prompt/prompt-runner-services.js";
 import type { ToolGroup } from "../prompt/tool-group.js";
 import { ToolGroupRegistry } from "../prompt/tool-group-registry.js";
 
 /** Options of {@link AgentPlatform.create}. */
-export interface AgentPlatformOptions {
+export interface AgentPlatformOptions extends ModelIdOptions {
   /** The platform's name (in logs and events). @default "embabel" */
   readonly name?: string;
-  /** Models by name: AI SDK `LanguageModelV3` instances, or ids such as `openai:gpt-4.1`. */
-  readonly models: Readonly<Record<string, LanguageModelV3 | string>>;
+  /** Models by name: AI SDK `LanguageModelV3` instances, or ids such as `openai:gpt-4.1` (imported on first use). */
+  readonly models: Readonly<Record<string, ModelEntry>>;
   /** Model names by role (`default`, `smart`, `fast`, …). @default { default: <the only model> } when there is one model */
   readonly roles?: Readonly<Record<string, string>>;
   /** The tool groups runners can request by role. @default [] */
   readonly toolGroups?: Iterable<ToolGroup>;
-  /** Prices per model name or id, for cost accounting. @default {} */
-  readonly prices?: Readonly<Record<string, unknown>>;
+  /** Prices for cost accounting, merged over the built-in list prices. @default PriceTable.DEFAULT */
+  readonly prices?: PriceTable | Readonly<Record<string, ModelPrice>>;
 }
 
 /**
@@ -27,18 +28,26 @@ export interface AgentPlatformOptions {
 export class AgentPlatform {
   /** The platform's name. */
   readonly name: string;
+  /** The models and roles; resolves `LlmOptions` to a model. */
+  readonly models: ModelRegistry;
   /** The tool groups runners can request by role; more can be registered. */
   readonly toolGroups: ToolGroupRegistry;
-  private readonly services: PromptRunnerServices;
+  /** What every runner of this platform uses (models, tool groups, prices). */
+  protected readonly services: PromptRunnerServices;
 
   protected constructor(options: AgentPlatformOptions) {
     this.name = options.name ?? "embabel";
+    this.models = ModelRegistry.create(options);
     this.toolGroups = new ToolGroupRegistry(options.toolGroups ?? []);
-    const resolveLlm = modelResolver(options);
-    this.services = { resolveLlm, toolGroups: this.toolGroups };
+    const models = this.models;
+    this.services = {
+      resolveLlm: (llm) => models.resolveAsync(llm),
+      toolGroups: this.toolGroups,
+      costOf: (call) => models.costOf(call),
+    };
   }
 
-  /** A platform with `options`' models, roles and tool groups. */
+  /** A platform with `options`' models, roles and tool groups (models given by id are imported on first use). */
   static create(options: AgentPlatformOptions): AgentPlatform {
     return new AgentPlatform(options);
   }
@@ -58,26 +67,4 @@ export class AgentPlatform {
 /** Same as {@link AgentPlatform.create}. */
 export function createAgentPlatform(options: AgentPlatformOptions): AgentPlatform {
   return AgentPlatform.create(options);
-}
-
-// Interim model resolution until the llm layer's ModelRegistry lands.
-function modelResolver(options: AgentPlatformOptions): (llm: LlmOptions | undefined) => ResolvedLlm {
-  const names = Object.keys(options.models);
-  const roles: Record<string, string> = { ...options.roles };
-  if (roles.default === undefined && names.length === 1) roles.default = names[0] as string;
-  return (llm) => {
-    const selection = (llm ?? {}) as { model?: string; role?: string };
-    const role = selection.role ?? "default";
-    const name = selection.model ?? roles[role];
-    if (name === undefined) {
-      throw new ConfigurationError(
-        `No model for role '${role}': map it in AgentPlatform.create({ roles: { ${role}: "<model name>" } }). Known roles: [${Object.keys(roles).join(", ")}]`,
-      );
-    }
-    const model = options.models[name];
-    if (model === undefined || typeof model === "string") {
-      throw new ConfigurationError(`Unknown model '${name}'. Known models: [${names.join(", ")}]`);
-    }
-    return { model, name };
-  };
 }

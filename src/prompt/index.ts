@@ -1,5 +1,5 @@
 export { CoreToolGroups } from "./core-tool-groups.js";
-export { type LlmCallRecord, LlmInteractionHost } from "./llm-interaction-host.js";
+export { type LlmInteractionCall, LlmInteractionHost } from "./llm-interaction-host.js";
 export { LlmReference } from "./llm-reference.js";
 export { type AssistantMessage, Message, type UserMessage } from "./message.js";
 export {
@@ -8,7 +8,7 @@ export {
   PromptRunner,
   type ToolGroupSpec,
 } from "./prompt-runner.js";
-export type { LlmOptions, PromptRunnerServices, ResolvedLlm } from "./prompt-runner-services.js";
+export type { PromptRunnerServices } from "./prompt-runner-services.js";
 export type { TextStream } from "./text-stream.js";
 export {
   ToolGroup,

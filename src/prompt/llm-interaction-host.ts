@@ -1,20 +1,14 @@
+import type { UsageRecord } from "../llm/usage-ledger.js";
 import type { LlmUsage, ToolLoopEvent } from "../loop/tool-loop.js";
 import { AmbientProcess } from "../tool/ambient-process.js";
 import type { Tool } from "../tool/tool.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 
-/** One LLM call, as reported to the host for accounting. */
-export interface LlmCallRecord {
-  readonly usage: LlmUsage;
-  /** The provider of the model (`openai.chat`). */
-  readonly provider: string;
-  /** The provider's model id (`gpt-4.1`). */
-  readonly modelId: string;
-  /** The platform's name for the model, when the runner knows it. */
-  readonly modelName?: string;
+/** One LLM call of an interaction, as reported to the host: the ledger record plus the model's name and duration. */
+export interface LlmInteractionCall extends UsageRecord {
+  /** The platform's name for the model (`main`, or the id it was given by). */
+  readonly modelName: string;
   readonly durationMs: number;
-  /** Cost in US dollars, when the platform has a price for the model. */
-  readonly costUsd?: number;
 }
 
 /**
@@ -33,7 +27,7 @@ export interface LlmInteractionHost {
   /** Called before every LLM call with the loop's state; throwing (a budget error) ends the interaction with that error. */
   beforeLlmCall(state: { readonly iteration: number; readonly usage: LlmUsage }): void;
   /** Records one finished LLM call (usage, model, cost). */
-  recordLlmCall(call: LlmCallRecord): void;
+  recordLlmCall(call: LlmInteractionCall): void;
   /** Wraps every tool the loop offers (events, binding); absent means tools run as they are. */
   decorateTool?(tool: Tool): Tool;
 }

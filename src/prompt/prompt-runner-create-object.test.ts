@@ -21,7 +21,10 @@ class Person {
 }
 
 function runnerOn(model: LanguageModelV3): PromptRunner {
-  return PromptRunner.create({ resolveLlm: () => ({ model }), toolGroups: new ToolGroupRegistry() });
+  return PromptRunner.create({
+    resolveLlm: () => ({ model, name: "main", settings: {} }),
+    toolGroups: new ToolGroupRegistry(),
+  });
 }
 
 function lastUserText(model: ScriptedModel, request: number): string {

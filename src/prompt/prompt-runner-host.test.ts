@@ -5,7 +5,7 @@ import { AmbientProcess } from "../tool/ambient-process.js";
 import { Tool } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
-import type { LlmCallRecord, LlmInteractionHost } from "./llm-interaction-host.js";
+import type { LlmInteractionCall, LlmInteractionHost } from "./llm-interaction-host.js";
 import { PromptRunner } from "./prompt-runner.js";
 import { ToolGroupRegistry } from "./tool-group-registry.js";
 
@@ -14,7 +14,7 @@ class RecordingProcess implements AmbientProcess, LlmInteractionHost {
   readonly id = "process-1";
   readonly blackboard = { add: (value: unknown) => value };
   readonly events: ToolLoopEvent[] = [];
-  readonly calls: LlmCallRecord[] = [];
+  readonly calls: LlmInteractionCall[] = [];
   readonly iterations: number[] = [];
   constructor(
     readonly toolCallContext: ToolCallContext = ToolCallContext.EMPTY,
@@ -26,7 +26,7 @@ class RecordingProcess implements AmbientProcess, LlmInteractionHost {
   beforeLlmCall(state: { iteration: number }): void {
     this.iterations.push(state.iteration);
   }
-  recordLlmCall(call: LlmCallRecord): void {
+  recordLlmCall(call: LlmInteractionCall): void {
     this.calls.push(call);
   }
 }
@@ -43,7 +43,7 @@ async function contextSeen(
   });
   const model = ScriptedModel.of(ScriptedModel.toolCall("probe"), ScriptedModel.text("done"));
   let runner = PromptRunner.create({
-    resolveLlm: () => ({ model }),
+    resolveLlm: () => ({ model, name: "main", settings: {} }),
     toolGroups: new ToolGroupRegistry(),
   }).withTool(probe);
   if (runnerContext) runner = runner.withToolCallContext(runnerContext);
@@ -57,7 +57,7 @@ async function contextSeen(
 
 function runner(model: ScriptedModel): PromptRunner {
   return PromptRunner.create({
-    resolveLlm: () => ({ model, name: "main" }),
+    resolveLlm: () => ({ model, name: "main", settings: {} }),
     toolGroups: new ToolGroupRegistry(),
     costOf: ({ usage }) => usage.totalTokens / 1000,
   });

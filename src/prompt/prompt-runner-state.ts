@@ -1,7 +1,8 @@
+import type { LlmOptions } from "../llm/llm-options.js";
 import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import type { LlmReference } from "./llm-reference.js";
-import type { LlmOptions, PromptRunnerServices } from "./prompt-runner-services.js";
+import type { PromptRunnerServices } from "./prompt-runner-services.js";
 import type { ToolSource } from "./tool-source.js";
 
 /** Everything a prompt runner has been configured with (immutable). */

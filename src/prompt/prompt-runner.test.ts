@@ -19,7 +19,10 @@ function tool(name: string, answer = `${name} ran`): Tool {
 }
 
 function runnerOn(model: LanguageModelV3, groups: ToolGroup[] = []): PromptRunner {
-  return PromptRunner.create({ resolveLlm: () => ({ model }), toolGroups: new ToolGroupRegistry(groups) });
+  return PromptRunner.create({
+    resolveLlm: () => ({ model, name: "main", settings: {} }),
+    toolGroups: new ToolGroupRegistry(groups),
+  });
 }
 
 function systemText(model: ScriptedModel, request = 0): string | undefined {
@@ -134,7 +137,7 @@ describe("PromptRunner", () => {
       const model = ScriptedModel.of(ScriptedModel.text("ok"));
       const registry = new ToolGroupRegistry();
       const runner = PromptRunner.create({
-        resolveLlm: () => ({ model }),
+        resolveLlm: () => ({ model, name: "main", settings: {} }),
         toolGroups: registry,
       }).withToolGroup("math");
       registry.register(ToolGroup.of(CoreToolGroups.MATH_DESCRIPTION, [tool("add")]));
@@ -286,7 +289,7 @@ describe("PromptRunner", () => {
       const runner = PromptRunner.create({
         resolveLlm: (options) => {
           seen.push(options);
-          return { model };
+          return { model, name: "main", settings: {} };
         },
         toolGroups: new ToolGroupRegistry(),
       });

@@ -1,13 +1,14 @@
 import type { JSONSchema7, LanguageModelV3Message } from "@ai-sdk/provider";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { StructuredOutputError } from "../errors/structured-output-error.js";
+import { LlmOptions, type LlmOptionsInit } from "../llm/llm-options.js";
 import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
 import type { Tool } from "../tool/tool.js";
 import { ToolCallContext, type ToolCallContextInit } from "../tool/tool-call-context.js";
 import { type TypeLike, type TypeOf, TypeToken } from "../tool/type-token.js";
 import type { LlmReference } from "./llm-reference.js";
 import type { AssistantMessage, Message } from "./message.js";
-import type { LlmOptions, PromptRunnerServices } from "./prompt-runner-services.js";
+import type { PromptRunnerServices } from "./prompt-runner-services.js";
 import type { PromptRunnerState } from "./prompt-runner-state.js";
 import { runInteraction } from "./run-interaction.js";
 import { correctionMessage, outputInstructions, parseOutput } from "./structured-output.js";
@@ -94,8 +95,8 @@ export class PromptRunner {
   }
 
   /** Uses the model `options` select (`LlmOptions.withModel(name)`, `LlmOptions.withRole(role)`). */
-  withLlm(options: LlmOptions): PromptRunner {
-    return this.with({ llm: options });
+  withLlm(options: LlmOptions | LlmOptionsInit): PromptRunner {
+    return this.with({ llm: LlmOptions.of(options) });
   }
 
   /** Uses the platform's `default` role. */

@@ -54,7 +54,7 @@ export async function runInteraction(
   const host = LlmInteractionHost.current();
   const signal = combineSignals([host?.signal, state.signal, request.signal]);
   signal?.throwIfAborted();
-  const llm = state.services.resolveLlm(state.llm);
+  const llm = await state.services.resolveLlm(state.llm);
   const tools = await resolveToolSources(state.sources, state.services.toolGroups, { signal });
   const system = systemMessage(state, request.outputInstructions);
   const context = (host?.toolCallContext ?? ToolCallContext.EMPTY).merge(state.context);
@@ -62,12 +62,12 @@ export async function runInteraction(
     host?.onLoopEvent(event);
     if (event.type === "llm-call-end" && host) {
       host.recordLlmCall({
-        usage: event.usage,
         provider: event.provider,
         modelId: event.modelId,
-        ...(llm.name === undefined ? {} : { modelName: llm.name }),
+        usage: event.usage,
+        costUsd: state.services.costOf?.(event),
+        modelName: llm.name,
         durationMs: event.durationMs,
-        ...costOf(state, event),
       });
     }
   };
@@ -91,16 +91,4 @@ export async function runInteraction(
   });
   if (result.replan) throw new ReplanRequested(result.replan.reason, result.replan.blackboardUpdater);
   return result;
-}
-
-function costOf(
-  state: PromptRunnerState,
-  event: Extract<ToolLoopEvent, { type: "llm-call-end" }>,
-): { costUsd?: number } {
-  const cost = state.services.costOf?.({
-    provider: event.provider,
-    modelId: event.modelId,
-    usage: event.usage,
-  });
-  return cost === undefined ? {} : { costUsd: cost };
 }
