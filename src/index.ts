@@ -85,7 +85,14 @@ export type {
   ModelRegistryOptions,
   UsageRecord,
 } from "./llm/index.js";
-export { LlmOptions, ModelRegistry, modelFromId, PriceTable, UsageLedger } from "./llm/index.js";
+export {
+  asLanguageModelV3,
+  LlmOptions,
+  ModelRegistry,
+  modelFromId,
+  PriceTable,
+  UsageLedger,
+} from "./llm/index.js";
 
 // --- prompt ---
 export { StructuredOutputError } from "./errors/structured-output-error.js";

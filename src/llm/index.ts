@@ -1,3 +1,4 @@
+export { asLanguageModelV3 } from "./language-model-v2-adapter.js";
 export { LlmOptions, type LlmOptionsInit } from "./llm-options.js";
 export {
   DEFAULT_OLLAMA_BASE_URL,

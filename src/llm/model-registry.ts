@@ -1,12 +1,13 @@
-import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { LanguageModelV2, LanguageModelV3 } from "@ai-sdk/provider";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { LlmCallSettings, LlmUsage } from "../loop/tool-loop.js";
+import { asLanguageModelV3 } from "./language-model-v2-adapter.js";
 import { LlmOptions, type LlmOptionsInit } from "./llm-options.js";
 import { type ModelIdOptions, modelFromId } from "./model-id.js";
 import { type ModelPrice, PriceTable } from "./price-table.js";
 
-/** A model: an AI SDK instance, or an id such as `openai:gpt-4.1` loaded on first use. */
-export type ModelEntry = LanguageModelV3 | string;
+/** A model: an AI SDK instance (V3, or V2 adapted), or an id such as `openai:gpt-4.1` loaded on first use. */
+export type ModelEntry = LanguageModelV3 | LanguageModelV2 | string;
 
 /** Input of {@link ModelRegistry.create}. */
 export interface ModelRegistryOptions extends ModelIdOptions {
@@ -35,11 +36,13 @@ export interface ResolvedLlm {
 export class ModelRegistry {
   /** The prices used by {@link ModelRegistry.costOf}. */
   readonly prices: PriceTable;
-  private readonly models = new Map<string, ModelEntry>();
+  private readonly models = new Map<string, LanguageModelV3 | string>();
   private readonly roles: Readonly<Record<string, string>>;
 
   private constructor(private readonly options: ModelRegistryOptions) {
-    for (const [name, entry] of Object.entries(options.models)) this.models.set(name, entry);
+    for (const [name, entry] of Object.entries(options.models)) {
+      this.models.set(name, typeof entry === "string" ? entry : asLanguageModelV3(entry));
+    }
     const roles: Record<string, string> = { ...options.roles };
     const names = [...this.models.keys()];
     if (roles.default === undefined && names.length === 1) roles.default = names[0] as string;
