@@ -91,6 +91,7 @@ describe("UnfoldingTool.of", () => {
     expect(ProgressiveTool.isProgressiveTool(facade)).toBe(true);
     expect(facade.innerTools).toEqual(inner);
     expect(facade.innerToolsFor({ id: "p1", blackboard: { add: () => undefined } })).toEqual(inner);
+    expect(ProgressiveTool.isProgressiveTool(leaf("plain"))).toBe(false);
   });
 
   it("counts the same tool listed twice once", () => {

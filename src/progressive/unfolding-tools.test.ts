@@ -200,6 +200,20 @@ describe("unfoldingTools", () => {
     expect(properties.category?.enum).not.toContain("all");
   });
 
+  it("keeps a category the class calls 'all' as it is", async () => {
+    @unfoldingTools({ name: "own_all", description: "Own all", exclusive: true })
+    class OwnAll {
+      @llmTool({ description: "Everything", category: "all" })
+      everything() {}
+
+      @llmTool({ description: "Help" })
+      help() {}
+    }
+    const facade = UnfoldingTool.fromInstance(new OwnAll());
+    expect(names(await facade.selectTools('{"category": "all"}'))).toEqual(["everything", "help"]);
+    expect(facade.exclusive).toBe(true);
+  });
+
   it("discovers nested decorated classes held as static members, three levels deep", () => {
     const admin = UnfoldingTool.fromInstance(new AdminTools());
     expect(Tool.formatToolTree("admin", [admin])).toBe(
