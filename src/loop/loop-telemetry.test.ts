@@ -2,7 +2,6 @@ import { type Attributes, type Span, type SpanStatus, type Tracer, trace } from 
 import { describe, expect, it } from "vitest";
 import { ScriptedModel } from "../testing/index.js";
 import { Tool } from "../tool/tool.js";
-import { ToolResult } from "../tool/tool-result.js";
 import { runToolLoop } from "./tool-loop.js";
 
 // No OpenTelemetry SDK is installed here; this recording tracer stands in for
@@ -20,7 +19,11 @@ function recordingSpan(name: string): Span {
   const record: RecordedSpan = { name, attributes: {}, ended: false };
   spans.push(record);
   const span = {
-    spanContext: () => ({ traceId: "0".repeat(31) + "1", spanId: "0".repeat(15) + "1", traceFlags: 1 }),
+    spanContext: () => ({
+      traceId: "00000000000000000000000000000001",
+      spanId: "0000000000000001",
+      traceFlags: 1,
+    }),
     setAttribute: (key: string, value: unknown) => {
       (record.attributes as Record<string, unknown>)[key] = value;
       return span;
