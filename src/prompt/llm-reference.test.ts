@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { llmTool } from "../tool/llm-tool.js";
 import { Tool } from "../tool/tool.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { LlmReference } from "./llm-reference.js";
@@ -52,5 +53,22 @@ describe("LlmReference", () => {
   it("recognises references and rejects look-alikes", () => {
     expect(LlmReference.isLlmReference(LlmReference.of("a", "b", []))).toBe(true);
     expect(LlmReference.isLlmReference({ name: "a", description: "b" })).toBe(false);
+  });
+});
+
+describe("LlmReference.of with a tool object", () => {
+  class Api {
+    @llmTool({ description: "Gets a page" })
+    getPage(): string {
+      return "page";
+    }
+  }
+
+  it("takes the object's @llmTool methods as its tools, prefixed", async () => {
+    const reference = LlmReference.of("Api", "The API", new Api(), "notes");
+    expect((await reference.tools()).map((t) => t.definition.name)).toEqual(["getPage"]);
+    expect((await LlmReference.prefixedTools(reference)).map((t) => t.definition.name)).toEqual([
+      "api_getPage",
+    ]);
   });
 });

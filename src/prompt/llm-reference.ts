@@ -1,5 +1,6 @@
 import type { Tool } from "../tool/tool.js";
 import { normalizeToolName } from "../tool/tool-definition.js";
+import { ToolObject } from "./tool-object.js";
 
 /**
  * A named prompt contributor that also supplies tools (documentation, an API,
@@ -50,10 +51,17 @@ async function prefixedTools(reference: LlmReference): Promise<readonly Tool[]> 
 
 /** Factories and helpers for {@link LlmReference}. */
 export const LlmReference = {
-  /** A reference with fixed tools and notes. */
-  of(name: string, description: string, tools: readonly Tool[], notes = ""): LlmReference {
-    const fixed = Object.freeze([...tools]);
-    return Object.freeze({ name, description, notes: () => notes, tools: () => fixed });
+  /**
+   * A reference with notes and tools: a list of tools, or a tool object whose
+   * `@llmTool` methods are its tools (read on each use).
+   */
+  of(name: string, description: string, tools: readonly Tool[] | object, notes = ""): LlmReference {
+    if (Array.isArray(tools)) {
+      const fixed = Object.freeze([...tools]);
+      return Object.freeze({ name, description, notes: () => notes, tools: () => fixed });
+    }
+    const object = ToolObject.of(tools);
+    return Object.freeze({ name, description, notes: () => notes, tools: () => object.tools() });
   },
   toolPrefix,
   contribution,

@@ -168,6 +168,14 @@ describe("PromptRunner.createObject", () => {
   });
 });
 
+describe("PromptRunner.createObject with String", () => {
+  it("asks for plain text, as generateText", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text("just text"));
+    expect(await runnerOn(model).createObject("x", String)).toBe("just text");
+    expect(model.requests[0]?.options.responseFormat).toBeUndefined();
+  });
+});
+
 describe("PromptRunner.creating", () => {
   it("creates objects from a prompt", async () => {
     const model = ScriptedModel.of(ScriptedModel.text('{"expression":"1+1","value":2}'));

@@ -244,7 +244,8 @@ export class PromptRunner {
   }
 
   /**
-   * An object of `type` (a zod schema, a `domainType`, a class) for `prompt`.
+   * An object of `type` (a zod schema, a `domainType`, a class) for `prompt`;
+   * `String` asks for plain text, as `generateText`.
    * An invalid answer gets one corrective retry naming what was wrong; a second
    * invalid answer is a {@link StructuredOutputError} carrying the raw text.
    */
@@ -253,6 +254,7 @@ export class PromptRunner {
     type: L,
     options: PromptCallOptions = {},
   ): Promise<TypeOf<L>> {
+    if ((type as unknown) === String) return (await this.generateText(prompt, options)) as TypeOf<L>;
     const token = TypeToken.of(type) as TypeToken<TypeOf<L>>;
     const request = {
       outputInstructions: outputInstructions(token),
