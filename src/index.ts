@@ -66,7 +66,6 @@ export type {
   LlmCallSettings,
   LlmUsage,
   ToolInjectionContext,
-  ToolInjectionResult,
   ToolLoopEvent,
   ToolLoopOptions,
   ToolLoopResult,
@@ -74,6 +73,7 @@ export type {
 export {
   ChainedToolInjectionStrategy,
   runToolLoop,
+  ToolInjectionResult,
   ToolInjectionStrategy,
   UnfoldingToolInjectionStrategy,
 } from "./loop/index.js";

@@ -4,7 +4,7 @@ export { type JsonSchemaValidator, jsonSchemaValidator } from "./json-schema-val
 export {
   type LastToolCall,
   type ToolInjectionContext,
-  type ToolInjectionResult,
+  ToolInjectionResult,
   ToolInjectionStrategy,
 } from "./tool-injection-strategy.js";
 export {

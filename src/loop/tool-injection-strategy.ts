@@ -35,6 +35,26 @@ export interface ToolInjectionResult {
   readonly replace?: readonly Tool[];
 }
 
+/** Builders for {@link ToolInjectionResult}; each returns `undefined` (no change) when given nothing. */
+export const ToolInjectionResult = {
+  /** Append `tools` (names already offered are skipped). */
+  add(...tools: Tool[]): ToolInjectionResult | undefined {
+    return tools.length > 0 ? { add: tools } : undefined;
+  },
+  /** Remove the tools with these names. */
+  remove(...names: string[]): ToolInjectionResult | undefined {
+    return names.length > 0 ? { remove: names } : undefined;
+  },
+  /** Put each tool where the same-named tool is. */
+  replace(...tools: Tool[]): ToolInjectionResult | undefined {
+    return tools.length > 0 ? { replace: tools } : undefined;
+  },
+  /** True when `result` changes something. */
+  hasChanges(result: ToolInjectionResult | undefined): boolean {
+    return !!result && (!!result.add?.length || !!result.remove?.length || !!result.replace?.length);
+  },
+};
+
 /**
  * Decides, after each tool call, which tools to add to and remove from the
  * next LLM round. Returns `undefined` for no change.

@@ -8,7 +8,7 @@ import { Unfolding } from "../tool/unfolding.js";
 import { applyToolInjection } from "./apply-tool-injection.js";
 import { ChainedToolInjectionStrategy } from "./chained-tool-injection-strategy.js";
 import type { ToolInjectionStrategy as Strategy, ToolInjectionContext } from "./tool-injection-strategy.js";
-import { ToolInjectionStrategy } from "./tool-injection-strategy.js";
+import { ToolInjectionResult, ToolInjectionStrategy } from "./tool-injection-strategy.js";
 import { runToolLoop, type ToolLoopEvent } from "./tool-loop.js";
 import { ToolSet } from "./tool-set.js";
 import { UnfoldingToolInjectionStrategy } from "./unfolding-tool-injection-strategy.js";
@@ -302,5 +302,21 @@ describe("tool injection in the loop", () => {
     });
     expect(seen[0]?.iteration).toBe(1);
     expect(seen[0]?.context.loopId()).toBe(result.loopId);
+  });
+});
+
+describe("ToolInjectionResult", () => {
+  it("builds changes and says no change for empty input", () => {
+    const tool = echo("a");
+    expect(ToolInjectionResult.add(tool)).toEqual({ add: [tool] });
+    expect(ToolInjectionResult.add()).toBeUndefined();
+    expect(ToolInjectionResult.remove("a")).toEqual({ remove: ["a"] });
+    expect(ToolInjectionResult.replace(tool)).toEqual({ replace: [tool] });
+  });
+
+  it("tells whether a result changes anything", () => {
+    expect(ToolInjectionResult.hasChanges(undefined)).toBe(false);
+    expect(ToolInjectionResult.hasChanges({ add: [] })).toBe(false);
+    expect(ToolInjectionResult.hasChanges({ remove: ["a"] })).toBe(true);
   });
 });
