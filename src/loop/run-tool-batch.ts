@@ -36,6 +36,7 @@ export async function runToolBatch(
 ): Promise<ToolBatch> {
   const outcomes: ToolCallOutcome[] = [];
   if (environment.parallel && calls.length > 1) {
+    environment.signal?.throwIfAborted();
     const all = await Promise.all(calls.map((call) => executeToolCall(call, environment)));
     const replan = all.find((outcome) => outcome.replan);
     if (replan) return { outcomes: [], replan };
