@@ -173,6 +173,18 @@ describe("PromptRunner", () => {
       expect(model.requests[0]?.toolNames).toEqual(["add", "search"]);
     });
 
+    it("takes tools as varargs too", async () => {
+      const model = ScriptedModel.of(ScriptedModel.text("ok"));
+      await runnerOn(model).withTools(tool("a"), tool("b")).generateText("x");
+      expect(model.requests[0]?.toolNames).toEqual(["a", "b"]);
+    });
+
+    it("adds several tool objects, skipping null ones", async () => {
+      const model = ScriptedModel.of(ScriptedModel.text("ok"));
+      await runnerOn(model).withToolObjects(tool("a"), null, tool("b")).generateText("x");
+      expect(model.requests[0]?.toolNames).toEqual(["a", "b"]);
+    });
+
     it("adds nothing for a null tool object", async () => {
       const model = ScriptedModel.of(ScriptedModel.text("ok"));
       await runnerOn(model).withToolObject(null).withToolObject(undefined).generateText("x");

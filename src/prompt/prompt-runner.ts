@@ -114,13 +114,21 @@ export class PromptRunner {
     return this.withSources({ kind: "tool", tool });
   }
 
-  /** Adds a list of tools, or the tool groups with these roles. */
+  /** Adds a list of tools (`withTools(list)` or `withTools(a, b)`), or the tool groups with these roles (`withTools("web", "math")`). */
   withTools(tools: readonly Tool[]): PromptRunner;
+  withTools(...tools: Tool[]): PromptRunner;
   withTools(...toolGroupRoles: string[]): PromptRunner;
-  withTools(first?: readonly Tool[] | string, ...rest: string[]): PromptRunner {
+  withTools(...items: (readonly Tool[] | Tool | string)[]): PromptRunner {
+    const [first] = items;
     if (first === undefined) return this;
-    if (typeof first === "string") return this.withToolGroups([first, ...rest]);
-    return this.withSources(...first.map((tool): ToolSource => ({ kind: "tool", tool })));
+    if (typeof first === "string") return this.withToolGroups(items as string[]);
+    const tools = Array.isArray(first) ? (first as readonly Tool[]) : (items as Tool[]);
+    return this.withSources(...tools.map((tool): ToolSource => ({ kind: "tool", tool })));
+  }
+
+  /** Adds several tool objects (each as {@link PromptRunner.withToolObject}). */
+  withToolObjects(...objects: (object | ToolObject | null | undefined)[]): PromptRunner {
+    return objects.reduce<PromptRunner>((runner, object) => runner.withToolObject(object), this);
   }
 
   /**
