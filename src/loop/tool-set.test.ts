@@ -54,3 +54,23 @@ describe("ToolSet", () => {
     expect(tools.toolNames).toEqual(["a"]);
   });
 });
+
+describe("ToolSet definition changes", () => {
+  it("notices a tool whose definition object was replaced and recomputes only that definition", () => {
+    const stable = echo("stable");
+    const base = echo("changing");
+    const changing = {
+      definition: base.definition,
+      metadata: base.metadata,
+      call: base.call.bind(base),
+    } as unknown as Tool & { definition: Tool["definition"] };
+    const tools = ToolSet.of([stable, changing]);
+    const first = tools.providerDefinitions;
+    (changing as { definition: Tool["definition"] }).definition =
+      base.withDescription("now different").definition;
+    const second = tools.providerDefinitions;
+    expect(second).not.toBe(first);
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]?.description).toBe("now different");
+  });
+});

@@ -1,6 +1,7 @@
 import type { LanguageModelV3FunctionTool } from "@ai-sdk/provider";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Tool } from "../tool/tool.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
 import { providerToolDefinition } from "./provider-tool-definition.js";
 
 /**
@@ -11,6 +12,8 @@ export class ToolSet {
   private list: Tool[];
   private readonly byName = new Map<string, Tool>();
   private definitions: LanguageModelV3FunctionTool[] | undefined;
+  /** The definition objects `definitions` was built from, to notice a tool whose definition changed. */
+  private sources: ToolDefinition[] = [];
   private names: string[] | undefined;
 
   private constructor(tools: Tool[]) {
@@ -61,10 +64,23 @@ export class ToolSet {
     return this.names;
   }
 
-  /** The provider definitions, in order (cached until the next change). */
+  /**
+   * The provider definitions, in order: the array is reused until the list
+   * changes or a tool's definition object is replaced (checked by identity).
+   */
   get providerDefinitions(): readonly LanguageModelV3FunctionTool[] {
-    if (!this.definitions) this.definitions = this.list.map(providerToolDefinition);
+    if (this.definitions && this.unchangedDefinitions()) return this.definitions;
+    this.sources = this.list.map((tool) => tool.definition);
+    this.definitions = this.list.map(providerToolDefinition);
     return this.definitions;
+  }
+
+  private unchangedDefinitions(): boolean {
+    const { list, sources } = this;
+    for (let index = 0; index < list.length; index += 1) {
+      if ((list[index] as Tool).definition !== sources[index]) return false;
+    }
+    return true;
   }
 
   /** Removes the tools with these names; returns the removed tools. */
