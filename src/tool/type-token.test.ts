@@ -44,6 +44,24 @@ describe("TypeToken", () => {
     expect(() => TypeToken.of(Dog).parse({})).toThrow(TypeParseError);
   });
 
+  it("keeps a '__proto__' field of a schema-less class as data, never as the prototype", () => {
+    class Note {
+      text = "";
+      shout() {
+        return this.text.toUpperCase();
+      }
+    }
+    const note = TypeToken.of(Note).parse(JSON.parse('{"__proto__":{"shout":1},"text":"hi"}'));
+    expect(note).toBeInstanceOf(Note);
+    expect(note.shout()).toBe("HI");
+  });
+
+  it("rejects a non-object for a schema-less class", () => {
+    class Note {}
+    expect(() => TypeToken.of(Note).parse([1])).toThrow(TypeParseError);
+    expect(() => TypeToken.of(Note).parse(null)).toThrow(TypeParseError);
+  });
+
   it("caches one token per class and per schema", () => {
     const schema = z.object({ a: z.string() });
     expect(TypeToken.of(Dog)).toBe(TypeToken.of(Dog));

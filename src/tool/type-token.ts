@@ -191,12 +191,24 @@ class ClassToken<T> extends BaseToken<T> {
     } else if (typeof value !== "object" || value === null || Array.isArray(value)) {
       throw new TypeParseError(this.name, ["(root): expected an object"]);
     }
-    return Object.assign(Object.create(this.type.prototype as object), data) as T;
+    return ownFieldsOnto(Object.create(this.type.prototype as object) as object, data) as T;
   }
   protected computeSchema(): JsonSchema {
     const schema = this.schema;
     return schema ? zodToJsonSchema(schema, `class ${this.name}`) : { type: "object", properties: {} };
   }
+}
+
+/**
+ * Copies `data`'s own fields onto `target` as plain properties. Unlike
+ * `Object.assign`, a `"__proto__"` key from the LLM's JSON stays an ordinary
+ * field instead of replacing the instance's prototype.
+ */
+function ownFieldsOnto(target: object, data: unknown): object {
+  for (const [key, value] of Object.entries(data as object)) {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return target;
 }
 
 class PrimitiveToken<T> extends BaseToken<T> {
