@@ -5,6 +5,11 @@ import { PromptRunner } from "../prompt/prompt-runner.js";
 import type { PromptRunnerServices } from "../prompt/prompt-runner-services.js";
 import type { ToolGroup } from "../prompt/tool-group.js";
 import { ToolGroupRegistry } from "../prompt/tool-group-registry.js";
+import type { Agent, AgentLike } from "./agent.js";
+import type { AgentProcess } from "./agent-process.js";
+import { AgentRegistry } from "./agent-registry.js";
+import type { OperationContext } from "./operation-context.js";
+import { launchAgent, launchFunction, type RunProcessOptions } from "./process-launcher.js";
 
 /** Options of {@link AgentPlatform.create}. */
 export interface AgentPlatformOptions extends ModelIdOptions {
@@ -34,6 +39,7 @@ export class AgentPlatform {
   readonly toolGroups: ToolGroupRegistry;
   /** What every runner of this platform uses (models, tool groups, prices). */
   protected readonly services: PromptRunnerServices;
+  private readonly registry = new AgentRegistry();
 
   protected constructor(options: AgentPlatformOptions) {
     this.name = options.name ?? "embabel";
@@ -61,6 +67,41 @@ export class AgentPlatform {
   registerToolGroup(group: ToolGroup): this {
     this.toolGroups.register(group);
     return this;
+  }
+
+  // --- agents and processes (platform layer) ---
+
+  /** Deploys an agent, an `@agent` class (instantiated with `new C()`) or an instance of one; returns the agent. */
+  deploy(agent: AgentLike): Agent {
+    return this.registry.deploy(agent);
+  }
+
+  /** The deployed agents, in deployment order. */
+  get agents(): readonly Agent[] {
+    return this.registry.agents;
+  }
+
+  /** The deployed agent named `name`, or `undefined`. */
+  agent(name: string): Agent | undefined {
+    return this.registry.get(name);
+  }
+
+  /**
+   * Runs an agent (deployed by name, or given) to the end in a new process,
+   * with `input` on the blackboard. Resolves to the finished process: its
+   * `status`, `statusReason`, `result`, `blackboard`, history and usage.
+   */
+  runAgent(agent: Agent | string, input?: unknown, options: RunProcessOptions = {}): Promise<AgentProcess> {
+    const resolved = typeof agent === "string" ? this.registry.require(agent, this.name) : agent;
+    return launchAgent(resolved, input, options, { ai: () => this.ai() });
+  }
+
+  /** Runs `fn` inside a new process (budget, context, events apply); resolves to the finished process. */
+  runInProcess<T>(
+    fn: (context: OperationContext) => T | Promise<T>,
+    options: RunProcessOptions = {},
+  ): Promise<AgentProcess> {
+    return launchFunction(fn, options, { ai: () => this.ai() });
   }
 }
 

@@ -1,0 +1,141 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { DomainType, type TypeToken } from "../tool/type-token.js";
+import type { Agent, AgentAction, AgentCondition, AgentGoal } from "./agent.js";
+import type { AgentProcess } from "./agent-process.js";
+import { type GoapAction, type GoapGoal, GoapPlanner } from "./planning/goap-planner.js";
+
+/** An agent compiled for planning: the planner over its actions, its goals, types and conditions. */
+export interface AgentPlanning {
+  readonly planner: GoapPlanner;
+  /** Planner goal per agent goal name. */
+  readonly goals: ReadonlyMap<string, GoapGoal>;
+  /** Type token per `has:<Type>` type name. */
+  readonly types: ReadonlyMap<string, TypeToken>;
+  readonly conditions: ReadonlyMap<string, AgentCondition>;
+}
+
+const cache = new WeakMap<Agent, AgentPlanning>();
+
+/** `"!name"` → `{ name, value: false }`, `"name"` → `{ name, value: true }`. */
+export function parseCondition(condition: string): { readonly name: string; readonly value: boolean } {
+  const negated = condition.startsWith("!");
+  const name = (negated ? condition.slice(1) : condition).trim();
+  if (!name) throw new ConfigurationError(`Empty condition name in '${condition}'.`);
+  return { name, value: !negated };
+}
+
+/** The condition that an object of `type` is on the blackboard. */
+export const hasType = (type: TypeToken): string => `has:${type.name}`;
+
+/** The condition that `action` has run successfully in the process. */
+export const hasRun = (action: string): string => `hasRun:${action}`;
+
+/** The agent's planning domain, compiled once per agent. */
+export function agentPlanning(agent: Agent): AgentPlanning {
+  let planning = cache.get(agent);
+  if (!planning) {
+    planning = compile(agent);
+    cache.set(agent, planning);
+  }
+  return planning;
+}
+
+/**
+ * The current world state of `process` for `agent`'s planner: `has:<Type>`
+ * from the blackboard, `hasRun:<action>` from the history, named conditions
+ * from the agent's condition functions or, failing that, the blackboard's
+ * condition flags (unset is false). Each condition is evaluated once.
+ */
+export function worldState(planning: AgentPlanning, process: AgentProcess): (condition: string) => boolean {
+  const blackboard = process.blackboard;
+  const ran = new Set(
+    process.history.filter((entry) => entry.outcome === "succeeded").map((entry) => entry.actionName),
+  );
+  const memo = new Map<string, boolean>();
+  const evaluate = (condition: string): boolean => {
+    if (condition.startsWith("has:")) {
+      const typeName = condition.slice(4);
+      return blackboard.has(planning.types.get(typeName) ?? typeName);
+    }
+    if (condition.startsWith("hasRun:")) return ran.has(condition.slice(7));
+    const defined = planning.conditions.get(condition);
+    if (defined) return defined.evaluate(blackboard, process);
+    return blackboard.getCondition(condition) ?? false;
+  };
+  return (condition) => {
+    let value = memo.get(condition);
+    if (value === undefined) {
+      value = evaluate(condition);
+      memo.set(condition, value);
+    }
+    return value;
+  };
+}
+
+/** Tags a domain-typed output so lookups by type name find it; validates it against the declared type. */
+export function coerceOutput(action: AgentAction, value: unknown): unknown {
+  const type = action.output;
+  if (!type) return value;
+  if (value === undefined || value === null) {
+    throw new ConfigurationError(
+      `Action '${action.name}' returned nothing, but declares output ${type.name}.`,
+    );
+  }
+  if (type.is(value)) return type instanceof DomainType ? type.tag(value) : value;
+  try {
+    return type.parse(value);
+  } catch (error) {
+    throw new ConfigurationError(
+      `Action '${action.name}' returned a value that is not a ${type.name}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+}
+
+function compile(agent: Agent): AgentPlanning {
+  const types = new Map<string, TypeToken>();
+  const register = (type: TypeToken): string => {
+    const existing = types.get(type.name);
+    if (existing && existing !== type) {
+      throw new ConfigurationError(
+        `Agent '${agent.name}' uses two different types named '${type.name}': give each a distinct name (domainType(name, schema) or a class).`,
+      );
+    }
+    types.set(type.name, type);
+    return hasType(type);
+  };
+  const actions: GoapAction[] = agent.actions.map((action) => {
+    const preconditions: Record<string, boolean> = {};
+    const effects: Record<string, boolean> = {};
+    for (const input of action.inputs) preconditions[register(input)] = true;
+    for (const condition of action.pre) {
+      const { name, value } = parseCondition(condition);
+      preconditions[name] = value;
+    }
+    if (!action.canRerun) preconditions[hasRun(action.name)] = false;
+    if (action.output) effects[register(action.output)] = true;
+    for (const condition of action.post) {
+      const { name, value } = parseCondition(condition);
+      effects[name] = value;
+    }
+    effects[hasRun(action.name)] = true;
+    return { name: action.name, preconditions, effects, cost: action.cost };
+  });
+  for (const goal of agent.goals) if (goal.output) register(goal.output);
+  const goals = new Map(agent.goals.map((goal): [string, GoapGoal] => [goal.name, toGoapGoal(goal)]));
+  return {
+    planner: GoapPlanner.create(actions),
+    goals,
+    types,
+    conditions: new Map(agent.conditions.map((condition) => [condition.name, condition])),
+  };
+}
+
+function toGoapGoal(goal: AgentGoal): GoapGoal {
+  const preconditions: Record<string, boolean> = {};
+  for (const condition of goal.preconditions) {
+    const { name, value } = parseCondition(condition);
+    preconditions[name] = value;
+  }
+  return { name: goal.name, preconditions };
+}

@@ -1,0 +1,326 @@
+import { randomUUID } from "node:crypto";
+import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
+import type { LlmUsage, ToolLoopEvent } from "../loop/tool-loop.js";
+import type { LlmInteractionCall, LlmInteractionHost } from "../prompt/llm-interaction-host.js";
+import { AmbientProcess } from "../tool/ambient-process.js";
+import type { ToolCallContext } from "../tool/tool-call-context.js";
+import type { Agent, AgentGoal } from "./agent.js";
+import { AgentProcessStatus } from "./agent-process-status.js";
+import { Blackboard } from "./blackboard.js";
+import type { ActionOutcome, AgentProcessEvent, ProcessLifecycleEvent } from "./process-event.js";
+import { ProcessOptions } from "./process-options.js";
+
+/** One action run, in the process's history. */
+export interface ActionInvocation {
+  readonly actionName: string;
+  /** Milliseconds since the epoch. */
+  readonly startedAt: number;
+  readonly durationMs: number;
+  readonly outcome: ActionOutcome;
+}
+
+/** A model the process called. */
+export interface ModelUsed {
+  /** The platform's name for the model. */
+  readonly name: string;
+  readonly provider: string;
+  readonly modelId: string;
+}
+
+/** Calls of one tool in the process. */
+export interface ToolStats {
+  readonly calls: number;
+  /** Calls whose result was an error. */
+  readonly failures: number;
+  readonly totalDurationMs: number;
+}
+
+interface ProcessState {
+  status: AgentProcessStatus;
+  statusReason: string | undefined;
+  failure: unknown;
+  result: unknown;
+  goal: AgentGoal | undefined;
+  endedAt: number | undefined;
+  terminateRequest: string | undefined;
+  readonly history: ActionInvocation[];
+  usage: LlmUsage;
+  costUsd: number;
+  llmInvocations: number;
+  readonly models: Map<string, ModelUsed>;
+  readonly tools: Map<string, ToolStats>;
+}
+
+/** How to create a process (used by the platform). */
+export interface AgentProcessInit {
+  readonly agent?: Agent;
+  readonly processOptions?: ProcessOptions;
+  /** The process that started this one. */
+  readonly parentId?: string;
+  /** Aborting it kills the process. */
+  readonly signal?: AbortSignal;
+}
+
+/** The platform's handle on a process it runs: the process, and the means to change its state. */
+export interface ProcessControl {
+  setGoal(goal: AgentGoal | undefined): void;
+  recordAction(invocation: ActionInvocation): void;
+  finish(
+    status: AgentProcessStatus,
+    reason?: string,
+    details?: { failure?: unknown; result?: unknown },
+  ): void;
+  emit(event: ProcessLifecycleEvent): void;
+  /** The pending graceful termination request, if any. */
+  readonly terminateRequest: string | undefined;
+}
+
+const processBrand = Symbol.for("embabel-ts.agent-process");
+
+/**
+ * One run of an agent (or of a function, with `platform.runInProcess`): its
+ * id, status, goal, blackboard, history, LLM usage and cost, tool statistics
+ * and result. Inside the run, `AgentProcess.current()` returns it; prompt
+ * runners used there merge its tool-call context, report their calls to it
+ * and stop when its budget is spent.
+ */
+export class AgentProcess implements AmbientProcess, LlmInteractionHost {
+  readonly [processBrand] = true;
+  readonly id: string = randomUUID();
+  /** The agent being run; `undefined` for `runInProcess`. */
+  readonly agent: Agent | undefined;
+  readonly parentId: string | undefined;
+  readonly processOptions: ProcessOptions;
+  readonly blackboard: Blackboard;
+  /** When the process started. */
+  readonly startedAt: Date = new Date();
+  private readonly state: ProcessState;
+  private readonly controller = new AbortController();
+
+  private constructor(init: AgentProcessInit) {
+    this.agent = init.agent;
+    this.parentId = init.parentId;
+    this.processOptions = init.processOptions ?? ProcessOptions.DEFAULT;
+    this.blackboard = this.processOptions.blackboard ?? new Blackboard();
+    this.state = {
+      status: "running",
+      statusReason: undefined,
+      failure: undefined,
+      result: undefined,
+      goal: undefined,
+      endedAt: undefined,
+      terminateRequest: undefined,
+      history: [],
+      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+      costUsd: 0,
+      llmInvocations: 0,
+      models: new Map(),
+      tools: new Map(),
+    };
+    const external = init.signal;
+    if (external?.aborted) this.controller.abort(external.reason);
+    else external?.addEventListener("abort", () => this.controller.abort(external.reason), { once: true });
+  }
+
+  /** The process the current async call chain runs in, or `undefined` outside any process. */
+  static current(): AgentProcess | undefined {
+    const process = AmbientProcess.current();
+    return AgentProcess.isAgentProcess(process) ? process : undefined;
+  }
+
+  /** Whether `value` is an {@link AgentProcess} (across package copies). */
+  static isAgentProcess(value: unknown): value is AgentProcess {
+    return (
+      typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[processBrand] === true
+    );
+  }
+
+  /** Creates a process and the control the platform drives it with (platform-internal). */
+  static launch(init: AgentProcessInit = {}): { process: AgentProcess; control: ProcessControl } {
+    const process = new AgentProcess(init);
+    return { process, control: process.control() };
+  }
+
+  /** Runs `fn` with this process as the current one. */
+  runWithin<T>(fn: () => T): T {
+    return AmbientProcess.run(this, fn);
+  }
+
+  get status(): AgentProcessStatus {
+    return this.state.status;
+  }
+  /** Why the process ended as it did (budget message, stuck explanation, error message). */
+  get statusReason(): string | undefined {
+    return this.state.statusReason;
+  }
+  /** The error that failed the process, kept as thrown. */
+  get failure(): unknown {
+    return this.state.failure;
+  }
+  /** The process's result: the goal's output, the last object added, or the function's return value. */
+  get result(): unknown {
+    return this.state.result;
+  }
+  /** The goal of the latest plan. */
+  get goal(): AgentGoal | undefined {
+    return this.state.goal;
+  }
+  /** Every action run, in order. */
+  get history(): readonly ActionInvocation[] {
+    return [...this.state.history];
+  }
+  /** When the process ended, or `undefined` while it runs. */
+  get endedAt(): Date | undefined {
+    return this.state.endedAt === undefined ? undefined : new Date(this.state.endedAt);
+  }
+  /** Milliseconds from start to end (or to now while running). */
+  get runningTimeMs(): number {
+    return (this.state.endedAt ?? Date.now()) - this.startedAt.getTime();
+  }
+  /** Whether the process has ended. */
+  get finished(): boolean {
+    return AgentProcessStatus.isFinished(this.state.status);
+  }
+  /** Tokens used by every LLM call of the process. */
+  get usage(): LlmUsage {
+    return this.state.usage;
+  }
+  /** Cost in US dollars of every LLM call with a known price. */
+  get costUsd(): number {
+    return this.state.costUsd;
+  }
+  /** How many LLM calls the process made. */
+  get llmInvocations(): number {
+    return this.state.llmInvocations;
+  }
+  /** The models called, in order of first use. */
+  get modelsUsed(): readonly ModelUsed[] {
+    return [...this.state.models.values()];
+  }
+  /** Calls per tool name. */
+  get toolStats(): ReadonlyMap<string, ToolStats> {
+    return new Map(this.state.tools);
+  }
+  /** Aborted when the process is killed. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+  /** The process-level tool-call context (from `ProcessOptions`). */
+  get toolCallContext(): ToolCallContext {
+    return this.processOptions.toolCallContext;
+  }
+
+  /**
+   * Options for a child process (what a `Subagent` runs with): a `spawn()` of
+   * this blackboard, and this process's verbosity, listeners, output channel,
+   * tool-call context and context id; the budget starts afresh.
+   */
+  childProcessOptions(): ProcessOptions {
+    return new ProcessOptions({
+      contextId: this.processOptions.contextId,
+      toolCallContext: this.processOptions.toolCallContext,
+      verbosity: this.processOptions.verbosity,
+      listeners: this.processOptions.listeners,
+      outputChannel: this.processOptions.outputChannel,
+      blackboard: this.blackboard.spawn(),
+    });
+  }
+
+  /** Kills the process from outside: aborts its LLM and tool calls; it ends `killed`. */
+  kill(reason = "Killed"): void {
+    if (!this.finished) this.controller.abort(new Error(reason));
+  }
+
+  /** Asks the process to end `terminated` before its next step (the current action completes). */
+  terminateAgent(reason: string): void {
+    this.state.terminateRequest ??= reason;
+  }
+
+  /** Throws a {@link BudgetExceededError} when the process's token or cost budget is spent. */
+  checkLlmBudget(): void {
+    const { budget } = this.processOptions;
+    if (this.state.usage.totalTokens >= budget.tokens) {
+      throw new BudgetExceededError("tokens", budget.tokens, this.state.usage.totalTokens);
+    }
+    if (this.state.costUsd > budget.cost)
+      throw new BudgetExceededError("cost", budget.cost, this.state.costUsd);
+  }
+
+  /** Throws a {@link BudgetExceededError} when any budget (actions, tokens, cost) is spent. */
+  checkBudget(): void {
+    const { budget } = this.processOptions;
+    if (this.state.history.length >= budget.actions) {
+      throw new BudgetExceededError("actions", budget.actions, this.state.history.length);
+    }
+    this.checkLlmBudget();
+  }
+
+  /** @see LlmInteractionHost.onLoopEvent */
+  onLoopEvent(event: ToolLoopEvent): void {
+    if (event.type === "tool-call-end") {
+      const stats = this.state.tools.get(event.toolName) ?? { calls: 0, failures: 0, totalDurationMs: 0 };
+      this.state.tools.set(event.toolName, {
+        calls: stats.calls + 1,
+        failures: stats.failures + (event.result.kind === "error" ? 1 : 0),
+        totalDurationMs: stats.totalDurationMs + event.durationMs,
+      });
+    }
+    this.dispatch(event);
+  }
+
+  /** @see LlmInteractionHost.beforeLlmCall */
+  beforeLlmCall(_state: { readonly iteration: number; readonly usage: LlmUsage }): void {
+    this.signal.throwIfAborted();
+    this.checkLlmBudget();
+  }
+
+  /** @see LlmInteractionHost.recordLlmCall */
+  recordLlmCall(call: LlmInteractionCall): void {
+    const usage = this.state.usage;
+    this.state.usage = {
+      inputTokens: usage.inputTokens + call.usage.inputTokens,
+      outputTokens: usage.outputTokens + call.usage.outputTokens,
+      totalTokens: usage.totalTokens + call.usage.totalTokens,
+    };
+    this.state.costUsd += call.costUsd ?? 0;
+    this.state.llmInvocations++;
+    const key = `${call.provider}\u0000${call.modelId}`;
+    if (!this.state.models.has(key)) {
+      this.state.models.set(key, { name: call.modelName, provider: call.provider, modelId: call.modelId });
+    }
+  }
+
+  private dispatch(event: ProcessLifecycleEvent | ToolLoopEvent): void {
+    const stamped = { ...event, processId: this.id, timestamp: Date.now() } as AgentProcessEvent;
+    for (const listener of this.processOptions.listeners) {
+      try {
+        listener(stamped);
+      } catch {
+        // A listener's failure must not change the run.
+      }
+    }
+  }
+
+  private control(): ProcessControl {
+    const state = this.state;
+    return {
+      setGoal: (goal) => {
+        state.goal = goal;
+      },
+      recordAction: (invocation) => {
+        state.history.push(invocation);
+      },
+      finish: (status, reason, details = {}) => {
+        state.status = status;
+        state.statusReason = reason;
+        state.failure = details.failure;
+        if ("result" in details) state.result = details.result;
+        state.endedAt = Date.now();
+      },
+      emit: (event) => this.dispatch(event),
+      get terminateRequest() {
+        return state.terminateRequest;
+      },
+    };
+  }
+}

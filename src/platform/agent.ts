@@ -1,0 +1,82 @@
+import type { TypeToken } from "../tool/type-token.js";
+import { isBrandedAgent } from "./agent-brand.js";
+import { agentFromClass, agentFromInstance, isAgentClass } from "./agent-decorators.js";
+import type { AgentProcess } from "./agent-process.js";
+import type { Blackboard } from "./blackboard.js";
+import { defineAgent } from "./define-agent.js";
+import type { OperationContext } from "./operation-context.js";
+
+/** One step an agent can take: typed inputs from the blackboard, one typed output added to it. */
+export interface AgentAction {
+  readonly name: string;
+  readonly description: string;
+  /** Read from the blackboard (the latest object of each type) and passed to `run` in order. */
+  readonly inputs: readonly TypeToken[];
+  /** The type of the value `run` returns, added to the blackboard; `undefined` when it returns nothing of note. */
+  readonly output: TypeToken | undefined;
+  /** Planning cost; lower is preferred. @default 1 */
+  readonly cost: number;
+  /** Extra preconditions: condition names, `!name` for "must be false". @default [] */
+  readonly pre: readonly string[];
+  /** Extra effects: condition names, `!name` for "becomes false". @default [] */
+  readonly post: readonly string[];
+  /** Whether the action may run more than once in a process. @default false */
+  readonly canRerun: boolean;
+  /** Runs the action with its inputs and the operation context. */
+  run(inputs: readonly unknown[], context: OperationContext): unknown;
+}
+
+/** What an agent works towards: conditions that must all hold. */
+export interface AgentGoal {
+  /** Unique within the agent. */
+  readonly name: string;
+  readonly description: string;
+  /** Conditions: `has:<Type>`, `hasRun:<action>`, named conditions; `!` negates. */
+  readonly preconditions: readonly string[];
+  /** The type of the process's result when this goal is reached. @default undefined (the last object added) */
+  readonly output: TypeToken | undefined;
+}
+
+/** A named condition the planner reads, computed from the blackboard. */
+export interface AgentCondition {
+  readonly name: string;
+  evaluate(blackboard: Blackboard, process: AgentProcess): boolean;
+}
+
+/** An agent: a name, a description, actions, goals and conditions; run with `platform.runAgent`. */
+export interface Agent {
+  readonly name: string;
+  readonly description: string;
+  readonly actions: readonly AgentAction[];
+  readonly goals: readonly AgentGoal[];
+  readonly conditions: readonly AgentCondition[];
+}
+
+/** Anything `platform.deploy` and `Agent.of` accept: an agent, an `@agent` class, or an instance of one. */
+export type AgentLike = Agent | (new () => object) | object;
+
+/** Building and recognising agents. */
+export const Agent = {
+  /** An agent from a definition (same as {@link defineAgent}). */
+  define: defineAgent,
+  /** The agent of an `@agent` class, on a new instance (`new C()`). */
+  fromClass: agentFromClass,
+  /** The agent of an instance of an `@agent` class, bound to that instance. */
+  fromInstance: agentFromInstance,
+  /** Whether `value` is an `@agent`-decorated class. */
+  isAgentClass,
+  /** Whether `value` is an instance of an `@agent`-decorated class. */
+  isAgentInstance(value: unknown): boolean {
+    return typeof value === "object" && value !== null && isAgentClass(value.constructor);
+  },
+  /** Whether `value` is an {@link Agent} (made by `defineAgent` or from a class). */
+  isAgent(value: unknown): value is Agent {
+    return isBrandedAgent(value);
+  },
+  /** The agent for an agent, an `@agent` class or an instance of one; a {@link ConfigurationError} otherwise. */
+  of(value: AgentLike): Agent {
+    if (Agent.isAgent(value)) return value;
+    if (typeof value === "function") return agentFromClass(value as new () => object);
+    return agentFromInstance(value);
+  },
+};

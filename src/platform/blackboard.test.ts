@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { domainType } from "../tool/type-token.js";
+import { Blackboard, typeMatcher } from "./blackboard.js";
+
+class Animal {
+  constructor(readonly name: string) {}
+}
+class Dog extends Animal {}
+class Cat extends Animal {}
+
+const Person = domainType("Person", z.object({ name: z.string() }));
+
+describe("Blackboard", () => {
+  it("keeps objects in insertion order", () => {
+    const board = new Blackboard().add(1).add("two").add({ three: 3 });
+    expect(board.objects).toEqual([1, "two", { three: 3 }]);
+  });
+
+  it("returns the latest object of a type, including subclasses", () => {
+    const rex = new Dog("Rex");
+    const tom = new Cat("Tom");
+    const board = new Blackboard().add(rex).add(tom);
+    expect(board.last(Animal)).toBe(tom);
+    expect(board.last(Dog)).toBe(rex);
+  });
+
+  it("looks types up by simple name, by qualified name and by superclass name", () => {
+    const rex = new Dog("Rex");
+    const board = new Blackboard().add(rex);
+    expect(board.last("Dog")).toBe(rex);
+    expect(board.last("com.example.Dog")).toBe(rex);
+    expect(board.last("Animal")).toBe(rex);
+    expect(board.last("Cat")).toBeUndefined();
+  });
+
+  it("finds domain-typed objects by token and by name", () => {
+    const alice = Person.create({ name: "Alice" });
+    const board = new Blackboard().add(alice);
+    expect(board.last(Person)).toBe(alice);
+    expect(board.last("Person")).toBe(alice);
+  });
+
+  it("matches maps tagged with _typeName or _typeLabels", () => {
+    const tagged = { _typeName: "Invoice", _typeLabels: ["Document"] };
+    const board = new Blackboard().add(tagged);
+    expect(board.last("Invoice")).toBe(tagged);
+    expect(board.last("Document")).toBe(tagged);
+  });
+
+  it("lists and counts every object of a type", () => {
+    const board = new Blackboard().add(new Dog("a")).add(new Cat("b")).add(new Dog("c"));
+    expect(board.all(Dog).map((dog) => dog.name)).toEqual(["a", "c"]);
+    expect(board.count(Animal)).toBe(3);
+    expect(board.count("Cat")).toBe(1);
+    expect(board.has(String)).toBe(false);
+  });
+
+  it("binds names to objects and appends them once", () => {
+    const rex = new Dog("Rex");
+    const board = new Blackboard().bind("it", rex).bind("dog", rex);
+    expect(board.get("it")).toBe(rex);
+    expect(board.get("dog")).toBe(rex);
+    expect(board.objects).toEqual([rex]);
+    expect(board.names).toEqual(["it", "dog"]);
+    expect(board.get("missing")).toBeUndefined();
+  });
+
+  it("returns the latest object of any type as lastResult", () => {
+    expect(new Blackboard().lastResult()).toBeUndefined();
+    expect(new Blackboard().add(1).add("x").lastResult()).toBe("x");
+  });
+
+  it("hides objects from every lookup", () => {
+    const rex = new Dog("Rex");
+    const board = new Blackboard().bind("rex", rex).add(new Cat("Tom")).hide(rex);
+    expect(board.objects).toHaveLength(1);
+    expect(board.get("rex")).toBeUndefined();
+    expect(board.last(Dog)).toBeUndefined();
+  });
+
+  it("keeps condition flags apart from objects", () => {
+    const board = new Blackboard().setCondition("approved", true);
+    expect(board.getCondition("approved")).toBe(true);
+    expect(board.getCondition("unknown")).toBeUndefined();
+    expect(board.objects).toEqual([]);
+  });
+
+  it("clears everything but protected bindings", () => {
+    const conversation = { id: "c1" };
+    const board = new Blackboard().bindProtected("conversation", conversation).bind("x", 1).add(2);
+    board.setCondition("flag", true);
+    board.clear();
+    expect(board.objects).toEqual([conversation]);
+    expect(board.get("conversation")).toBe(conversation);
+    expect(board.get("x")).toBeUndefined();
+    expect(board.getCondition("flag")).toBeUndefined();
+  });
+
+  describe("spawn", () => {
+    it("gives the child the parent's objects, bindings and conditions", () => {
+      const parent = new Blackboard().bind("it", "input").add(new Dog("Rex")).setCondition("ready", true);
+      const child = parent.spawn();
+      expect(child.objects).toEqual(parent.objects);
+      expect(child.get("it")).toBe("input");
+      expect(child.getCondition("ready")).toBe(true);
+      expect(child.parent).toBe(parent);
+      expect(child.id).not.toBe(parent.id);
+    });
+
+    it("keeps the child's writes from the parent, and exposes them as ownObjects", () => {
+      const parent = new Blackboard().add("from parent");
+      const child = parent.spawn();
+      child.add("from child").bind("result", 42).setCondition("done", true);
+      expect(parent.objects).toEqual(["from parent"]);
+      expect(parent.get("result")).toBeUndefined();
+      expect(parent.getCondition("done")).toBeUndefined();
+      expect(child.objects).toEqual(["from parent", "from child", 42]);
+      expect(child.ownObjects).toEqual(["from child", 42]);
+      expect([...child.ownBindings]).toEqual([["result", 42]]);
+    });
+
+    it("does not show the parent's later writes to the child", () => {
+      const parent = new Blackboard();
+      const child = parent.spawn();
+      parent.add("late");
+      expect(child.objects).toEqual([]);
+    });
+
+    it("lets the parent adopt what the child added", () => {
+      const parent = new Blackboard().add("a");
+      const child = parent.spawn().add("b");
+      parent.addAll(child.ownObjects);
+      expect(parent.objects).toEqual(["a", "b"]);
+    });
+
+    it("keeps hidden objects hidden in the child", () => {
+      const secret = { secret: true };
+      const parent = new Blackboard().add(secret).hide(secret);
+      expect(parent.spawn().objects).toEqual([]);
+    });
+  });
+});
+
+describe("typeMatcher", () => {
+  it("matches by token or by name", () => {
+    expect(typeMatcher(Dog)(new Dog("x"))).toBe(true);
+    expect(typeMatcher("Animal")(new Cat("y"))).toBe(true);
+    expect(typeMatcher("Dog")(null)).toBe(false);
+    expect(typeMatcher(String)("text")).toBe(true);
+  });
+});

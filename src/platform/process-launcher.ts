@@ -1,0 +1,113 @@
+import type { PromptRunner } from "../prompt/prompt-runner.js";
+import { typeNameOf } from "../tool/type-token.js";
+import type { Agent } from "./agent.js";
+import { AgentProcess, type ProcessControl } from "./agent-process.js";
+import { type OperationContext, operationContext } from "./operation-context.js";
+import { processEnding } from "./process-failure.js";
+import { ProcessOptions } from "./process-options.js";
+import { runAgentLoop } from "./run-agent-process.js";
+
+/** Options of `platform.runAgent` and `platform.runInProcess`. */
+export interface RunProcessOptions {
+  /** @default ProcessOptions.DEFAULT */
+  readonly processOptions?: ProcessOptions;
+  /** Aborting it kills the process. */
+  readonly signal?: AbortSignal;
+  /** The process starting this one: recorded as `parentId`; killing the parent kills the child. */
+  readonly parent?: AgentProcess;
+}
+
+/** What the launcher needs of the platform. */
+export interface LaunchServices {
+  /** A prompt runner for `OperationContext.ai()`. */
+  readonly ai?: () => PromptRunner;
+}
+
+/**
+ * Runs `agent` to the end in a new process: `input` is bound on the
+ * blackboard as `it` and as its lower-camel type name (`WorksToFind` →
+ * `worksToFind`). Never throws for what happens inside the run: the
+ * returned process carries the status, reason, failure and result.
+ */
+export async function launchAgent(
+  agent: Agent,
+  input: unknown,
+  options: RunProcessOptions,
+  services: LaunchServices,
+): Promise<AgentProcess> {
+  const { process, control } = launch(options, agent);
+  if (input !== undefined && input !== null) {
+    process.blackboard.bind("it", input);
+    process.blackboard.bind(lowerCamel(typeNameOf(input)), input);
+  }
+  await run(process, control, agent.name, () => runAgentLoop(process, control, agent, services.ai));
+  return process;
+}
+
+/**
+ * Runs `fn` inside a new process (scripts, tests, chat turns): inside it,
+ * `AgentProcess.current()` is that process and prompt runners report to it.
+ * Its return value is the process's result; a throw ends it `failed`
+ * (`terminated` for a spent budget, `killed` when its signal aborted).
+ */
+export async function launchFunction<T>(
+  fn: (context: OperationContext) => T | Promise<T>,
+  options: RunProcessOptions,
+  services: LaunchServices,
+): Promise<AgentProcess> {
+  const { process, control } = launch(options, undefined);
+  await run(process, control, undefined, async () => {
+    try {
+      const result = await fn(operationContext(process, undefined, services.ai));
+      control.finish("completed", undefined, { result });
+    } catch (error) {
+      const { status, reason, failure } = processEnding(error, process.signal);
+      control.finish(status, reason, { failure });
+    }
+  });
+  return process;
+}
+
+function launch(
+  options: RunProcessOptions,
+  agent: Agent | undefined,
+): { process: AgentProcess; control: ProcessControl } {
+  const signals = [options.signal, options.parent?.signal].filter(
+    (signal): signal is AbortSignal => !!signal,
+  );
+  return AgentProcess.launch({
+    ...(agent ? { agent } : {}),
+    processOptions: options.processOptions ?? ProcessOptions.DEFAULT,
+    ...(options.parent ? { parentId: options.parent.id } : {}),
+    ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
+  });
+}
+
+async function run(
+  process: AgentProcess,
+  control: ProcessControl,
+  agentName: string | undefined,
+  body: () => Promise<void>,
+): Promise<void> {
+  control.emit({
+    type: "process-started",
+    ...(agentName ? { agent: agentName } : {}),
+    ...(process.parentId ? { parentId: process.parentId } : {}),
+  });
+  try {
+    await process.runWithin(body);
+  } catch (error) {
+    const { status, reason, failure } = processEnding(error, process.signal);
+    control.finish(status, reason, { failure });
+  }
+  control.emit({
+    type: "process-finished",
+    status: process.status,
+    ...(process.statusReason === undefined ? {} : { reason: process.statusReason }),
+    durationMs: process.runningTimeMs,
+  });
+}
+
+function lowerCamel(name: string): string {
+  return name.length === 0 ? name : name[0]?.toLowerCase() + name.slice(1);
+}

@@ -1,0 +1,98 @@
+import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
+import type { PromptRunner } from "../prompt/prompt-runner.js";
+import type { Agent, AgentAction, AgentGoal } from "./agent.js";
+import { agentPlanning, worldState } from "./agent-planning.js";
+import type { AgentProcess, ProcessControl } from "./agent-process.js";
+import { executeAction } from "./execute-action.js";
+import type { GoapNoPlan, GoapPlan } from "./planning/goap-planner.js";
+
+/**
+ * The agent process loop: read the world state from the blackboard, plan
+ * for every goal, finish when one holds, otherwise run the first action of
+ * the cheapest plan and plan again. Ends `completed`, `stuck` (no plan; the
+ * reason names the conditions), `terminated` (budget, termination request),
+ * `killed` (signal) or `failed` (an action threw).
+ */
+export async function runAgentLoop(
+  process: AgentProcess,
+  control: ProcessControl,
+  agent: Agent,
+  ai: (() => PromptRunner) | undefined,
+): Promise<void> {
+  const planning = agentPlanning(agent);
+  const actions = new Map(agent.actions.map((action) => [action.name, action]));
+  const goals = new Map(agent.goals.map((goal) => [goal.name, goal]));
+  let blacklist = new Set<string>();
+  for (;;) {
+    if (process.signal.aborted) {
+      const reason = process.signal.reason;
+      return control.finish("killed", reason instanceof Error ? reason.message : "Killed");
+    }
+    if (control.terminateRequest !== undefined) return control.finish("terminated", control.terminateRequest);
+    const holds = worldState(planning, process);
+    let results = planAll(planning, holds, blacklist);
+    if (blacklist.size > 0 && !results.some((result) => result.kind === "plan")) {
+      results = planAll(planning, holds, new Set());
+    }
+    blacklist = new Set();
+    const achieved = results.find((result) => result.kind === "plan" && result.actions.length === 0);
+    if (achieved) {
+      const goal = goals.get(achieved.goal.name) as AgentGoal;
+      control.setGoal(goal);
+      control.emit({ type: "goal-achieved", goal: goal.name });
+      const result = goal.output ? process.blackboard.last(goal.output) : process.blackboard.lastResult();
+      return control.finish("completed", undefined, { result });
+    }
+    try {
+      process.checkBudget();
+    } catch (error) {
+      if (BudgetExceededError.isInstance(error)) return control.finish("terminated", error.message);
+      throw error;
+    }
+    const plans = results.filter((result): result is GoapPlan => result.kind === "plan");
+    if (plans.length === 0) {
+      const reasons = results.map((result) => (result as GoapNoPlan).reason);
+      return control.finish("stuck", reasons.join(" "));
+    }
+    const plan = plans.reduce((best, candidate) => (candidate.cost < best.cost ? candidate : best));
+    control.setGoal(goals.get(plan.goal.name));
+    control.emit({
+      type: "plan-formulated",
+      goal: plan.goal.name,
+      actions: plan.actions.map((action) => action.name),
+      cost: plan.cost,
+      worldState: planning.planner.conditions.filter((condition) => holds(condition)),
+    });
+    await reportPlan(process, plan);
+    const action = actions.get((plan.actions[0] as { name: string }).name) as AgentAction;
+    const outcome = await executeAction(process, control, planning, action, ai);
+    if (outcome.kind === "replan") blacklist.add(action.name);
+    if (outcome.kind === "ended") {
+      const { status, reason, failure } = outcome.ending;
+      return control.finish(status, reason, { failure });
+    }
+  }
+}
+
+function planAll(
+  planning: ReturnType<typeof agentPlanning>,
+  holds: (condition: string) => boolean,
+  exclude: ReadonlySet<string>,
+): (GoapPlan | GoapNoPlan)[] {
+  return [...planning.goals.values()].map((goal) => planning.planner.plan(holds, goal, { exclude }));
+}
+
+async function reportPlan(process: AgentProcess, plan: GoapPlan): Promise<void> {
+  const { verbosity, outputChannel } = process.processOptions;
+  if (!verbosity.showPlanning && !verbosity.debug) return;
+  try {
+    await outputChannel.send({
+      type: "logging",
+      processId: process.id,
+      level: "info",
+      message: `Plan for goal '${plan.goal.name}': ${plan.actions.map((action) => action.name).join(" -> ")} (cost ${plan.cost})`,
+    });
+  } catch {
+    // Reporting must not end the run.
+  }
+}
