@@ -62,13 +62,6 @@ class Clashing {
   }
 }
 
-class BadName {
-  @llmTool({ description: "Bad", name: "not a valid name" })
-  bad(): string {
-    return "";
-  }
-}
-
 class Plain {
   method(): string {
     return "plain";
@@ -117,15 +110,35 @@ describe("fromInstance", () => {
     );
   });
 
-  it("throws a ConfigurationError naming an invalid tool name", () => {
+  it("throws a ConfigurationError naming an invalid tool name when the class is defined", () => {
     let caught: unknown;
     try {
+      class BadName {
+        @llmTool({ description: "Bad", name: "not a valid name" })
+        bad(): string {
+          return "";
+        }
+      }
       Tool.fromInstance(new BadName());
     } catch (error) {
       caught = error;
     }
     expect(ConfigurationError.isInstance(caught)).toBe(true);
+    expect((caught as Error).message).toContain("@llmTool on method 'bad'");
     expect((caught as Error).message).toContain("Invalid tool name 'not a valid name'");
+  });
+
+  it("names an unnamed private method's tool without its '#'", async () => {
+    class Vault {
+      @llmTool({ description: "Opens the vault" })
+      // biome-ignore lint/correctness/noUnusedPrivateClassMembers: reached through @llmTool
+      #open(): string {
+        return "open";
+      }
+    }
+    const [open] = Tool.fromInstance(new Vault());
+    expect(open!.definition.name).toBe("open");
+    expect((await open!.call("")).content).toBe("open");
   });
 
   it("gives each instance its own tools", async () => {

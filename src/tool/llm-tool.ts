@@ -3,12 +3,13 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import { metadataListsOf, ownMetadataList } from "./decorator-metadata.js";
 import type { ToolCallOptions } from "./tool.js";
 import type { ToolCallContext } from "./tool-call-context.js";
+import { validateToolName } from "./tool-definition.js";
 
 /** Options of the {@link llmTool} decorator. */
 export interface LlmToolOptions<S extends z.ZodObject = z.ZodObject> {
   /** What the tool does; the LLM reads it to decide when to call the tool. */
   readonly description: string;
-  /** The tool name. @default the method name */
+  /** The tool name; must match `^[a-zA-Z0-9_-]{1,64}$`. @default the method name (without `#` for a private method) */
   readonly name?: string;
   /** The tool's result is the final answer, with no further LLM call. @default false */
   readonly returnDirect?: boolean;
@@ -27,6 +28,8 @@ export type LlmToolInput<S extends z.ZodObject> = z.output<S>;
 export interface ToolMethodEntry {
   /** The method's name (`context.name`). */
   readonly methodName: string | symbol;
+  /** The tool's name (validated when the class is defined). */
+  readonly toolName: string;
   /** Identifies the method across the class chain, so an overriding declaration replaces its parent's. */
   readonly key: unknown;
   /** Static methods are called on the class, others on the instance. */
@@ -72,6 +75,14 @@ export function llmTool<S extends z.ZodObject = z.ZodObject<{}>>(options: LlmToo
         `@llmTool on the symbol-named method ${String(context.name)} needs an explicit name.`,
       );
     }
+    const toolName = options.name ?? String(context.name).replace(/^#/, "");
+    try {
+      validateToolName(toolName);
+    } catch (error) {
+      throw new ConfigurationError(
+        `@llmTool on method '${String(context.name)}': ${(error as Error).message}`,
+      );
+    }
     const metadata = context.metadata as Record<PropertyKey, unknown> | undefined;
     if (!metadata) {
       throw new ConfigurationError(
@@ -81,6 +92,7 @@ export function llmTool<S extends z.ZodObject = z.ZodObject<{}>>(options: LlmToo
     const get = context.access.get as (target: object) => unknown;
     const entry: ToolMethodEntry = {
       methodName: context.name,
+      toolName,
       key: context.private ? {} : `${context.static ? "static " : ""}${String(context.name)}`,
       isStatic: context.static,
       get,

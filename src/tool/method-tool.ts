@@ -25,7 +25,7 @@ const NO_OPTIONS: ToolCallOptions = Object.freeze({});
 
 function compile(entry: ToolMethodEntry, className: string): CompiledToolMethod {
   const { options } = entry;
-  const name = options.name ?? String(entry.methodName);
+  const name = entry.toolName;
   const schema = options.input;
   const inputSchema = schema
     ? InputSchema.fromZod(schema, `tool method ${className}.${String(entry.methodName)}`)
