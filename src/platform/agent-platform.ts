@@ -93,7 +93,7 @@ export class AgentPlatform {
    */
   runAgent(agent: Agent | string, input?: unknown, options: RunProcessOptions = {}): Promise<AgentProcess> {
     const resolved = typeof agent === "string" ? this.registry.require(agent, this.name) : agent;
-    return launchAgent(resolved, input, options, { ai: () => this.ai() });
+    return launchAgent(resolved, input, options, { ai: () => this.ai(), platform: this });
   }
 
   /** Runs `fn` inside a new process (budget, context, events apply); resolves to the finished process. */
@@ -101,7 +101,7 @@ export class AgentPlatform {
     fn: (context: OperationContext) => T | Promise<T>,
     options: RunProcessOptions = {},
   ): Promise<AgentProcess> {
-    return launchFunction(fn, options, { ai: () => this.ai() });
+    return launchFunction(fn, options, { ai: () => this.ai(), platform: this });
   }
 }
 

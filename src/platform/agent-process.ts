@@ -5,6 +5,7 @@ import type { LlmInteractionCall, LlmInteractionHost } from "../prompt/llm-inter
 import { AmbientProcess } from "../tool/ambient-process.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import type { Agent, AgentGoal } from "./agent.js";
+import type { AgentPlatform } from "./agent-platform.js";
 import { AgentProcessStatus } from "./agent-process-status.js";
 import { Blackboard } from "./blackboard.js";
 import type { ActionOutcome, AgentProcessEvent, ProcessLifecycleEvent } from "./process-event.js";
@@ -59,6 +60,8 @@ export interface AgentProcessInit {
   readonly parentId?: string;
   /** Aborting it kills the process. */
   readonly signal?: AbortSignal;
+  /** The platform running the process (subagents resolve and run agents on it). */
+  readonly platform?: AgentPlatform;
 }
 
 /** The platform's handle on a process it runs: the process, and the means to change its state. */
@@ -90,6 +93,8 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   /** The agent being run; `undefined` for `runInProcess`. */
   readonly agent: Agent | undefined;
   readonly parentId: string | undefined;
+  /** The platform running this process; `undefined` for a process launched without one. */
+  readonly platform: AgentPlatform | undefined;
   readonly processOptions: ProcessOptions;
   readonly blackboard: Blackboard;
   /** When the process started. */
@@ -100,6 +105,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   private constructor(init: AgentProcessInit) {
     this.agent = init.agent;
     this.parentId = init.parentId;
+    this.platform = init.platform;
     this.processOptions = init.processOptions ?? ProcessOptions.DEFAULT;
     this.blackboard = this.processOptions.blackboard ?? new Blackboard();
     this.state = {

@@ -1,6 +1,7 @@
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import { typeNameOf } from "../tool/type-token.js";
 import type { Agent } from "./agent.js";
+import type { AgentPlatform } from "./agent-platform.js";
 import { AgentProcess, type ProcessControl } from "./agent-process.js";
 import { type OperationContext, operationContext } from "./operation-context.js";
 import { processEnding } from "./process-failure.js";
@@ -21,6 +22,8 @@ export interface RunProcessOptions {
 export interface LaunchServices {
   /** A prompt runner for `OperationContext.ai()`. */
   readonly ai?: () => PromptRunner;
+  /** The platform, recorded on the process (subagents run agents on it). */
+  readonly platform?: AgentPlatform;
 }
 
 /**
@@ -35,7 +38,7 @@ export async function launchAgent(
   options: RunProcessOptions,
   services: LaunchServices,
 ): Promise<AgentProcess> {
-  const { process, control } = launch(options, agent);
+  const { process, control } = launch(options, agent, services);
   if (input !== undefined && input !== null) {
     process.blackboard.bind("it", input);
     process.blackboard.bind(lowerCamel(typeNameOf(input)), input);
@@ -55,7 +58,7 @@ export async function launchFunction<T>(
   options: RunProcessOptions,
   services: LaunchServices,
 ): Promise<AgentProcess> {
-  const { process, control } = launch(options, undefined);
+  const { process, control } = launch(options, undefined, services);
   await run(process, control, undefined, async () => {
     try {
       const result = await fn(operationContext(process, undefined, services.ai));
@@ -71,12 +74,14 @@ export async function launchFunction<T>(
 function launch(
   options: RunProcessOptions,
   agent: Agent | undefined,
+  services: LaunchServices,
 ): { process: AgentProcess; control: ProcessControl } {
   const signals = [options.signal, options.parent?.signal].filter(
     (signal): signal is AbortSignal => !!signal,
   );
   return AgentProcess.launch({
     ...(agent ? { agent } : {}),
+    ...(services.platform ? { platform: services.platform } : {}),
     processOptions: options.processOptions ?? ProcessOptions.DEFAULT,
     ...(options.parent ? { parentId: options.parent.id } : {}),
     ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
