@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { ToolObject } from "../prompt/tool-object.js";
-import { AbstractTool } from "../tool/abstract-tool.js";
+import { AbstractTool, DelegatingTool } from "../tool/abstract-tool.js";
 import type { AmbientProcess } from "../tool/ambient-process.js";
 import { InputSchema } from "../tool/input-schema.js";
 import { Tool, type ToolCallOptions } from "../tool/tool.js";
@@ -27,6 +27,7 @@ import { UnfoldedChildren } from "./unfolded-children.js";
 import { nothingSelectedMessage, unfoldedMessage, usableNotes } from "./unfolding-messages.js";
 import { withUnfolding } from "./unfolding-result.js";
 import { unfoldingToolsOptionsOf } from "./unfolding-tools-options.js";
+import { checkUniqueToolNames } from "./unique-tool-names.js";
 
 /** Options shared by every {@link UnfoldingTool} factory. */
 export interface UnfoldingToolOptions {
@@ -77,6 +78,11 @@ function initOf(
   };
 }
 
+/** The unfolding tool behind a (possibly decorated) tool, if any. */
+function facadeBehind(tool: Tool): UnfoldingTool | undefined {
+  return DelegatingTool.unwrap(tool, UnfoldingTool.isUnfoldingTool);
+}
+
 /** The tools an object contributes to `withToolObject`: a tool itself, a `ToolObject`'s tools, or `Tool.fromInstance`. */
 function toolsOfObject(object: object): readonly Tool[] {
   if (Tool.isTool(object)) return [object];
@@ -115,6 +121,7 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
     this.exclusive = init.exclusive;
     this.removeOnInvoke = init.removeOnInvoke;
     Object.defineProperty(this, BRAND, { value: true });
+    checkUniqueToolNames(this.definition.name, this.innerTools, facadeBehind);
   }
 
   /** A facade that unfolds into all of `tools`; its input schema is empty. */
