@@ -8,7 +8,7 @@ import { ListSink } from "./list-sink.js";
 import { llmTool } from "./llm-tool.js";
 import { OneShotPerLoopTool } from "./one-shot-per-loop-tool.js";
 import { Param } from "./param.js";
-import { Tool } from "./tool.js";
+import { Tool, type ToolCallOptions } from "./tool.js";
 import { ToolCallContext } from "./tool-call-context.js";
 import { ToolMetadata } from "./tool-metadata.js";
 import { ToolResult } from "./tool-result.js";
@@ -175,5 +175,39 @@ describe("ToolCallContext propagation", () => {
     expect(Object.keys(stacked.definition.inputSchema.jsonSchema.properties as object)).toEqual([
       "customerId",
     ]);
+  });
+
+  it("passes the abort signal through withName, sinkArtifacts and OneShotPerLoopTool to a handler", async () => {
+    const seen: (AbortSignal | undefined)[] = [];
+    const base = Tool.create("fetch", "Fetch", (_input, _context, options) => {
+      seen.push(options.signal);
+      return ToolResult.text("ok");
+    });
+    const stacked = new OneShotPerLoopTool(
+      Tool.sinkArtifacts(base.withName("fetch_page"), String, new ListSink()),
+      "Go on.",
+    );
+    const { signal } = new AbortController();
+    await stacked.call("{}", context, { signal });
+    expect(seen).toEqual([signal]);
+  });
+
+  it("passes the abort signal to @llmTool methods and typed tool functions", async () => {
+    const seen: (AbortSignal | undefined)[] = [];
+    class Fetcher {
+      @llmTool({ description: "Fetches" })
+      fetch(_input: unknown, _context: ToolCallContext, options: ToolCallOptions) {
+        seen.push(options.signal);
+        return "fetched";
+      }
+    }
+    const typed = Tool.fromFunction("typed", "Typed", z.object({}), String, (_input, _context, options) => {
+      seen.push(options.signal);
+      return "typed";
+    });
+    const { signal } = new AbortController();
+    await Tool.fromInstance(new Fetcher())[0]!.withNote("n").call("", context, { signal });
+    await typed.withNote("n").call("{}", context, { signal });
+    expect(seen).toEqual([signal, signal]);
   });
 });
