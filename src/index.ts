@@ -128,6 +128,70 @@ export {
 } from "./prompt/index.js";
 
 // --- platform ---
+export { type BudgetKind, BudgetExceededError } from "./errors/budget-exceeded-error.js";
+export { TerminateAction } from "./errors/terminate-action.js";
+export { TerminateAgent } from "./errors/terminate-agent.js";
+export type {
+  AchievesGoalOptions,
+  ActionInit,
+  ActionInvocation,
+  ActionOptions,
+  ActionOutcome,
+  AgentAction,
+  AgentCondition,
+  AgentGoal,
+  AgentInit,
+  AgentLike,
+  AgentOptions,
+  AgentProcessEvent,
+  ConditionOptions,
+  ConsoleOutputChannelOptions,
+  GoalInit,
+  GoapAction,
+  GoapGoal,
+  GoapNoPlan,
+  GoapPlan,
+  LogLevel,
+  ModelUsed,
+  OperationContext,
+  OutputChannelEvent,
+  PlanningEvent,
+  PlanOptions,
+  ProcessEventBase,
+  ProcessLifecycleEvent,
+  ProcessListener,
+  ProcessOptionsInit,
+  RunProcessOptions,
+  SelectedType,
+  ToolStats,
+  TypeSelector,
+  VerbosityInit,
+  WorldStateInit,
+} from "./platform/index.js";
+export {
+  Agent,
+  AgentProcess,
+  AgentProcessStatus,
+  AgentRegistry,
+  achievesGoal,
+  action,
+  agent,
+  Blackboard,
+  Budget,
+  ConsoleOutputChannel,
+  condition,
+  defineAction,
+  defineAgent,
+  formatOutputEvent,
+  GoapPlanner,
+  hasRun,
+  hasType,
+  ListOutputChannel,
+  OutputChannel,
+  ProcessOptions,
+  parseCondition,
+  Verbosity,
+} from "./platform/index.js";
 
 // --- progressive ---
 export type {

@@ -90,8 +90,13 @@ export class AgentPlatform {
    * Runs an agent (deployed by name, or given) to the end in a new process,
    * with `input` on the blackboard. Resolves to the finished process: its
    * `status`, `statusReason`, `result`, `blackboard`, history and usage.
+   * Rejects only for an unknown agent name.
    */
-  runAgent(agent: Agent | string, input?: unknown, options: RunProcessOptions = {}): Promise<AgentProcess> {
+  async runAgent(
+    agent: Agent | string,
+    input?: unknown,
+    options: RunProcessOptions = {},
+  ): Promise<AgentProcess> {
     const resolved = typeof agent === "string" ? this.registry.require(agent, this.name) : agent;
     return launchAgent(resolved, input, options, { ai: () => this.ai(), platform: this });
   }

@@ -9,8 +9,10 @@ import type { Agent } from "./agent.js";
 import { AgentPlatform } from "./agent-platform.js";
 import { Blackboard } from "./blackboard.js";
 import { defineAgent } from "./define-agent.js";
+import { ListOutputChannel } from "./output-channel.js";
 import type { AgentProcessEvent, PlanningEvent } from "./process-event.js";
 import { ProcessOptions } from "./process-options.js";
+import { Verbosity } from "./verbosity.js";
 
 class Topic {
   constructor(readonly subject: string) {}
@@ -317,5 +319,37 @@ describe("runAgentLoop (through AgentPlatform.runAgent)", () => {
       processOptions: new ProcessOptions({ blackboard: new Blackboard().add(new Draft("d")) }),
     });
     expect(process.result).toEqual(new Review("t+d"));
+  });
+
+  it("ends terminated before the next step when terminateAgent was requested", async () => {
+    const agent = writer({
+      draftRun: (...args: unknown[]) => {
+        (args[1] as { process: { terminateAgent(reason: string): void } }).process.terminateAgent(
+          "enough drafting",
+        );
+        return new Draft("d");
+      },
+    });
+    const process = await platform().runAgent(agent, new Topic("x"));
+    expect(process.status).toBe("terminated");
+    expect(process.statusReason).toBe("enough drafting");
+    expect(process.history.map((entry) => entry.actionName)).toEqual(["draft"]);
+  });
+
+  it("reports each plan to the output channel when showPlanning is on", async () => {
+    const channel = new ListOutputChannel();
+    const options = ProcessOptions.DEFAULT.withOutputChannel(channel).withVerbosity(
+      new Verbosity().withShowPlanning(true),
+    );
+    await platform().runAgent(writer(), new Topic("x"), { processOptions: options });
+    expect(channel.messages("logging")).toEqual([
+      "Plan for goal 'Writer.review': draft -> review (cost 2)",
+      "Plan for goal 'Writer.review': review (cost 1)",
+    ]);
+    const quiet = new ListOutputChannel();
+    await platform().runAgent(writer(), new Topic("x"), {
+      processOptions: ProcessOptions.DEFAULT.withOutputChannel(quiet),
+    });
+    expect(quiet.events).toEqual([]);
   });
 });

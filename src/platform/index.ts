@@ -1,0 +1,68 @@
+// The platform layer: agents, GOAP planning, processes, blackboards, budgets, output channels.
+
+export {
+  Agent,
+  type AgentAction,
+  type AgentCondition,
+  type AgentGoal,
+  type AgentLike,
+} from "./agent.js";
+export {
+  type AchievesGoalOptions,
+  type ActionOptions,
+  type AgentOptions,
+  achievesGoal,
+  action,
+  agent,
+  type ConditionOptions,
+  condition,
+} from "./agent-decorators.js";
+export { hasRun, hasType, parseCondition } from "./agent-planning.js";
+export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from "./agent-platform.js";
+export {
+  type ActionInvocation,
+  AgentProcess,
+  type ModelUsed,
+  type ToolStats,
+} from "./agent-process.js";
+export { AgentProcessStatus } from "./agent-process-status.js";
+export { AgentRegistry } from "./agent-registry.js";
+export { Blackboard, type SelectedType, type TypeSelector } from "./blackboard.js";
+export { Budget } from "./budget.js";
+export {
+  type ActionInit,
+  type AgentInit,
+  defineAction,
+  defineAgent,
+  type GoalInit,
+} from "./define-agent.js";
+export type { OperationContext } from "./operation-context.js";
+export {
+  ConsoleOutputChannel,
+  type ConsoleOutputChannelOptions,
+  formatOutputEvent,
+  ListOutputChannel,
+  type LogLevel,
+  OutputChannel,
+  type OutputChannelEvent,
+} from "./output-channel.js";
+export {
+  type GoapAction,
+  type GoapGoal,
+  type GoapNoPlan,
+  type GoapPlan,
+  GoapPlanner,
+  type PlanOptions,
+  type WorldStateInit,
+} from "./planning/goap-planner.js";
+export type {
+  ActionOutcome,
+  AgentProcessEvent,
+  PlanningEvent,
+  ProcessEventBase,
+  ProcessLifecycleEvent,
+  ProcessListener,
+} from "./process-event.js";
+export type { RunProcessOptions } from "./process-launcher.js";
+export { ProcessOptions, type ProcessOptionsInit } from "./process-options.js";
+export { Verbosity, type VerbosityInit } from "./verbosity.js";

@@ -1,0 +1,189 @@
+import { setTimeout as delay } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { ScriptedModel } from "../testing/scripted-model.js";
+import { Tool } from "../tool/tool.js";
+import type { ToolCallContext } from "../tool/tool-call-context.js";
+import { ToolResult } from "../tool/tool-result.js";
+import { AgentPlatform } from "./agent-platform.js";
+import { AgentProcess } from "./agent-process.js";
+import { defineAgent } from "./define-agent.js";
+import { ListOutputChannel } from "./output-channel.js";
+import type { AgentProcessEvent } from "./process-event.js";
+import { ProcessOptions } from "./process-options.js";
+
+function platform(model = new ScriptedModel()): AgentPlatform {
+  return AgentPlatform.create({ models: { main: model } });
+}
+
+const echo = defineAgent({
+  name: "Echo",
+  description: "Echoes its input",
+  actions: [
+    {
+      name: "echo",
+      input: String,
+      output: Number,
+      achievesGoal: { description: "Echoed" },
+      run: (text: string) => text.length,
+    },
+  ],
+});
+
+describe("launchFunction (through AgentPlatform.runInProcess)", () => {
+  it("runs the function as the current process and completes with its return value", async () => {
+    let seen: AgentProcess | undefined;
+    const process = await platform().runInProcess((context) => {
+      seen = AgentProcess.current();
+      expect(context.process).toBe(seen);
+      expect(context.action).toBeUndefined();
+      return "result";
+    });
+    expect(seen).toBe(process);
+    expect(process.status).toBe("completed");
+    expect(process.result).toBe("result");
+    expect(process.endedAt).toBeInstanceOf(Date);
+    expect(AgentProcess.current()).toBeUndefined();
+  });
+
+  it("ends failed when the function throws, keeping the error", async () => {
+    const error = new Error("nope");
+    const process = await platform().runInProcess(() => {
+      throw error;
+    });
+    expect(process).toMatchObject({ status: "failed", statusReason: "nope", failure: error });
+  });
+
+  it("gives each of 100 concurrent processes only its own process and blackboard", async () => {
+    const p = platform();
+    const leaks: string[] = [];
+    const processes = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        p.runInProcess(async (context) => {
+          context.blackboard.bind("index", index);
+          for (let step = 0; step < 5; step++) {
+            await delay((index * 7 + step) % 4);
+            const current = AgentProcess.current();
+            if (current !== context.process) leaks.push(`process ${index} saw another process`);
+            if (current?.blackboard.get("index") !== index)
+              leaks.push(`process ${index} saw another blackboard`);
+            current?.blackboard.add(`${index}:${step}`);
+          }
+          return index;
+        }),
+      ),
+    );
+    expect(leaks).toEqual([]);
+    processes.forEach((process, index) => {
+      expect(process.result).toBe(index);
+      expect(process.blackboard.all(String)).toEqual([0, 1, 2, 3, 4].map((step) => `${index}:${step}`));
+    });
+    expect(new Set(processes.map((process) => process.id)).size).toBe(100);
+  });
+
+  it("records LLM usage, models, tool statistics and events from prompt runners used inside", async () => {
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("lookup", { q: "x" }, { usage: { inputTokens: 10, outputTokens: 5 } }),
+      ScriptedModel.toolCall("lookup", { q: "y" }, { usage: { inputTokens: 12, outputTokens: 5 } }),
+      ScriptedModel.text("done", { usage: { inputTokens: 20, outputTokens: 3 } }),
+    ]);
+    const contexts: ToolCallContext[] = [];
+    const lookup = Tool.create("lookup", "Looks up", async (_input, context) => {
+      contexts.push(context);
+      return ToolResult.text("found");
+    });
+    const events: AgentProcessEvent[] = [];
+    const options = ProcessOptions.DEFAULT.withToolCallContext({ tenantId: "acme" }).withListener((event) =>
+      events.push(event),
+    );
+    const process = await platform(model).runInProcess(
+      (context) => context.ai().withTool(lookup).generateText("go"),
+      {
+        processOptions: options,
+      },
+    );
+    expect(process.status).toBe("completed");
+    expect(process.result).toBe("done");
+    expect(process.usage).toEqual({ inputTokens: 42, outputTokens: 13, totalTokens: 55 });
+    expect(process.llmInvocations).toBe(3);
+    expect(process.modelsUsed).toEqual([
+      { name: "main", provider: "embabel-ts.scripted", modelId: "scripted" },
+    ]);
+    expect(process.toolStats.get("lookup")).toMatchObject({ calls: 2, failures: 0 });
+    expect(contexts.map((context) => context.get("tenantId"))).toEqual(["acme", "acme"]);
+    const types = events.map((event) => event.type);
+    expect(types[0]).toBe("process-started");
+    expect(types.at(-1)).toBe("process-finished");
+    expect(types.filter((type) => type === "llm-call-end")).toHaveLength(3);
+    expect(types.filter((type) => type === "tool-call-end")).toHaveLength(2);
+    expect(events.every((event) => event.processId === process.id)).toBe(true);
+  });
+
+  it("sends progress and messages to the output channel", async () => {
+    const channel = new ListOutputChannel();
+    const process = await platform().runInProcess(
+      async (context) => {
+        await context.sendProgress("Searching");
+        await context.sendMessage("Found 3 results");
+      },
+      { processOptions: ProcessOptions.DEFAULT.withOutputChannel(channel) },
+    );
+    expect(channel.events).toEqual([
+      { type: "progress", processId: process.id, message: "Searching" },
+      { type: "message", processId: process.id, message: { role: "assistant", content: "Found 3 results" } },
+    ]);
+  });
+
+  it("ignores a throwing listener", async () => {
+    const options = ProcessOptions.DEFAULT.withListener(() => {
+      throw new Error("listener bug");
+    });
+    const process = await platform().runInProcess(() => 1, { processOptions: options });
+    expect(process.status).toBe("completed");
+  });
+
+  it("ends killed when the process is killed from outside", async () => {
+    const process = await platform().runInProcess(async (context) => {
+      context.process.kill("stop now");
+      context.signal.throwIfAborted();
+    });
+    expect(process.status).toBe("killed");
+    expect(process.statusReason).toBe("stop now");
+  });
+
+  it("records the parent, and a killed parent kills the child", async () => {
+    const p = platform();
+    let child: AgentProcess | undefined;
+    const parent = await p.runInProcess(async (context) => {
+      child = await p.runInProcess(
+        async (inner) => {
+          context.process.kill("parent stopped");
+          inner.signal.throwIfAborted();
+        },
+        { parent: context.process },
+      );
+    });
+    expect(child?.parentId).toBe(parent.id);
+    expect(child?.status).toBe("killed");
+  });
+});
+
+describe("launchAgent (through AgentPlatform.runAgent)", () => {
+  it("binds the input as 'it' and by its lower-camel type name", async () => {
+    const process = await platform().runAgent(echo, "hello");
+    expect(process.blackboard.get("it")).toBe("hello");
+    expect(process.blackboard.get("string")).toBe("hello");
+    expect(process.result).toBe(5);
+    expect(process.agent).toBe(echo);
+  });
+
+  it("runs a deployed agent by name and refuses an unknown name", async () => {
+    const p = platform();
+    p.deploy(echo);
+    expect((await p.runAgent("Echo", "abc")).result).toBe(3);
+    await expect(p.runAgent("Nope", "x")).rejects.toThrow(ConfigurationError);
+    await expect(p.runAgent("Nope", "x")).rejects.toThrow(
+      "No agent named 'Nope' is deployed on platform 'embabel'. Deployed agents: [Echo]",
+    );
+  });
+});
