@@ -12,7 +12,11 @@ import { guideMessage, unfoldedMessage } from "./unfolding-messages.js";
 import { withUnfolding } from "./unfolding-result.js";
 
 /** Selects tools again from a later call's input (selectable and category facades). */
-export type Reselect = (input: string, context: ToolCallContext) => Promise<readonly Tool[]>;
+export type Reselect = (
+  input: string,
+  context: ToolCallContext,
+  options: ToolCallOptions,
+) => Promise<readonly Tool[]>;
 
 const NO_OPTIONS: ToolCallOptions = Object.freeze({});
 
@@ -51,7 +55,9 @@ export class GuideTool extends AbstractTool implements NestedTool {
       // A child facade unfolded: offer its tools, keeping this guide in place.
       return nested ? withUnfolding(result, { ...nested, guide: this }) : result;
     }
-    const fresh = this.reselect ? this.children.addNew(await this.selectQuietly(input, context)) : [];
+    const fresh = this.reselect
+      ? this.children.addNew(await this.selectQuietly(input, context, options))
+      : [];
     if (fresh.length > 0) {
       return Unfolding.attach(ToolResult.text(unfoldedMessage(fresh, this.children.notes)), {
         tools: fresh,
@@ -62,9 +68,13 @@ export class GuideTool extends AbstractTool implements NestedTool {
     return ToolResult.text(guideMessage(this.children.tools, this.children.notes));
   }
 
-  private async selectQuietly(input: string, context: ToolCallContext): Promise<readonly Tool[]> {
+  private async selectQuietly(
+    input: string,
+    context: ToolCallContext,
+    options: ToolCallOptions,
+  ): Promise<readonly Tool[]> {
     try {
-      return (await this.reselect?.(input, context)) ?? [];
+      return (await this.reselect?.(input, context, options)) ?? [];
     } catch (error) {
       if (ToolControlFlowSignal.isInstance(error)) throw error;
       return [];

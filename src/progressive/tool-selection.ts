@@ -1,7 +1,7 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { InputSchema } from "../tool/input-schema.js";
 import { Param } from "../tool/param.js";
-import type { Tool } from "../tool/tool.js";
+import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 
 /** What a selector may return: tools, or nothing (no tools: the tool list stays as it is). */
@@ -10,11 +10,13 @@ export type ToolSelection = readonly Tool[] | undefined | null;
 /**
  * Chooses the tools a facade unfolds into from the raw JSON input of its call
  * (`UnfoldingTool.selectable`). It may build new tools capturing the input
- * (a connection string, a cart); it runs exactly once per facade call.
+ * (a connection string, a cart); it runs exactly once per facade call, with
+ * the call's context and options (pass `options.signal` on to any I/O).
  */
 export type ToolSelector = (
   input: string,
   context: ToolCallContext,
+  options: ToolCallOptions,
 ) => ToolSelection | Promise<ToolSelection>;
 
 /** Tools grouped by category: a record or a map, in insertion order. */

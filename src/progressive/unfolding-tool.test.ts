@@ -116,85 +116,6 @@ describe("UnfoldingTool.of", () => {
   });
 });
 
-describe("UnfoldingTool shortcut dispatch", () => {
-  it("calls the named inner tool with the property's value as JSON and still unfolds", async () => {
-    const received: string[] = [];
-    const facade = UnfoldingTool.of("tasks", "Tasks", [
-      leaf("list_tasks"),
-      leaf("create_task", received),
-      leaf("delete_task"),
-    ]);
-    const result = await facade.call('{"create_task": {"name": "review-auth"}}');
-    expect(result.content).toBe("create_task ran");
-    expect(received).toEqual(['{"name":"review-auth"}']);
-    expect(names(Unfolding.of(result)?.tools)).toEqual([
-      "list_tasks",
-      "create_task",
-      "delete_task",
-      "tasks_context",
-    ]);
-  });
-
-  it("passes a scalar as a JSON scalar (a string keeps its quotes)", async () => {
-    const received: string[] = [];
-    const facade = UnfoldingTool.of("mood", "Mood", [leaf("activate", received)]);
-    await facade.call('{"activate": "ecstasy"}');
-    expect(received).toEqual(['"ecstasy"']);
-  });
-
-  it("forwards the context and the signal to the inner tool", async () => {
-    const seen: { tenant?: unknown; signal?: AbortSignal } = {};
-    const inner = Tool.create("whoami", "Who am I", (_input, context, options) => {
-      seen.tenant = context.get("tenant");
-      if (options.signal) seen.signal = options.signal;
-      return ToolResult.text("you");
-    });
-    const signal = new AbortController().signal;
-    await UnfoldingTool.of("account", "Account", [inner]).call(
-      '{"whoami": {}}',
-      ToolCallContext.of({ tenant: "acme" }),
-      { signal },
-    );
-    expect(seen).toEqual({ tenant: "acme", signal });
-  });
-
-  it("keeps the inner tool's result kind and artifact", async () => {
-    const inner = Tool.create("fetch", "Fetch", () => ToolResult.withArtifact("{}", { id: 7 }));
-    const result = await UnfoldingTool.of("store", "Store", [inner]).call('{"fetch": {}}');
-    expect(result).toMatchObject({ kind: "artifact", content: "{}", artifact: { id: 7 } });
-  });
-
-  it("unfolds normally for unmatched names, invalid JSON and arrays", async () => {
-    const facade = UnfoldingTool.of("tasks", "Tasks", [leaf("list_tasks")]);
-    for (const input of ['{"random_field": "value"}', "{not json", '["list_tasks"]', '"list_tasks"']) {
-      expect((await facade.call(input)).content).toMatch(/^Tools now available: list_tasks\./);
-    }
-  });
-
-  it("through a nested facade, unfolds both levels: the child appears as its guide, its tools follow", async () => {
-    const received: string[] = [];
-    const child = UnfoldingTool.of("user_management", "Users", [
-      leaf("create_user", received),
-      leaf("delete_user"),
-    ]);
-    const outer = UnfoldingTool.of("admin", "Admin", [child, leaf("status")]);
-    const result = await outer.call('{"user_management": {"create_user": {"name": "ann"}}}');
-    expect(result.content).toBe("create_user ran");
-    expect(received).toEqual(['{"name":"ann"}']);
-    const unfolding = Unfolding.of(result);
-    expect(names(unfolding?.tools)).toEqual([
-      "user_management",
-      "status",
-      "admin_context",
-      "create_user",
-      "delete_user",
-      "user_management_context",
-    ]);
-    expect(unfolding?.tools[0]).not.toBe(child);
-    expect(unfolding?.guide?.definition.name).toBe("admin");
-  });
-});
-
 describe("UnfoldingTool.byCategory", () => {
   const query = leaf("query");
   const insert = leaf("insert");
@@ -293,14 +214,22 @@ describe("UnfoldingTool.selectable", () => {
     expect(facade.definition.inputSchema.jsonSchema.required).toEqual(["connection"]);
   });
 
-  it("passes the context to the selector", async () => {
-    let tenant: unknown;
-    const facade = UnfoldingTool.selectable("db", "Db", [], InputSchema.empty(), (_input, context) => {
-      tenant = context.get("tenant");
-      return [leaf("query")];
-    });
-    await facade.call("{}", ToolCallContext.of({ tenant: "acme" }));
-    expect(tenant).toBe("acme");
+  it("passes the context and the abort signal to the selector", async () => {
+    const seen: { tenant?: unknown; signal?: AbortSignal } = {};
+    const facade = UnfoldingTool.selectable(
+      "db",
+      "Db",
+      [],
+      InputSchema.empty(),
+      (_input, context, options) => {
+        seen.tenant = context.get("tenant");
+        if (options.signal) seen.signal = options.signal;
+        return [leaf("query")];
+      },
+    );
+    const { signal } = new AbortController();
+    await facade.call("{}", ToolCallContext.of({ tenant: "acme" }), { signal });
+    expect(seen).toEqual({ tenant: "acme", signal });
   });
 
   it("changes nothing when the selector returns nothing", async () => {

@@ -11,7 +11,7 @@ import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { Unfolding } from "../tool/unfolding.js";
 import { ContextTool } from "./context-tool.js";
-import { GuideTool } from "./guide-tool.js";
+import { GuideTool, type Reselect } from "./guide-tool.js";
 import { facadeFromInstance } from "./instance-facade.js";
 import type { ProgressiveTool } from "./progressive-tool.js";
 import { findShortcut } from "./shortcut-dispatch.js";
@@ -241,9 +241,10 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
   async selectTools(
     input: string,
     context: ToolCallContext = ToolCallContext.EMPTY,
+    options: ToolCallOptions = NO_OPTIONS,
   ): Promise<readonly Tool[]> {
     if (!this.selector) return this.innerTools;
-    return distinctTools((await this.selector(input, context)) ?? [], this.definition.name);
+    return distinctTools((await this.selector(input, context, options)) ?? [], this.definition.name);
   }
 
   async call(
@@ -252,7 +253,7 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
     options: ToolCallOptions = NO_OPTIONS,
   ): Promise<ToolResult> {
     const shortcut = findShortcut(input, this.innerTools);
-    const selected = await this.selectTools(input, context);
+    const selected = await this.selectTools(input, context, options);
     if (shortcut) {
       const result = await shortcut.tool.call(shortcut.input, context, options);
       const offered = selected.length > 0 ? selected : [shortcut.tool];
@@ -273,7 +274,7 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
   withTools(...tools: Tool[]): UnfoldingTool {
     const selector = this.selector;
     const extended: ToolSelector | undefined = selector
-      ? async (input, context) => [...((await selector(input, context)) ?? []), ...tools]
+      ? async (input, context, options) => [...((await selector(input, context, options)) ?? []), ...tools]
       : undefined;
     return this.copy(
       { innerTools: distinctTools([...this.innerTools, ...tools], this.definition.name) },
@@ -338,8 +339,8 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
       this.childToolUsageNotes,
       selected,
     );
-    const reselect = this.selector
-      ? (input: string, context: ToolCallContext) => this.selectTools(input, context)
+    const reselect: Reselect | undefined = this.selector
+      ? (input, context, options) => this.selectTools(input, context, options)
       : undefined;
     const guide = new GuideTool(this.definition, children, reselect);
     const tools = [...selected, new ContextTool(children)];
