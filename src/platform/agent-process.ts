@@ -297,6 +297,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   }
 
   private dispatch(event: ProcessLifecycleEvent | ToolLoopEvent): void {
+    if (this.processOptions.listeners.length === 0) return;
     const stamped = { ...event, processId: this.id, timestamp: Date.now() } as AgentProcessEvent;
     for (const listener of this.processOptions.listeners) {
       try {
