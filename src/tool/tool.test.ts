@@ -85,6 +85,22 @@ describe("Tool.of", () => {
   });
 });
 
+describe("Tool.Parameter, Tool.Result, Tool.InputSchema, Tool.Metadata", () => {
+  it("let the chapter's nested names build a tool as written", async () => {
+    const tool = Tool.create(
+      "calculator",
+      "Performs calculations",
+      Tool.InputSchema.of(Tool.Parameter.integer("x", "Number")),
+      (input) => Tool.Result.text(`x=${JSON.parse(input).x}`),
+    );
+    expect(tool.definition.inputSchema.toJsonSchema()).toBe(
+      '{"type":"object","properties":{"x":{"type":"integer","description":"Number"}},"required":["x"]}',
+    );
+    expect(await tool.call('{"x":2}')).toEqual(ToolResult.text("x=2"));
+    expect(Tool.Metadata.create({ returnDirect: true }).returnDirect).toBe(true);
+  });
+});
+
 describe("Tool.isTool", () => {
   it("recognises tools and rejects other values", () => {
     expect(Tool.isTool(Tool.create("t", "T", () => ToolResult.text("")))).toBe(true);

@@ -9,7 +9,7 @@ import { Param } from "./param.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
 import { ToolMetadata } from "./tool-metadata.js";
-import type { ToolResult } from "./tool-result.js";
+import { ToolResult } from "./tool-result.js";
 import { formatToolTree } from "./tool-tree.js";
 import { type TypeLike, type TypeOf, TypeToken } from "./type-token.js";
 import { fromFunction } from "./typed-tool.js";
@@ -86,7 +86,10 @@ function publishToBlackboard<L extends TypeLike = TypeToken<unknown>>(
   return new ArtifactSinkingTool(tool, (type ?? TypeToken.ANY) as L, new BlackboardSink(), options);
 }
 
-/** Factories for tools; the specification's `Tool.create(...)`, `Tool.of(...)`, `Tool.Parameter`. */
+/**
+ * Factories for tools; the specification's `Tool.create(...)`, `Tool.of(...)`,
+ * and its nested names `Tool.Parameter`, `Tool.Result`, `Tool.InputSchema`, `Tool.Metadata`.
+ */
 export const Tool = {
   /** A tool from a handler, optionally with an input schema or metadata. */
   create,
@@ -109,6 +112,12 @@ export const Tool = {
   formatToolTree,
   /** The parameter factories (same as {@link Param}). */
   Parameter: Param,
+  /** The result factories (same as {@link ToolResult}), so the chapter's `Tool.Result.text(...)` reads as written. */
+  Result: ToolResult,
+  /** The input schema factories (same as {@link InputSchema}): `Tool.InputSchema.of(...)`. */
+  InputSchema,
+  /** The metadata factories (same as {@link ToolMetadata}): `Tool.Metadata.create({ returnDirect: true })`. */
+  Metadata: ToolMetadata,
   /** True for values that implement {@link Tool}. */
   isTool(value: unknown): value is Tool {
     return (
