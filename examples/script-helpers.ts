@@ -42,3 +42,34 @@ export function jsonOrUndefined(text: string | undefined): unknown {
     return undefined;
   }
 }
+
+/**
+ * The JSON object written after `<label>:` in `text` (the prompts of the
+ * examples embed their inputs that way), or `undefined`.
+ */
+export function labelledJson(text: string, label: string): Record<string, unknown> | undefined {
+  const start = text.indexOf(`${label}:`);
+  if (start < 0) return undefined;
+  const open = text.indexOf("{", start);
+  if (open < 0) return undefined;
+  let depth = 0;
+  let inString = false;
+  for (let index = open; index < text.length; index++) {
+    const char = text[index];
+    if (inString) {
+      if (char === "\\") index++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "{") depth++;
+    else if (char === "}") {
+      depth--;
+      if (depth === 0) {
+        const parsed = jsonOrUndefined(text.slice(open, index + 1));
+        return typeof parsed === "object" && parsed !== null
+          ? (parsed as Record<string, unknown>)
+          : undefined;
+      }
+    }
+  }
+  return undefined;
+}

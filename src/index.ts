@@ -205,3 +205,24 @@ export type {
 export { ProgressiveTool, UnfoldingTool, unfoldingTools } from "./progressive/index.js";
 
 // --- subagent ---
+export type {
+  AgentToolOptions,
+  AssetAddingToolOptions,
+  AssetFilter,
+  GoalToolOptions,
+  ProcessOptionsCreator,
+  SubagentBuilder,
+} from "./subagent/index.js";
+export {
+  AbstractAssetTracker,
+  AgentTool,
+  Asset,
+  AssetAddingTool,
+  AssetTracker,
+  ENTRY_POINT_OPTIONS,
+  GoalTool,
+  InMemoryAssetTracker,
+  Subagent,
+  SubagentTool,
+  sanitizedGoalName,
+} from "./subagent/index.js";

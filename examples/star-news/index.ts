@@ -1,0 +1,25 @@
+import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { UserInput } from "../user-input.js";
+import type { Writeup } from "./domain.js";
+import { starNewsScript } from "./script.js";
+import { StarNewsWriter } from "./star-news-writer.js";
+
+export { AstrologyTools } from "./astrology-tools.js";
+export { Horoscope, SIGNS, StarPerson, Writeup } from "./domain.js";
+export { horoscopeFor } from "./horoscope-service.js";
+export { starNewsScript } from "./script.js";
+export { StarNewsWriter } from "./star-news-writer.js";
+
+/** `embabel-ts run star-news "<who and their sign>"`. */
+export const example: ExampleDefinition = {
+  name: "star-news",
+  summary: "Writes a horoscope piece: a 3-action GOAP plan with @llmTool tools",
+  sampleInput: "Lynda, a Scorpio",
+  agents: [StarNewsWriter],
+  input: (text) => UserInput.create({ content: text }),
+  script: starNewsScript,
+  formatResult(result) {
+    const writeup = result as Writeup;
+    return writeup?.headline ? `${writeup.headline}\n\n${writeup.text}` : JSON.stringify(result, null, 2);
+  },
+};

@@ -1,0 +1,52 @@
+import type { ScriptedStepInit } from "../../src/testing/index.js";
+import { ScriptedModel } from "../../src/testing/index.js";
+import { labelledJson, lastToolOutput, userText } from "../script-helpers.js";
+import { type Horoscope, SIGNS, type StarPerson, type Writeup } from "./domain.js";
+
+/** The person a model would extract: the first capitalised word, and the sign named (Scorpio if none). */
+function personFrom(request: string): StarPerson {
+  const sign =
+    SIGNS.find((candidate) => request.toLowerCase().includes(candidate.toLowerCase())) ?? "Scorpio";
+  const name =
+    request
+      .split(/[^A-Za-zÀ-ÿ'-]+/)
+      .find((word) => /^[A-ZÀ-Þ]/.test(word) && !SIGNS.includes(word as StarPerson["sign"])) ?? "Friend";
+  return { name, sign };
+}
+
+/**
+ * The replies of the recorded run: the extracted StarPerson; then, writing
+ * the piece, two astrology tool calls in one step and the Writeup built from
+ * their results and the horoscope. (Retrieving the horoscope is plain code:
+ * no model call.)
+ */
+export function starNewsScript(): ScriptedStepInit[] {
+  return [
+    (request) =>
+      ScriptedModel.text(JSON.stringify(personFrom(userText(request).split("Request:").pop() ?? ""))),
+    (request) => {
+      const person = (labelledJson(userText(request), "Person") as StarPerson | undefined) ?? personFrom("");
+      return ScriptedModel.toolCalls([
+        { name: "lucky_number", args: { name: person.name } },
+        { name: "compatible_signs", args: { sign: person.sign } },
+      ]);
+    },
+    (request) => {
+      const text = userText(request);
+      const person = (labelledJson(text, "Person") as StarPerson | undefined) ?? personFrom("");
+      const horoscope = labelledJson(text, "Horoscope") as Horoscope | undefined;
+      const writeup: Writeup = {
+        headline: `${person.name}'s stars: ${horoscope?.summary.split(";")[0]?.replace(/\.$/, "") ?? "a good day"}`,
+        text: [
+          `${person.name}, as a ${person.sign}, today's reading says: ${horoscope?.summary ?? "expect the unexpected."}`,
+          lastToolOutput(request, "lucky_number") ?? "",
+          lastToolOutput(request, "compatible_signs") ?? "",
+          "Make the most of it.",
+        ]
+          .filter((sentence) => sentence.length > 0)
+          .join(" "),
+      };
+      return ScriptedModel.text(JSON.stringify(writeup));
+    },
+  ];
+}
