@@ -1,6 +1,6 @@
 import type { Tool } from "../tool/tool.js";
 import type { ToolInjectionResult } from "./tool-injection-strategy.js";
-import type { ToolSet } from "./tool-set.js";
+import { decorateTool, type ToolSet } from "./tool-set.js";
 
 /** What applying an injection result changed. */
 export interface AppliedToolInjection {
@@ -24,7 +24,7 @@ export function applyToolInjection(
   const removed = change.remove?.length ? tools.remove(change.remove) : [];
   const added: Tool[] = [];
   for (const tool of change.replace ?? []) {
-    const decorated = decorate ? decorate(tool) : tool;
+    const decorated = decorateTool(tool, decorate);
     if (tools.get(decorated.definition.name) === decorated) continue;
     const previous = tools.replace(decorated);
     if (previous) removed.push(previous);
@@ -32,7 +32,7 @@ export function applyToolInjection(
   }
   for (const tool of change.add ?? []) {
     if (tools.has(tool.definition.name)) continue;
-    const decorated = decorate ? decorate(tool) : tool;
+    const decorated = decorateTool(tool, decorate);
     if (tools.add(decorated)) added.push(decorated);
   }
   return { added, removed };

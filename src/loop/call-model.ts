@@ -15,8 +15,8 @@ export interface ModelResponse {
 
 /**
  * One LLM round: `doGenerate`, or `doStream` when `onTextDelta` is set (text
- * deltas are passed on as they arrive; tool calls are collected from the
- * stream's `tool-call` parts).
+ * deltas are passed on as they arrive; tool calls and provider-executed tool
+ * results are collected from the stream's `tool-call` and `tool-result` parts).
  */
 export async function callModel(
   model: LanguageModelV3,
@@ -79,6 +79,9 @@ async function readStream(
         }
         case "tool-call":
           content.push(part as LanguageModelV3ToolCall);
+          break;
+        case "tool-result":
+          content.push(part);
           break;
         case "finish":
           usage = part.usage;

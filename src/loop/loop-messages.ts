@@ -2,6 +2,8 @@ import type {
   LanguageModelV3Content,
   LanguageModelV3Message,
   LanguageModelV3ToolCall,
+  LanguageModelV3ToolResult,
+  LanguageModelV3ToolResultOutput,
   LanguageModelV3ToolResultPart,
 } from "@ai-sdk/provider";
 import type { ToolCallOutcome } from "./execute-tool-call.js";
@@ -25,7 +27,9 @@ export function textOf(content: readonly LanguageModelV3Content[]): string {
 /**
  * The assistant message for a response. Tool-call inputs come from the
  * outcomes (parsed once, when executed); reasoning keeps its provider metadata
- * so signed thinking survives across steps.
+ * so signed thinking survives across steps; the results of provider-executed
+ * tools stay next to their calls (providers reject a server tool call without
+ * its result); empty text parts are dropped (some providers reject them).
  */
 export function assistantMessage(
   content: readonly LanguageModelV3Content[],
@@ -35,6 +39,7 @@ export function assistantMessage(
   for (const part of content) {
     switch (part.type) {
       case "text":
+        if (part.text.length === 0) break;
         parts.push({
           type: "text",
           text: part.text,
@@ -63,11 +68,29 @@ export function assistantMessage(
         });
         break;
       }
+      case "tool-result":
+        if (!part.preliminary) parts.push(providerToolResult(part));
+        break;
       default:
         break;
     }
   }
   return { role: "assistant", content: parts };
+}
+
+/** A provider-executed tool's result as a prompt part (the AI SDK's mapping: strings as text, errors as error output). */
+function providerToolResult(part: LanguageModelV3ToolResult): LanguageModelV3ToolResultPart {
+  const { result } = part;
+  let output: LanguageModelV3ToolResultOutput;
+  if (typeof result === "string") output = { type: part.isError ? "error-text" : "text", value: result };
+  else output = { type: part.isError ? "error-json" : "json", value: result };
+  return {
+    type: "tool-result",
+    toolCallId: part.toolCallId,
+    toolName: part.toolName,
+    output,
+    ...(part.providerMetadata ? { providerOptions: part.providerMetadata } : {}),
+  };
 }
 
 /** The tool message carrying the outcomes, in call order. */

@@ -6,8 +6,8 @@ export const ZERO_USAGE: LlmUsage = Object.freeze({ inputTokens: 0, outputTokens
 
 /** The token counts of one provider response (missing counts are 0). */
 export function usageOf(usage: LanguageModelV3Usage | undefined): LlmUsage {
-  const inputTokens = usage?.inputTokens.total ?? 0;
-  const outputTokens = usage?.outputTokens.total ?? 0;
+  const inputTokens = usage?.inputTokens?.total ?? 0;
+  const outputTokens = usage?.outputTokens?.total ?? 0;
   return { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
 }
 

@@ -10,6 +10,15 @@ import { runToolLoop } from "./tool-loop.js";
 const prompt: LanguageModelV3Prompt = [{ role: "user", content: [{ type: "text", text: "go" }] }];
 const add = Tool.create("add", "Adds", () => ToolResult.text("3"));
 
+const finish = (unified: "tool-calls" | "stop"): LanguageModelV3StreamPart => ({
+  type: "finish",
+  finishReason: { unified, raw: undefined },
+  usage: {
+    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 1, text: 1, reasoning: undefined },
+  },
+});
+
 describe("streaming with onTextDelta", () => {
   it("streams text deltas through doStream and returns the full text", async () => {
     const deltas: string[] = [];
@@ -41,14 +50,6 @@ describe("streaming with onTextDelta", () => {
   });
 
   it("works with MockLanguageModelV3 streams", async () => {
-    const finish = (unified: "tool-calls" | "stop"): LanguageModelV3StreamPart => ({
-      type: "finish",
-      finishReason: { unified, raw: undefined },
-      usage: {
-        inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-        outputTokens: { total: 1, text: 1, reasoning: undefined },
-      },
-    });
     const model = new MockLanguageModelV3({
       doStream: [
         {
@@ -80,6 +81,44 @@ describe("streaming with onTextDelta", () => {
     });
     expect(result.text).toBe("three");
     expect(deltas).toEqual(["three"]);
+  });
+
+  it("keeps a provider-executed tool result from the stream next to its call", async () => {
+    const model = new MockLanguageModelV3({
+      doStream: [
+        {
+          stream: simulateReadableStream<LanguageModelV3StreamPart>({
+            chunks: [
+              {
+                type: "tool-call",
+                toolCallId: "p1",
+                toolName: "web_search",
+                input: "{}",
+                providerExecuted: true,
+              },
+              { type: "tool-result", toolCallId: "p1", toolName: "web_search", result: "found" },
+              { type: "tool-call", toolCallId: "c1", toolName: "add", input: "{}" },
+              finish("tool-calls"),
+            ],
+          }),
+        },
+        { stream: simulateReadableStream<LanguageModelV3StreamPart>({ chunks: [finish("stop")] }) },
+      ],
+    });
+    await runToolLoop({ model, prompt, tools: [add], onTextDelta: () => {} });
+    expect(model.doStreamCalls[1]?.prompt[1]).toEqual({
+      role: "assistant",
+      content: [
+        { type: "tool-call", toolCallId: "p1", toolName: "web_search", input: {}, providerExecuted: true },
+        {
+          type: "tool-result",
+          toolCallId: "p1",
+          toolName: "web_search",
+          output: { type: "text", value: "found" },
+        },
+        { type: "tool-call", toolCallId: "c1", toolName: "add", input: {} },
+      ],
+    });
   });
 
   it("fails with the error of an error part", async () => {

@@ -1,5 +1,6 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { ScriptedModel } from "../testing/index.js";
 import { Tool } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
@@ -73,6 +74,13 @@ describe("applyToolInjection", () => {
     const { added } = applyToolInjection(tools, { add: [echo("added")] }, decorate);
     expect(added[0]?.definition.description).toBe("The added tool. decorated");
     expect(tools.get("added")).toBe(added[0]);
+  });
+
+  it("rejects a decorator that renames an injected tool", () => {
+    const tools = ToolSet.of([echo("a")]);
+    const rename = (tool: Tool) => tool.withName(`x_${tool.definition.name}`);
+    expect(() => applyToolInjection(tools, { add: [echo("b")] }, rename)).toThrow(ConfigurationError);
+    expect(names(tools.tools)).toEqual(["a"]);
   });
 
   it("appends a replacement whose name is not offered", () => {

@@ -96,7 +96,7 @@ export interface ToolLoopOptions {
   readonly settings?: LlmCallSettings;
   /** Structured output request passed to the model. */
   readonly responseFormat?: LanguageModelV3CallOptions["responseFormat"];
-  /** Applied to every tool the loop offers, initial and injected. */
+  /** Applied to every tool the loop offers, initial and injected; must keep the tool's name (else a `ConfigurationError`). */
   readonly toolDecorator?: (tool: Tool) => Tool;
   /** Receives every event; must not throw. */
   readonly onEvent?: (event: ToolLoopEvent) => void;

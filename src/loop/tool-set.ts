@@ -38,7 +38,7 @@ export class ToolSet {
         );
       }
       seen.set(name, tool);
-      kept.push(decorate ? decorate(tool) : tool);
+      kept.push(decorateTool(tool, decorate));
     }
     return new ToolSet(kept);
   }
@@ -125,4 +125,20 @@ export class ToolSet {
     this.definitions = undefined;
     this.names = undefined;
   }
+}
+
+/**
+ * `tool` passed through `decorate`, which must keep the tool's name: the loop
+ * finds, removes and replaces tools by name (an unfolded facade's guide takes
+ * the facade's name), so a renaming decorator is a {@link ConfigurationError}.
+ */
+export function decorateTool(tool: Tool, decorate: ((tool: Tool) => Tool) | undefined): Tool {
+  if (!decorate) return tool;
+  const decorated = decorate(tool);
+  if (decorated.definition.name !== tool.definition.name) {
+    throw new ConfigurationError(
+      `The toolDecorator renamed tool '${tool.definition.name}' to '${decorated.definition.name}'. A tool decorator must keep the tool's name: rename tools before passing them (tool.withName("...")).`,
+    );
+  }
+  return decorated;
 }
