@@ -1,28 +1,6 @@
-import { BinaryHeap } from "./binary-heap.js";
+import { IndexHeap, NodeStore } from "./node-store.js";
 import { forEachIn, type PlanningDomain, type Relevance } from "./planning-domain.js";
 import { StateCursor } from "./state-cursor.js";
-
-/** One node of the search tree. */
-export class SearchNode {
-  /** Actions useful here (applicable and changing something); set when expanded. */
-  useful: number[] | undefined = undefined;
-  closed = false;
-  /** The next node whose state has the same primary hash. */
-  nextSameHash: SearchNode | undefined = undefined;
-  constructor(
-    readonly parent: SearchNode | undefined,
-    readonly depth: number,
-    /** The conditions whose value differs from the parent's state. */
-    readonly changed: readonly number[],
-    readonly action: number,
-    readonly hash: number,
-    readonly check: number,
-    readonly g: number,
-    readonly f: number,
-    readonly unmet: number,
-    readonly sequence: number,
-  ) {}
-}
 
 /** Input of {@link aStarSearch}. */
 export interface SearchInput {
@@ -36,14 +14,22 @@ export interface SearchInput {
   readonly keys: (condition: number) => readonly [number, number];
 }
 
+/** The result of {@link aStarSearch}: the actions of the cheapest plan found, if any. */
+export interface SearchResult {
+  readonly actions: readonly number[] | undefined;
+  readonly cost: number;
+  readonly expansions: number;
+}
+
 /**
  * A* from the start state to a state where every goal literal holds. g is
  * the accumulated cost, h the number of unmet goal literals times the
  * cheapest relevant action's cost; ties go to fewer unmet literals, then to
  * the earlier node. States are identified by two independent 30-bit Zobrist
  * hashes updated incrementally (a false match needs a 60-bit collision).
+ * Nodes live column-wise in typed arrays ({@link NodeStore}).
  */
-export function aStarSearch(input: SearchInput): { node: SearchNode | undefined; expansions: number } {
+export function aStarSearch(input: SearchInput): SearchResult {
   const { domain, relevance, excluded, keys } = input;
   const goalValue = new Int8Array(domain.conditionNames.length).fill(-1);
   for (const lit of relevance.goalLiterals) goalValue[lit >> 1] = lit & 1;
@@ -52,6 +38,7 @@ export function aStarSearch(input: SearchInput): { node: SearchNode | undefined;
   const weight = Number.isFinite(minCost) ? minCost : 0;
   const { offsets: preOffsets, items: preItems } = domain.preconditions;
   const { offsets: effOffsets, items: effItems } = domain.effects;
+  const nodes = new NodeStore(Math.min(1 << 16, 2 * relevance.actions.length + 16));
 
   let hash = 0;
   let check = 0;
@@ -60,20 +47,8 @@ export function aStarSearch(input: SearchInput): { node: SearchNode | undefined;
     hash ^= first;
     check ^= second;
   }
-  let sequence = 0;
-  const root = new SearchNode(
-    undefined,
-    0,
-    [],
-    -1,
-    hash,
-    check,
-    0,
-    input.unmet * weight,
-    input.unmet,
-    sequence++,
-  );
-  const state = new StateCursor(domain.conditionNames.length, input.trueConditions, root);
+  const root = nodes.add(-1, -1, hash, check, 0, input.unmet * weight, input.unmet);
+  const state = new StateCursor(nodes, domain.conditionNames.length, input.trueConditions);
 
   // "Useful" = applicable and changing something. Usefulness only changes
   // when a condition in the action's preconditions or effects changes, so a
@@ -95,47 +70,67 @@ export function aStarSearch(input: SearchInput): { node: SearchNode | undefined;
   for (const action of relevance.actions) relevant[action] = 1;
   const seen = new Int32Array(domain.actions.length);
   let stamp = 0;
-  let result: number[] = [];
+  const found: number[] = [];
   const consider = (action: number) => {
     if (seen[action] === stamp || relevant[action] === 0) return;
     seen[action] = stamp;
-    if (isUseful(action)) result.push(action);
+    if (isUseful(action)) found.push(action);
   };
-  const usefulAt = (node: SearchNode): number[] => {
-    result = [];
+  const expandUseful = (node: number): void => {
+    found.length = 0;
     stamp++;
-    if (node.parent === undefined) {
+    const parent = nodes.parent[node] as number;
+    if (parent < 0) {
       for (const action of relevance.actions) consider(action);
-      return result;
+    } else {
+      const useful = nodes.useful;
+      for (
+        let i = nodes.usefulStart[parent] as number, end = nodes.usefulEnd[parent] as number;
+        i < end;
+        i++
+      ) {
+        consider(useful.items[i] as number);
+      }
+      const changed = nodes.changed;
+      for (let i = nodes.changedStart[node] as number, end = nodes.changedEnd[node] as number; i < end; i++) {
+        forEachIn(domain.watchers, changed.items[i] as number, consider);
+      }
+      if (found.length > 1) found.sort((a, b) => (domain.rank[a] as number) - (domain.rank[b] as number));
     }
-    for (const action of node.parent.useful as number[]) consider(action);
-    for (const condition of node.changed) forEachIn(domain.watchers, condition, consider);
-    if (result.length > 1) result.sort((a, b) => (domain.rank[a] as number) - (domain.rank[b] as number));
-    return result;
+    nodes.usefulStart[node] = nodes.useful.length;
+    for (const action of found) nodes.useful.push(action);
+    nodes.usefulEnd[node] = nodes.useful.length;
   };
 
-  const open = new BinaryHeap<SearchNode>(
-    (a, b) =>
-      a.f < b.f || (a.f === b.f && (a.unmet < b.unmet || (a.unmet === b.unmet && a.sequence < b.sequence))),
-  );
-  const byHash = new Map<number, SearchNode>([[root.hash, root]]);
+  const open = new IndexHeap((a, b) => {
+    const fa = nodes.f[a] as number;
+    const fb = nodes.f[b] as number;
+    if (fa !== fb) return fa < fb;
+    const ua = nodes.unmet[a] as number;
+    const ub = nodes.unmet[b] as number;
+    return ua !== ub ? ua < ub : a < b;
+  });
+  const byHash = new Map<number, number>([[hash, root]]);
   open.push(root);
   let expansions = 0;
   const changed: number[] = [];
   while (open.size > 0) {
-    const node = open.pop() as SearchNode;
-    if (node.closed) continue;
-    if (node.unmet === 0) return { node, expansions };
+    const node = open.pop();
+    if (nodes.closed[node] === 1) continue;
+    if (nodes.unmet[node] === 0)
+      return { actions: pathTo(nodes, node), cost: nodes.g[node] as number, expansions };
     if (expansions >= input.maxExpansions) break;
-    node.closed = true;
+    nodes.closed[node] = 1;
     expansions++;
     state.moveTo(node);
-    node.useful = usefulAt(node);
-    for (const action of node.useful) {
+    expandUseful(node);
+    const usefulEnd = nodes.usefulEnd[node] as number;
+    for (let u = nodes.usefulStart[node] as number; u < usefulEnd; u++) {
+      const action = nodes.useful.items[u] as number;
       changed.length = 0;
-      let childHash = node.hash;
-      let childCheck = node.check;
-      let childUnmet = node.unmet;
+      let childHash = nodes.hash[node] as number;
+      let childCheck = nodes.check[node] as number;
+      let childUnmet = nodes.unmet[node] as number;
       for (let i = effOffsets[action] as number, end = effOffsets[action + 1] as number; i < end; i++) {
         const lit = effItems[i] as number;
         const condition = lit >> 1;
@@ -148,28 +143,29 @@ export function aStarSearch(input: SearchInput): { node: SearchNode | undefined;
         const wanted = goalValue[condition] as number;
         if (wanted !== -1) childUnmet += wanted === value ? -1 : 1;
       }
-      const g = node.g + (domain.costs[action] as number);
-      const head = byHash.get(childHash);
+      const g = (nodes.g[node] as number) + (domain.costs[action] as number);
+      const head = byHash.get(childHash) ?? -1;
       let existing = head;
-      while (existing && existing.check !== childCheck) existing = existing.nextSameHash;
-      if (existing && existing.g <= g) continue;
-      if (existing) existing.closed = true;
-      const child = new SearchNode(
-        node,
-        node.depth + 1,
-        changed.slice(),
-        action,
-        childHash,
-        childCheck,
-        g,
-        g + childUnmet * weight,
-        childUnmet,
-        sequence++,
-      );
-      child.nextSameHash = head;
+      while (existing >= 0 && nodes.check[existing] !== childCheck)
+        existing = nodes.nextSameHash[existing] as number;
+      if (existing >= 0 && (nodes.g[existing] as number) <= g) continue;
+      if (existing >= 0) nodes.closed[existing] = 1;
+      const child = nodes.add(node, action, childHash, childCheck, g, g + childUnmet * weight, childUnmet);
+      nodes.changedStart[child] = nodes.changed.length;
+      for (const condition of changed) nodes.changed.push(condition);
+      nodes.changedEnd[child] = nodes.changed.length;
+      nodes.nextSameHash[child] = head;
       byHash.set(childHash, child);
       open.push(child);
     }
   }
-  return { node: undefined, expansions };
+  return { actions: undefined, cost: Number.POSITIVE_INFINITY, expansions };
+}
+
+function pathTo(nodes: NodeStore, node: number): number[] {
+  const actions: number[] = [];
+  for (let at = node; (nodes.parent[at] as number) >= 0; at = nodes.parent[at] as number) {
+    actions.push(nodes.action[at] as number);
+  }
+  return actions.reverse();
 }

@@ -1,4 +1,4 @@
-import { aStarSearch, type SearchNode } from "./a-star-search.js";
+import { aStarSearch } from "./a-star-search.js";
 import { type GoapAction, type GoapGoal, PlanningDomain } from "./planning-domain.js";
 import { explainNoPlan } from "./relaxed-reachability.js";
 
@@ -108,13 +108,9 @@ export class GoapPlanner {
       maxExpansions: options.maxExpansions ?? 100_000,
       keys: (condition) => this.keys(condition),
     });
-    if (found.node === undefined) return this.noPlan(goal, unsatisfied, [], found.expansions);
-    const actions: GoapAction[] = [];
-    for (let node: SearchNode | undefined = found.node; node?.parent; node = node.parent) {
-      actions.push(domain.actions[node.action] as GoapAction);
-    }
-    actions.reverse();
-    return { kind: "plan", goal, actions, cost: found.node.g, expansions: found.expansions };
+    if (found.actions === undefined) return this.noPlan(goal, unsatisfied, [], found.expansions);
+    const actions = found.actions.map((action) => domain.actions[action] as GoapAction);
+    return { kind: "plan", goal, actions, cost: found.cost, expansions: found.expansions };
   }
 
   private noPlan(

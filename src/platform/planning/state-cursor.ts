@@ -1,10 +1,4 @@
-/** A search node as the cursor sees it: the conditions it flipped relative to its parent. */
-export interface TreeNode {
-  readonly parent: TreeNode | undefined;
-  readonly depth: number;
-  /** Conditions whose value differs from the parent's state. */
-  readonly changed: readonly number[];
-}
+import type { NodeStore } from "./node-store.js";
 
 /**
  * The world state of one search node, materialised in a single mutable
@@ -15,12 +9,16 @@ export interface TreeNode {
  */
 export class StateCursor {
   private readonly words: Int32Array;
-  private at: TreeNode;
+  private at = 0;
+  private readonly down: number[] = [];
 
-  constructor(conditions: number, trueConditions: Iterable<number>, root: TreeNode) {
+  constructor(
+    private readonly nodes: NodeStore,
+    conditions: number,
+    trueConditions: Iterable<number>,
+  ) {
     this.words = new Int32Array((conditions >>> 5) + 1);
     for (const condition of trueConditions) this.flip(condition);
-    this.at = root;
   }
 
   /** Whether `condition` holds at the current node. */
@@ -28,24 +26,31 @@ export class StateCursor {
     return ((this.words[condition >>> 5] as number) & (1 << (condition & 31))) !== 0;
   }
 
-  /** Makes `target`'s state current. */
-  moveTo(target: TreeNode): void {
-    let from: TreeNode = this.at;
-    let to: TreeNode = target;
-    const down: TreeNode[] = [];
+  /** Makes node `target`'s state current (the root is node 0). */
+  moveTo(target: number): void {
+    const { parent, depth } = this.nodes;
+    let from = this.at;
+    let to = target;
+    const down = this.down;
+    down.length = 0;
     while (from !== to) {
-      if (from.depth >= to.depth) {
-        for (const condition of from.changed) this.flip(condition);
-        from = from.parent as TreeNode;
+      if ((depth[from] as number) >= (depth[to] as number)) {
+        this.flipChanged(from);
+        from = parent[from] as number;
       } else {
         down.push(to);
-        to = to.parent as TreeNode;
+        to = parent[to] as number;
       }
     }
-    for (let index = down.length - 1; index >= 0; index--) {
-      for (const condition of (down[index] as TreeNode).changed) this.flip(condition);
-    }
+    for (let index = down.length - 1; index >= 0; index--) this.flipChanged(down[index] as number);
     this.at = target;
+  }
+
+  private flipChanged(node: number): void {
+    const { changedStart, changedEnd, changed } = this.nodes;
+    for (let i = changedStart[node] as number, end = changedEnd[node] as number; i < end; i++) {
+      this.flip(changed.items[i] as number);
+    }
   }
 
   private flip(condition: number): void {
