@@ -18,7 +18,6 @@ export interface ToolBatch {
 /** The loop state a batch needs. */
 export interface ToolBatchEnvironment extends ToolCallEnvironment {
   readonly strategy: ToolInjectionStrategy;
-  readonly iteration: number;
   readonly parallel: boolean;
   readonly decorate?: (tool: Tool) => Tool;
   /** Receives every tool added to and removed from the list. */
@@ -33,6 +32,7 @@ export interface ToolBatchEnvironment extends ToolCallEnvironment {
 export async function runToolBatch(
   calls: readonly LanguageModelV3ToolCall[],
   environment: ToolBatchEnvironment,
+  iteration: number,
 ): Promise<ToolBatch> {
   const outcomes: ToolCallOutcome[] = [];
   if (environment.parallel && calls.length > 1) {
@@ -41,14 +41,14 @@ export async function runToolBatch(
     const replan = all.find((outcome) => outcome.replan);
     if (replan) return { outcomes: [], replan };
     outcomes.push(...all);
-    for (const outcome of all) inject(outcome, environment);
+    for (const outcome of all) inject(outcome, environment, iteration);
   } else {
     for (const call of calls) {
       environment.signal?.throwIfAborted();
       const outcome = await executeToolCall(call, environment);
       if (outcome.replan) return { outcomes, replan: outcome };
       outcomes.push(outcome);
-      inject(outcome, environment);
+      inject(outcome, environment, iteration);
     }
   }
   let returnDirect: string | undefined;
@@ -60,7 +60,7 @@ export async function runToolBatch(
   return returnDirect === undefined ? { outcomes } : { outcomes, returnDirect };
 }
 
-function inject(outcome: ToolCallOutcome, environment: ToolBatchEnvironment): void {
+function inject(outcome: ToolCallOutcome, environment: ToolBatchEnvironment, iteration: number): void {
   const tool = outcome.tool;
   if (!tool) return;
   const change = environment.strategy.evaluate({
@@ -71,7 +71,7 @@ function inject(outcome: ToolCallOutcome, environment: ToolBatchEnvironment): vo
       toolInput: outcome.call.input,
       result: outcome.result,
     },
-    iteration: environment.iteration,
+    iteration,
     context: environment.context,
   });
   if (!change) return;

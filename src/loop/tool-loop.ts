@@ -183,6 +183,23 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     ...extra,
   });
 
+  const environment: ToolBatchEnvironment = {
+    tools,
+    unknownTools,
+    context,
+    callOptions,
+    loopId,
+    strategy: options.injectionStrategy ?? ToolInjectionStrategy.DEFAULT,
+    parallel: options.parallelToolCalls === true,
+    record: (added, removed) => {
+      injectedTools.push(...added);
+      removedTools.push(...removed);
+    },
+    ...(signal ? { signal } : {}),
+    ...(onEvent ? { onEvent } : {}),
+    ...(options.toolDecorator ? { decorate: options.toolDecorator } : {}),
+  };
+
   for (let iteration = 1; iteration <= maxIterations; iteration += 1) {
     signal?.throwIfAborted();
     options.beforeLlmCall?.({ iteration, usage });
@@ -193,24 +210,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       prompt.push(assistantMessage(response.content));
       return finish(textOf(response.content), iteration);
     }
-    const environment: ToolBatchEnvironment = {
-      tools,
-      unknownTools,
-      context,
-      callOptions,
-      loopId,
-      strategy: options.injectionStrategy ?? ToolInjectionStrategy.DEFAULT,
-      iteration,
-      parallel: options.parallelToolCalls === true,
-      record: (added, removed) => {
-        injectedTools.push(...added);
-        removedTools.push(...removed);
-      },
-      ...(signal ? { signal } : {}),
-      ...(onEvent ? { onEvent } : {}),
-      ...(options.toolDecorator ? { decorate: options.toolDecorator } : {}),
-    };
-    const batch = await runToolBatch(calls, environment);
+    const batch = await runToolBatch(calls, environment, iteration);
     prompt.push(assistantMessage(response.content, batch.outcomes));
     if (batch.outcomes.length > 0) prompt.push(toolMessage(batch.outcomes));
     if (batch.replan?.replan) {
