@@ -29,15 +29,34 @@ export function classNameOf(target: object): string {
   return typeof name === "string" && name.length > 0 ? name : "anonymous class";
 }
 
-/** The `@unfoldingTools` classes held as static members of `ctor`, in definition order. */
+/**
+ * The `@unfoldingTools` classes held as static members of `ctor` or of its
+ * superclasses (inherited statics count), superclass members first, in
+ * definition order; a subclass's member replaces its parent's of that name.
+ */
 function nestedClassesOf(ctor: Function): Function[] {
-  const nested: Function[] = [];
-  for (const key of Object.getOwnPropertyNames(ctor)) {
-    if (key === "prototype" || key === "constructor") continue;
-    const value = Object.getOwnPropertyDescriptor(ctor, key)?.value;
-    if (typeof value === "function" && value !== ctor && unfoldingToolsOptionsOf(value)) nested.push(value);
+  const chain: Function[] = [];
+  for (let current: unknown = ctor; typeof current === "function" && current !== Function.prototype; ) {
+    chain.unshift(current);
+    current = Object.getPrototypeOf(current);
   }
-  return nested;
+  const byKey = new Map<string, Function>();
+  for (const owner of chain) {
+    for (const key of Object.getOwnPropertyNames(owner)) {
+      if (key === "prototype" || key === "constructor") continue;
+      const value = Object.getOwnPropertyDescriptor(owner, key)?.value;
+      if (typeof value === "function" && !chain.includes(value) && unfoldingToolsOptionsOf(value)) {
+        byKey.set(key, value);
+      }
+    }
+  }
+  return [...new Set(byKey.values())];
+}
+
+function noToolsError(className: string): ConfigurationError {
+  return new ConfigurationError(
+    `Class ${className} has no methods annotated with @llmTool and no inner classes annotated with @unfoldingTools`,
+  );
 }
 
 function instantiate(nested: Function, outer: string): object {
@@ -80,27 +99,47 @@ function categoriesOf(
  * Builds the facade of an `@unfoldingTools` instance: its `@llmTool` methods
  * (declaration order) and its nested `@unfoldingTools` classes held as static
  * members (instantiated with no arguments, recursively). With categories, a
- * category facade; otherwise a simple one.
+ * category facade; otherwise a simple one. Throws a `ConfigurationError` when
+ * the class lacks the decorator, or it or a nested class has no tools.
  */
-export function facadeFromInstance(
+export function facadeFromInstance(instance: object, factories: FacadeFactories): Tool {
+  const facade = safelyFacadeFromInstance(instance, factories);
+  if (facade) return facade;
+  const className = classNameOf(instance);
+  if (!unfoldingToolsOptionsOf(instance)) {
+    throw new ConfigurationError(`Class ${className} is not annotated with @unfoldingTools`);
+  }
+  throw noToolsError(className);
+}
+
+/**
+ * Like {@link facadeFromInstance}, but `undefined` when the class lacks the
+ * decorator or has no tools of its own; a nested class without tools still
+ * throws, since that is a mistake in the class, not an absence of tools.
+ */
+export function safelyFacadeFromInstance(instance: object, factories: FacadeFactories): Tool | undefined {
+  return buildFacade(instance, factories, new Set());
+}
+
+function buildFacade(
   instance: object,
   factories: FacadeFactories,
-  path: ReadonlySet<Function> = new Set(),
-): Tool {
-  const className = classNameOf(instance);
+  path: ReadonlySet<Function>,
+): Tool | undefined {
   const options = unfoldingToolsOptionsOf(instance);
-  if (!options) throw new ConfigurationError(`Class ${className} is not annotated with @unfoldingTools`);
+  if (!options) return undefined;
+  const className = classNameOf(instance);
   const ctor = (instance as { constructor: Function }).constructor;
   const inner = new Set([...path, ctor]);
   const methods = describeToolMethods(instance);
   const nested = nestedClassesOf(ctor)
     .filter((candidate) => !inner.has(candidate))
-    .map((candidate) => facadeFromInstance(instantiate(candidate, className), factories, inner));
-  if (methods.length === 0 && nested.length === 0) {
-    throw new ConfigurationError(
-      `Class ${className} has no methods annotated with @llmTool and no inner classes annotated with @unfoldingTools`,
+    .map(
+      (candidate) =>
+        buildFacade(instantiate(candidate, className), factories, inner) ??
+        throwError(noToolsError(classNameOf(candidate))),
     );
-  }
+  if (methods.length === 0 && nested.length === 0) return undefined;
   const categorised = new Map<string, Tool[]>();
   const uncategorised: Tool[] = [];
   for (const { tool, category } of methods) {
@@ -117,4 +156,8 @@ export function facadeFromInstance(
         categoriesOf(categorised, uncategorised, every),
         facadeOptions(options),
       );
+}
+
+function throwError(error: Error): never {
+  throw error;
 }

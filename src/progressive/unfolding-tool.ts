@@ -12,7 +12,7 @@ import { ToolResult } from "../tool/tool-result.js";
 import { Unfolding } from "../tool/unfolding.js";
 import { ContextTool } from "./context-tool.js";
 import { GuideTool, type Reselect } from "./guide-tool.js";
-import { facadeFromInstance } from "./instance-facade.js";
+import { type FacadeFactories, facadeFromInstance, safelyFacadeFromInstance } from "./instance-facade.js";
 import type { ProgressiveTool } from "./progressive-tool.js";
 import { findShortcut } from "./shortcut-dispatch.js";
 import {
@@ -187,24 +187,12 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
    * lacks the decorator or has no tools.
    */
   static fromInstance(instance: object): UnfoldingTool {
-    return facadeFromInstance(instance, {
-      of: (name, description, tools, options) => UnfoldingTool.of(name, description, tools, options),
-      byCategory: (name, description, categories, options) =>
-        UnfoldingTool.byCategory(name, description, categories, options),
-    }) as UnfoldingTool;
+    return facadeFromInstance(instance, FACADE_FACTORIES) as UnfoldingTool;
   }
 
   /** Like {@link UnfoldingTool.fromInstance}, but `undefined` when the class lacks the decorator or has no tools. */
   static safelyFromInstance(instance: object): UnfoldingTool | undefined {
-    if (!UnfoldingTool.isAnnotated(instance)) return undefined;
-    try {
-      return UnfoldingTool.fromInstance(instance);
-    } catch (error) {
-      if (ConfigurationError.isInstance(error) && error.message.includes("has no methods annotated")) {
-        return undefined;
-      }
-      throw error;
-    }
+    return safelyFacadeFromInstance(instance, FACADE_FACTORIES) as UnfoldingTool | undefined;
   }
 
   /** A simple facade over the `@llmTool` methods of any object (no `@unfoldingTools` needed). */
@@ -353,3 +341,10 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
     };
   }
 }
+
+/** The factories `fromInstance` builds annotated classes with (made once, not per call). */
+const FACADE_FACTORIES: FacadeFactories = {
+  of: (name, description, tools, options) => UnfoldingTool.of(name, description, tools, options),
+  byCategory: (name, description, categories, options) =>
+    UnfoldingTool.byCategory(name, description, categories, options),
+};
