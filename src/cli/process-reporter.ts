@@ -1,6 +1,7 @@
+import type { OutputChannel, OutputChannelEvent } from "../platform/output-channel.js";
 import type { AgentProcessEvent } from "../platform/process-event.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import { oneLine, type Terminal } from "./terminal.js";
+import { indent, oneLine, type Terminal } from "./terminal.js";
 
 /** Options of {@link ProcessReporter}. */
 export interface ProcessReporterOptions {
@@ -51,6 +52,29 @@ export class ProcessReporter {
     } catch {
       // A reporting problem must never disturb the run.
     }
+  };
+
+  /** The output channel to give the processes: progress, messages and log lines, indented like their process. */
+  readonly outputChannel: OutputChannel = {
+    send: (event: OutputChannelEvent): void => {
+      const depth = this.view(event.processId).depth + 1;
+      const { style } = this.terminal;
+      const prefix = "  ".repeat(depth);
+      switch (event.type) {
+        case "progress":
+          this.terminal.out(`${prefix}${style.cyan("…")} ${event.message}`);
+          return;
+        case "message":
+          this.terminal.out(`${prefix}${style.cyan("✉")} ${event.message.content}`);
+          return;
+        case "logging":
+          this.terminal.out(style.dim(indent(event.message, `${prefix}│ `)));
+          return;
+        case "content":
+          this.terminal.out(`${prefix}${oneLine(JSON.stringify(event.content) ?? "")}`);
+          return;
+      }
+    },
   };
 
   /** Totals over every process seen. */
@@ -158,7 +182,7 @@ export class ProcessReporter {
       case "tool-call-end": {
         const view = this.view(event.processId);
         this.openToolDepth.pop();
-        this.line(view.depth + 2, this.describeResult(event.result));
+        this.line(view.depth + 2, this.describeResult(event.result, "  ".repeat(view.depth + 3)));
         return;
       }
       case "tools-changed": {
@@ -181,9 +205,11 @@ export class ProcessReporter {
     }
   }
 
-  private describeResult(result: ToolResult): string {
+  private describeResult(result: ToolResult, continuation: string): string {
     const { style } = this.terminal;
-    const text = this.verbose ? result.content : oneLine(result.content, 140);
+    const text = this.verbose
+      ? result.content.split("\n").join(`\n${continuation}`)
+      : oneLine(result.content, 140);
     if (result.kind === "error") return style.red(`↳ error: ${text}`);
     return `${style.dim("↳")} ${text}`;
   }
