@@ -56,7 +56,7 @@ describe("facadeFromInstance (through UnfoldingTool.fromInstance)", () => {
         @unfoldingTools({ name: "accounts", description: "Accounts" })
         class Accounts {
           @llmTool({ description: "Open an account" })
-          open() {
+          create() {
             return "opened";
           }
         };
