@@ -10,14 +10,18 @@ export interface TextResult {
 /** A result whose `content` the LLM sees and whose `artifact` stays with the application (sinks, chaining, assets). */
 export interface ArtifactResult {
   readonly kind: "artifact";
+  /** The text the LLM sees. */
   readonly content: string;
+  /** The value kept for the application (any value, possibly a list); never shown to the LLM. */
   readonly artifact: unknown;
 }
 
 /** A failure the LLM is told about; `content` is the message. */
 export interface ErrorResult {
   readonly kind: "error";
+  /** The error message the LLM reads. */
   readonly content: string;
+  /** What was thrown, if anything, for logs and the application. */
   readonly cause?: unknown;
 }
 

@@ -26,7 +26,9 @@ export interface ToolCallOptions {
  * out-of-band {@link ToolCallContext}.
  */
 export interface Tool {
+  /** What the LLM is told: name, description, input schema (and application metadata it never sees). */
   readonly definition: ToolDefinition;
+  /** How the loop treats the tool (`returnDirect`); never sent to the LLM. */
   readonly metadata: ToolMetadata;
   /** Runs the tool. `input` is the raw JSON text the LLM produced. */
   call(input: string, context?: ToolCallContext, options?: ToolCallOptions): Promise<ToolResult>;
