@@ -46,9 +46,10 @@ export interface ToolCallEnvironment {
   readonly onEvent?: (event: ToolLoopEvent) => void;
 }
 
+/** What the model is told: the content, or `Error: <message>` for an error result (the reference loop's wording). */
 function outputOf(result: ToolResult): LanguageModelV3ToolResultOutput {
   return result.kind === "error"
-    ? { type: "error-text", value: result.content }
+    ? { type: "error-text", value: `Error: ${result.content}` }
     : { type: "text", value: result.content };
 }
 

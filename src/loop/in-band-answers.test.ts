@@ -116,10 +116,10 @@ describe("in-band answers", () => {
     });
   });
 
-  it("sends a ToolResult.error as an error tool result with its message", async () => {
+  it("sends a ToolResult.error as an error tool result reading 'Error: <message>'", async () => {
     const failing = Tool.create("fails", "fails", () => ToolResult.error("Something went wrong"));
     const output = await answerTo(ScriptedModel.toolCall("fails"), [failing]);
-    expect(output).toEqual({ type: "error-text", value: "Something went wrong" });
+    expect(output).toEqual({ type: "error-text", value: "Error: Something went wrong" });
   });
 
   it("sends an artifact result's content, never the artifact", async () => {
