@@ -1,5 +1,6 @@
 import { ReplanRequested } from "../errors/replan-requested.js";
 import { TerminateAction } from "../errors/terminate-action.js";
+import { endSpan } from "../loop/loop-telemetry.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import type { AgentAction } from "./agent.js";
 import type { AgentPlanning } from "./agent-planning.js";
@@ -7,6 +8,7 @@ import { coerceOutput, parseCondition } from "./agent-planning.js";
 import type { AgentProcess, ProcessControl } from "./agent-process.js";
 import { operationContext } from "./operation-context.js";
 import { type ProcessEnding, processEnding } from "./process-failure.js";
+import { startActionSpan } from "./process-telemetry.js";
 
 /** What running one action led to. */
 export type ActionResult =
@@ -32,8 +34,10 @@ export async function executeAction(
   const blackboard = process.blackboard;
   const startedAt = Date.now();
   control.emit({ type: "action-start", action: action.name });
+  const span = startActionSpan(process, action.name);
   const finish = (outcome: "succeeded" | "failed" | "replan" | "terminated", error?: unknown) => {
     const durationMs = Date.now() - startedAt;
+    endSpan(span, error, { "embabel.action.outcome": outcome });
     control.recordAction({ actionName: action.name, startedAt, durationMs, outcome });
     control.emit({
       type: "action-end",

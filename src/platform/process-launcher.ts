@@ -1,3 +1,4 @@
+import { endSpan } from "../loop/loop-telemetry.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import { typeNameOf } from "../tool/type-token.js";
 import type { Agent } from "./agent.js";
@@ -6,6 +7,7 @@ import { AgentProcess, type ProcessControl } from "./agent-process.js";
 import { type OperationContext, operationContext } from "./operation-context.js";
 import { processEnding } from "./process-failure.js";
 import { ProcessOptions } from "./process-options.js";
+import { startProcessSpan } from "./process-telemetry.js";
 import { runAgentLoop } from "./run-agent-process.js";
 
 /** Options of `platform.runAgent` and `platform.runInProcess`. */
@@ -99,12 +101,17 @@ async function run(
     ...(agentName ? { agent: agentName } : {}),
     ...(process.parentId ? { parentId: process.parentId } : {}),
   });
+  const span = startProcessSpan(process, agentName);
   try {
     await process.runWithin(body);
   } catch (error) {
     const { status, reason, failure } = processEnding(error, process.signal);
     control.finish(status, reason, { failure });
   }
+  endSpan(span, process.status === "failed" ? process.failure : undefined, {
+    "embabel.process.status": process.status,
+    ...(process.statusReason === undefined ? {} : { "embabel.process.status_reason": process.statusReason }),
+  });
   control.emit({
     type: "process-finished",
     status: process.status,

@@ -1,0 +1,110 @@
+import { type Attributes, type Span, type SpanStatus, type Tracer, trace } from "@opentelemetry/api";
+import { describe, expect, it } from "vitest";
+import { ScriptedModel } from "../testing/scripted-model.js";
+import { AgentPlatform } from "./agent-platform.js";
+import { AgentProcess } from "./agent-process.js";
+import { defineAgent } from "./define-agent.js";
+import { startActionSpan, startProcessSpan } from "./process-telemetry.js";
+
+// No OpenTelemetry SDK is installed here; this recording tracer stands in for
+// one, registered through the real @opentelemetry/api global.
+interface RecordedSpan {
+  readonly name: string;
+  readonly attributes: Attributes;
+  status?: SpanStatus;
+  ended: boolean;
+}
+
+const spans: RecordedSpan[] = [];
+
+function recordingSpan(name: string): Span {
+  const record: RecordedSpan = { name, attributes: {}, ended: false };
+  spans.push(record);
+  const span = {
+    setAttributes: (attributes: Attributes) => {
+      Object.assign(record.attributes, attributes);
+      return span;
+    },
+    setStatus: (status: SpanStatus) => {
+      record.status = status;
+      return span;
+    },
+    end: () => {
+      record.ended = true;
+    },
+    isRecording: () => true,
+    recordException: () => {},
+  } as unknown as Span;
+  return span;
+}
+
+trace.setGlobalTracerProvider({
+  getTracer: () => ({ startSpan: (name: string) => recordingSpan(name) }) as unknown as Tracer,
+});
+
+const failing = defineAgent({
+  name: "Fragile",
+  description: "Drafts, then breaks",
+  actions: [
+    { name: "draft", input: String, output: Number, run: (text: string) => text.length },
+    {
+      name: "publish",
+      input: Number,
+      output: Boolean,
+      achievesGoal: { description: "Published" },
+      run: () => {
+        throw new Error("printer on fire");
+      },
+    },
+  ],
+});
+
+describe("startProcessSpan", () => {
+  it("opens one span per process and ends it with the status", async () => {
+    spans.length = 0;
+    const process = await AgentPlatform.create({ models: { main: new ScriptedModel() } }).runAgent(
+      failing,
+      "text",
+    );
+    const processSpan = spans.find((span) => span.name === "embabel.process Fragile");
+    expect(processSpan).toMatchObject({
+      ended: true,
+      attributes: {
+        "embabel.process.id": process.id,
+        "embabel.agent.name": "Fragile",
+        "embabel.process.status": "failed",
+        "embabel.process.status_reason": "printer on fire",
+      },
+    });
+    expect(processSpan?.status?.message).toBe("printer on fire");
+  });
+
+  it("names a function process span without an agent", () => {
+    spans.length = 0;
+    const { process } = AgentProcess.launch();
+    startProcessSpan(process, undefined).end();
+    expect(spans.map((span) => span.name)).toEqual(["embabel.process"]);
+  });
+});
+
+describe("startActionSpan", () => {
+  it("opens one span per action with its outcome", async () => {
+    spans.length = 0;
+    await AgentPlatform.create({ models: { main: new ScriptedModel() } }).runAgent(failing, "text");
+    const actions = spans.filter((span) => span.name.startsWith("embabel.action"));
+    expect(actions.map((span) => [span.name, span.attributes["embabel.action.outcome"], span.ended])).toEqual(
+      [
+        ["embabel.action draft", "succeeded", true],
+        ["embabel.action publish", "failed", true],
+      ],
+    );
+    expect(actions[1]?.status?.message).toBe("printer on fire");
+  });
+
+  it("carries the process id", () => {
+    spans.length = 0;
+    const { process } = AgentProcess.launch();
+    startActionSpan(process, "x").end();
+    expect(spans[0]?.attributes["embabel.process.id"]).toBe(process.id);
+  });
+});
