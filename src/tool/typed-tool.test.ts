@@ -98,6 +98,13 @@ describe("TypedTool", () => {
     expect(result.content).toMatch(/^Empty input provided but AddRequest requires arguments: a: /);
   });
 
+  it("names the tool, not a made-up type, when an anonymous zod input does not fit blank input", async () => {
+    const tool = Tool.fromFunction("greet", "Greets", GreetRequest, String, ({ name }) => `Hi ${name}`);
+    expect((await tool.call("")).content).toMatch(
+      /^Empty input provided but tool 'greet' requires arguments: name: Invalid input/,
+    );
+  });
+
   it("turns a thrown error into an error result with its message and cause", async () => {
     const failure = new Error("Oops");
     const tool = Tool.fromFunction("boom", "Fails", z.object({}), String, () => {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { AbstractTool } from "./abstract-tool.js";
 import { InputSchema } from "./input-schema.js";
@@ -69,7 +70,9 @@ export class TypedTool<I extends TypeLike, O extends TypeLike> extends AbstractT
     this.metadata = options.metadata ?? ToolMetadata.DEFAULT;
     this.fn = options.fn;
     const token = this.inputType;
-    this.input = { toolName: options.name, typeName: token.name, read: (value) => token.parse(value) };
+    // An anonymous zod schema has no type name worth showing the LLM ("Object", or its description).
+    const typeName = options.inputType instanceof z.ZodType ? `tool '${options.name}'` : token.name;
+    this.input = { toolName: options.name, typeName, read: (value) => token.parse(value) };
   }
 
   async call(
