@@ -1,6 +1,7 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { MaxIterationsExceededError } from "../errors/max-iterations-exceeded-error.js";
 import { ReplanRequested } from "../errors/replan-requested.js";
 import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
@@ -287,6 +288,19 @@ describe("runToolLoop", () => {
     );
     expect(limit.transcript).toHaveLength(2 + 5 * 2);
     expect(model.requests).toHaveLength(5);
+  });
+
+  it("rejects a maxIterations below 1 or not an integer before calling the model", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text("never"));
+    for (const maxIterations of [0, -1, 2.5, Number.NaN]) {
+      await expect(runToolLoop({ model, prompt, tools: [], maxIterations })).rejects.toThrow(
+        `The tool loop's maxIterations must be an integer >= 1, got ${maxIterations}.`,
+      );
+    }
+    await expect(runToolLoop({ model, prompt, tools: [], maxUnknownToolRetries: -1 })).rejects.toBeInstanceOf(
+      ConfigurationError,
+    );
+    expect(model.requests).toHaveLength(0);
   });
 
   it("defaults maxIterations to 20", async () => {

@@ -8,6 +8,7 @@ import type {
   LanguageModelV3Prompt,
   LanguageModelV3ToolChoice,
 } from "@ai-sdk/provider";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { MaxIterationsExceededError } from "../errors/max-iterations-exceeded-error.js";
 import type { BlackboardUpdater } from "../errors/replan-requested.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
@@ -160,6 +161,9 @@ function baseCallOptions(options: ToolLoopOptions): Omit<LanguageModelV3CallOpti
 export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopResult> {
   const { signal, onEvent } = options;
   const maxIterations = options.maxIterations ?? 20;
+  checkCount("maxIterations", maxIterations, 1);
+  if (options.maxUnknownToolRetries !== undefined)
+    checkCount("maxUnknownToolRetries", options.maxUnknownToolRetries, 0);
   const loopId = randomUUID();
   const context = (options.context ?? ToolCallContext.EMPTY).with(ToolCallContext.LOOP_ID_KEY, loopId);
   const tools = ToolSet.of(options.tools, options.toolDecorator);
@@ -221,6 +225,12 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       return finish(batch.returnDirect, iteration, { returnedDirect: true });
   }
   throw new MaxIterationsExceededError(maxIterations, prompt);
+}
+
+function checkCount(option: string, value: number, min: number): void {
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigurationError(`The tool loop's ${option} must be an integer >= ${min}, got ${value}.`);
+  }
 }
 
 async function llmRound(
