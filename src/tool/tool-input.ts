@@ -20,7 +20,7 @@ export interface ToolInputTarget<T> {
 }
 
 function problemsOf(error: unknown): string {
-  if (error instanceof TypeParseError) return error.problems.join("; ");
+  if (TypeParseError.isInstance(error)) return error.problems.join("; ");
   if (error instanceof Error && error.message) return error.message;
   return String(error);
 }

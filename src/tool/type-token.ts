@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TypeParseError } from "../errors/type-parse-error.js";
 import { type JsonSchema, zodToJsonSchema } from "./input-schema.js";
 
 /**
@@ -49,15 +50,7 @@ export type TypeOf<L> =
               : unknown;
 
 /** Thrown by {@link TypeToken.parse} when a value does not fit the type. */
-export class TypeParseError extends Error {
-  constructor(
-    readonly typeName: string,
-    readonly problems: readonly string[],
-  ) {
-    super(`Invalid ${typeName}: ${problems.join("; ")}`);
-    this.name = "TypeParseError";
-  }
-}
+export { TypeParseError };
 
 const tokenBrand = Symbol.for("embabel-ts.type-token");
 const domainTags = new WeakMap<object, DomainType<unknown>>();
