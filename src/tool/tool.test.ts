@@ -63,6 +63,17 @@ describe("Tool.create", () => {
     );
   });
 
+  it("lets a handler's error propagate to the caller (the loop answers it in-band)", async () => {
+    const failing = Tool.create("fail", "Fails", () => {
+      throw new Error("disk full");
+    });
+    const rejecting = Tool.create("reject", "Rejects", async () => {
+      throw new Error("timeout");
+    });
+    await expect(failing.call("{}")).rejects.toThrow("disk full");
+    await expect(rejecting.withNote("n").call("{}")).rejects.toThrow("timeout");
+  });
+
   it("rejects a schema given without a handler", () => {
     expect(() => (Tool.create as (...args: unknown[]) => Tool)("t", "T", weatherSchema)).toThrow(
       ConfigurationError,
