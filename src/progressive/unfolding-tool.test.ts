@@ -80,8 +80,12 @@ describe("UnfoldingTool.of", () => {
 
   it("accepts the deprecated removeOnInvoke and keeps it without changing behaviour", async () => {
     const facade = UnfoldingTool.of("tools", "Tools", [leaf("tool_a")], { removeOnInvoke: false });
+    const usual = UnfoldingTool.of("tools", "Tools", [leaf("tool_a")]);
     expect(facade.removeOnInvoke).toBe(false);
-    expect(Unfolding.of(await facade.call("{}"))?.guide).toBeDefined();
+    expect(usual.removeOnInvoke).toBe(true);
+    const [ignored, normal] = [Unfolding.of(await facade.call("{}")), Unfolding.of(await usual.call("{}"))];
+    expect(ignored?.guide?.definition.name).toBe("tools");
+    expect(names(ignored?.tools)).toEqual(names(normal?.tools));
   });
 
   it("is a nested and progressive tool whose inner tools do not depend on the process", () => {
@@ -354,6 +358,18 @@ describe("UnfoldingTool renaming", () => {
     const unfolding = Unfolding.of(await facade.call("{}"));
     expect(unfolding?.guide?.definition).toBe(facade.definition);
     expect(names(unfolding?.tools)).toEqual(["a", "kit_context"]);
+  });
+});
+
+describe("UnfoldingTool renaming a category facade", () => {
+  it("keeps the category schema and selection under the new name", async () => {
+    const facade = UnfoldingTool.byCategory("files", "Files", {
+      read: [leaf("read_file")],
+      write: [leaf("write_file")],
+    }).withName("documents");
+    expect(facade.definition.inputSchema.jsonSchema.required).toEqual(["category"]);
+    const unfolding = Unfolding.of(await facade.call('{"category":"write"}'));
+    expect(names(unfolding?.tools)).toEqual(["write_file", "documents_context"]);
   });
 });
 
