@@ -288,6 +288,15 @@ describe("UnfoldingTool.withTools", () => {
     expect(facade.definition.inputSchema.jsonSchema.required).toEqual(["category"]);
     expect(names(await facade.selectTools('{"category": "read"}'))).toEqual(["query", "help"]);
   });
+
+  it("keeps a selector's empty selection empty, so it still changes nothing", async () => {
+    const facade = UnfoldingTool.selectable("db", "Db", [], InputSchema.empty(), () => []).withTools(
+      leaf("help"),
+    );
+    const result = await facade.call("{}");
+    expect(result.content).toMatch(/^No tools matched this input to 'db'/);
+    expect(Unfolding.of(result)).toBeUndefined();
+  });
 });
 
 describe("UnfoldingTool.withToolObject", () => {

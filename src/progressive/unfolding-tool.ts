@@ -257,12 +257,16 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
   /**
    * A facade with `tools` appended, keeping everything else: name,
    * description, schema, notes, `exclusive`, and the selector (the new tools
-   * are offered with every selection).
+   * are offered with every selection that is not empty: a selector selecting
+   * nothing still changes nothing).
    */
   withTools(...tools: Tool[]): UnfoldingTool {
     const selector = this.selector;
     const extended: ToolSelector | undefined = selector
-      ? async (input, context, options) => [...((await selector(input, context, options)) ?? []), ...tools]
+      ? async (input, context, options) => {
+          const selected = (await selector(input, context, options)) ?? [];
+          return selected.length === 0 ? selected : [...selected, ...tools];
+        }
       : undefined;
     return this.copy(
       { innerTools: distinctTools([...this.innerTools, ...tools], this.definition.name) },
