@@ -169,6 +169,22 @@ describe("PromptRunner.createObject", () => {
 });
 
 describe("PromptRunner.createObject with String", () => {
+  it("reads an answer a model wrapped in a json code fence without a retry", async () => {
+    const model = new MockLanguageModelV3({
+      doGenerate: {
+        content: [{ type: "text", text: '```json\n{"expression":"2+2","value":4}\n```' }],
+        finishReason: { unified: "stop", raw: undefined },
+        usage: {
+          inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: 1, text: 1, reasoning: undefined },
+        },
+        warnings: [],
+      },
+    });
+    expect(await runnerOn(model).createObject("2+2", MathResult)).toEqual({ expression: "2+2", value: 4 });
+    expect(model.doGenerateCalls).toHaveLength(1);
+  });
+
   it("asks for plain text, as generateText", async () => {
     const model = ScriptedModel.of(ScriptedModel.text("just text"));
     expect(await runnerOn(model).createObject("x", String)).toBe("just text");

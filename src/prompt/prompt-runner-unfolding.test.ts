@@ -76,7 +76,7 @@ describe("an object that is both a Tool and an LlmReference", () => {
 
   it("as a reference: contributes to the system prompt and offers its inner tools, prefixed", async () => {
     const model = ScriptedModel.of(ScriptedModel.text("ok"));
-    await runnerOn(model).withReference(new Memory(inner)).respond([]);
+    await runnerOn(model).withReference(new Memory(inner)).generateText("hi");
     expect(model.requests[0]?.toolNames).toEqual(["memory_remember", "memory_recall"]);
     const system = model.requests[0]?.prompt[0];
     expect(system?.role === "system" && system.content).toContain(
@@ -86,7 +86,7 @@ describe("an object that is both a Tool and an LlmReference", () => {
 
   it("as a tool: offers the one facade and adds nothing to the system prompt", async () => {
     const model = ScriptedModel.of(ScriptedModel.text("ok"));
-    await runnerOn(model).withTool(new Memory(inner)).respond([]);
+    await runnerOn(model).withTool(new Memory(inner)).generateText("hi");
     expect(model.requests[0]?.toolNames).toEqual(["memory"]);
     expect(model.requests[0]?.prompt.some((message) => message.role === "system")).toBe(false);
   });

@@ -278,6 +278,15 @@ describe("PromptRunner", () => {
       expect(reply).toEqual({ role: "assistant", content: "Nice to meet you, Ada." });
       expect(model.requests[0]?.prompt.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
     });
+
+    it("refuses an empty conversation before calling the model", async () => {
+      const model = ScriptedModel.of(ScriptedModel.text("never"));
+      await expect(runnerOn(model).respond([])).rejects.toThrow(
+        "PromptRunner.respond needs at least one message; got an empty list.",
+      );
+      await expect(runnerOn(model).respond([])).rejects.toBeInstanceOf(ConfigurationError);
+      expect(model.requests).toHaveLength(0);
+    });
   });
 
   describe("configuration", () => {

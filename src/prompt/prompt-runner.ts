@@ -242,8 +242,11 @@ export class PromptRunner {
     });
   }
 
-  /** The next assistant message of a conversation. */
+  /** The next assistant message of a conversation; an empty conversation is a {@link ConfigurationError}. */
   async respond(messages: readonly Message[], options: PromptCallOptions = {}): Promise<AssistantMessage> {
+    if (messages.length === 0) {
+      throw new ConfigurationError("PromptRunner.respond needs at least one message; got an empty list.");
+    }
     const result = await runInteraction(this.state, {
       messages: messages.map(toModelMessage),
       signal: options.signal,

@@ -25,6 +25,11 @@ describe("parseOutput", () => {
     expect(parseOutput('```json\n{"name":"Ada","age":36}\n```', Person).ok).toBe(true);
   });
 
+  it("reads the first fenced block of an answer that starts with prose", () => {
+    const answer = 'Here is the person:\n```json\n{"name":"Ada","age":36}\n```\nAnything else?';
+    expect(parseOutput(answer, Person)).toEqual({ ok: true, value: { name: "Ada", age: 36 } });
+  });
+
   it("says when the answer is not JSON", () => {
     const parsed = parseOutput("Ada is 36", Person);
     expect(parsed.ok).toBe(false);

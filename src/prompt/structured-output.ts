@@ -14,11 +14,20 @@ export type ParsedOutput<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly problems: readonly string[] };
 
-/** The JSON inside `text`: the whole text, or the content of a ```json fence. */
+const WHOLE_FENCE = /^```[a-zA-Z]*\s*\n?([\s\S]*?)\n?```$/;
+const ANY_FENCE = /```[a-zA-Z]*[ \t]*\r?\n([\s\S]*?)```/;
+
+/**
+ * The JSON inside `text`: the whole text, the content of a ```json fence
+ * around it, or, when prose comes first (`Here it is: ```json ...```), the
+ * first fenced block.
+ */
 function jsonText(text: string): string {
   const trimmed = text.trim();
-  const fenced = /^```[a-zA-Z]*\s*\n?([\s\S]*?)\n?```$/.exec(trimmed);
-  return fenced?.[1] !== undefined ? fenced[1].trim() : trimmed;
+  const whole = WHOLE_FENCE.exec(trimmed);
+  if (whole?.[1] !== undefined) return whole[1].trim();
+  const inner = ANY_FENCE.exec(trimmed);
+  return inner?.[1] !== undefined ? inner[1].trim() : trimmed;
 }
 
 /** Reads the model's answer as `type`, saying exactly what is wrong when it cannot. */
