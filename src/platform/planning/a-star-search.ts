@@ -10,8 +10,8 @@ export interface SearchInput {
   readonly unmet: number;
   readonly excluded: Uint8Array;
   readonly maxExpansions: number;
-  /** Zobrist keys: two independent 30-bit keys per condition. */
-  readonly keys: (condition: number) => readonly [number, number];
+  /** Zobrist keys: two independent 30-bit keys per condition `c`, at `2c` and `2c + 1`. */
+  readonly zobrist: Int32Array;
 }
 
 /** The result of {@link aStarSearch}: the actions of the cheapest plan found, if any. */
@@ -30,7 +30,7 @@ export interface SearchResult {
  * Nodes live column-wise in typed arrays ({@link NodeStore}).
  */
 export function aStarSearch(input: SearchInput): SearchResult {
-  const { domain, relevance, excluded, keys } = input;
+  const { domain, relevance, excluded, zobrist } = input;
   const goalValue = new Int8Array(domain.conditionNames.length).fill(-1);
   for (const lit of relevance.goalLiterals) goalValue[lit >> 1] = lit & 1;
   let minCost = Number.POSITIVE_INFINITY;
@@ -43,9 +43,8 @@ export function aStarSearch(input: SearchInput): SearchResult {
   let hash = 0;
   let check = 0;
   for (const condition of input.trueConditions) {
-    const [first, second] = keys(condition);
-    hash ^= first;
-    check ^= second;
+    hash ^= zobrist[2 * condition] as number;
+    check ^= zobrist[2 * condition + 1] as number;
   }
   const root = nodes.add(-1, -1, hash, check, 0, input.unmet * weight, input.unmet);
   const state = new StateCursor(nodes, domain.conditionNames.length, input.trueConditions);
@@ -110,7 +109,8 @@ export function aStarSearch(input: SearchInput): SearchResult {
     const ub = nodes.unmet[b] as number;
     return ua !== ub ? ua < ub : a < b;
   });
-  const byHash = new Map<number, number>([[hash, root]]);
+  const seenStates = new StateTable(nodes);
+  seenStates.insert(root);
   open.push(root);
   let expansions = 0;
   const changed: number[] = [];
@@ -137,25 +137,20 @@ export function aStarSearch(input: SearchInput): SearchResult {
         const value = lit & 1;
         if ((state.has(condition) ? 1 : 0) === value) continue;
         changed.push(condition);
-        const [first, second] = keys(condition);
-        childHash ^= first;
-        childCheck ^= second;
+        childHash ^= zobrist[2 * condition] as number;
+        childCheck ^= zobrist[2 * condition + 1] as number;
         const wanted = goalValue[condition] as number;
         if (wanted !== -1) childUnmet += wanted === value ? -1 : 1;
       }
       const g = (nodes.g[node] as number) + (domain.costs[action] as number);
-      const head = byHash.get(childHash) ?? -1;
-      let existing = head;
-      while (existing >= 0 && nodes.check[existing] !== childCheck)
-        existing = nodes.nextSameHash[existing] as number;
+      const existing = seenStates.find(childHash, childCheck);
       if (existing >= 0 && (nodes.g[existing] as number) <= g) continue;
       if (existing >= 0) nodes.closed[existing] = 1;
       const child = nodes.add(node, action, childHash, childCheck, g, g + childUnmet * weight, childUnmet);
       nodes.changedStart[child] = nodes.changed.length;
       for (const condition of changed) nodes.changed.push(condition);
       nodes.changedEnd[child] = nodes.changed.length;
-      nodes.nextSameHash[child] = head;
-      byHash.set(childHash, child);
+      seenStates.insert(child);
       open.push(child);
     }
   }
@@ -168,4 +163,43 @@ function pathTo(nodes: NodeStore, node: number): number[] {
     actions.push(nodes.action[at] as number);
   }
   return actions.reverse();
+}
+
+/**
+ * Open-addressed buckets of node indexes keyed by a state's primary hash,
+ * chained through `nodes.nextSameHash`; the newest node of a state comes
+ * first (it has the lowest cost found so far).
+ */
+class StateTable {
+  private heads = new Int32Array(1024).fill(-1);
+  private count = 0;
+
+  constructor(private readonly nodes: NodeStore) {}
+
+  find(hash: number, check: number): number {
+    const { nodes } = this;
+    let node = this.heads[hash & (this.heads.length - 1)] as number;
+    while (node >= 0 && (nodes.hash[node] !== hash || nodes.check[node] !== check)) {
+      node = nodes.nextSameHash[node] as number;
+    }
+    return node;
+  }
+
+  /** Adds `node`, which must be the node store's newest node. */
+  insert(node: number): void {
+    if (++this.count > this.heads.length >> 1) this.rehash(this.heads.length * 2);
+    else this.link(node);
+  }
+
+  private link(node: number): void {
+    const bucket = (this.nodes.hash[node] as number) & (this.heads.length - 1);
+    this.nodes.nextSameHash[node] = this.heads[bucket] as number;
+    this.heads[bucket] = node;
+  }
+
+  /** Relinks every node (all of them are in the table), oldest first, so the newest stays first. */
+  private rehash(capacity: number): void {
+    this.heads = new Int32Array(capacity).fill(-1);
+    for (let node = 0; node < this.nodes.size; node++) this.link(node);
+  }
 }

@@ -115,6 +115,13 @@ describe("GoapPlanner", () => {
     expect(names(planner.plan(["x"], goal({ goal: true })))).toEqual(["A"]);
   });
 
+  it("finds a state reached in two orders once, and prefers fewer unmet goal conditions on ties", () => {
+    const planner = GoapPlanner.create([action("A", {}, { a: true }), action("B", {}, { b: true })]);
+    const result = planner.plan([], goal({ a: true, b: true }));
+    expect(names(result)).toEqual(["A", "B"]);
+    expect((result as GoapPlan).expansions).toBe(2);
+  });
+
   it("plans a 10,000-action chain in order", () => {
     const planner = GoapPlanner.create(chain(10_000));
     const result = planner.plan(["c0"], goal({ c10000: true }));

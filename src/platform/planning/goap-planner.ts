@@ -55,7 +55,7 @@ export interface PlanOptions {
  */
 export class GoapPlanner {
   private readonly domain: PlanningDomain;
-  private readonly zobrist: (readonly [number, number])[] = [];
+  private zobrist = new Int32Array(0);
 
   private constructor(actions: readonly GoapAction[]) {
     this.domain = new PlanningDomain(actions);
@@ -106,7 +106,7 @@ export class GoapPlanner {
       unmet: unsatisfied.length,
       excluded,
       maxExpansions: options.maxExpansions ?? 100_000,
-      keys: (condition) => this.keys(condition),
+      zobrist: this.zobristKeys(domain.conditionNames.length),
     });
     if (found.actions === undefined) return this.noPlan(goal, unsatisfied, [], found.expansions);
     const actions = found.actions.map((action) => domain.actions[action] as GoapAction);
@@ -129,13 +129,16 @@ export class GoapPlanner {
     return { kind: "no-plan", goal, unsatisfied: names, unreachable: blocked, reason };
   }
 
-  /** Two random 30-bit keys per condition (Zobrist hashing), the same in every run. */
-  private keys(condition: number): readonly [number, number] {
-    while (condition >= this.zobrist.length) {
-      const index = this.zobrist.length;
-      this.zobrist.push([mix32(2 * index + 1) & 0x3fffffff, mix32(2 * index + 2) & 0x3fffffff]);
+  /** Two random 30-bit keys per condition (Zobrist hashing) at `2c` and `2c + 1`, the same in every run. */
+  private zobristKeys(conditions: number): Int32Array {
+    if (this.zobrist.length < conditions * 2) {
+      const keys = new Int32Array(conditions * 2);
+      keys.set(this.zobrist);
+      for (let index = this.zobrist.length; index < keys.length; index++)
+        keys[index] = mix32(index + 1) & 0x3fffffff;
+      this.zobrist = keys;
     }
-    return this.zobrist[condition] as readonly [number, number];
+    return this.zobrist;
   }
 }
 
