@@ -3,14 +3,23 @@ import { ScriptedModel } from "../../src/testing/index.js";
 import { labelledJson, lastToolOutput, userText } from "../script-helpers.js";
 import { type Horoscope, SIGNS, type StarPerson, type Writeup } from "./domain.js";
 
-/** The person a model would extract: the first capitalised word, and the sign named (Scorpio if none). */
+/**
+ * The person a model would extract: a capitalised word (not the request's
+ * first word when there are others, so "Write one for Marco" gives Marco),
+ * and the sign named (Scorpio if none).
+ */
 function personFrom(request: string): StarPerson {
   const sign =
     SIGNS.find((candidate) => request.toLowerCase().includes(candidate.toLowerCase())) ?? "Scorpio";
-  const name =
-    request
-      .split(/[^A-Za-zÀ-ÿ'-]+/)
-      .find((word) => /^[A-ZÀ-Þ]/.test(word) && !SIGNS.includes(word as StarPerson["sign"])) ?? "Friend";
+  const words = request.split(/[^A-Za-zÀ-ÿ'-]+/).filter((word) => word.length > 0);
+  const names = words.filter(
+    (word, index) =>
+      /^[A-ZÀ-Þ]/.test(word) &&
+      !SIGNS.includes(word as StarPerson["sign"]) &&
+      (index > 0 || words.length === 1),
+  );
+  const first = words[0];
+  const name = names[0] ?? (first && /^[A-ZÀ-Þ]/.test(first) ? first : "Friend");
   return { name, sign };
 }
 
@@ -38,7 +47,7 @@ export function starNewsScript(): ScriptedStepInit[] {
       const writeup: Writeup = {
         headline: `${person.name}'s stars: ${horoscope?.summary.split(";")[0]?.replace(/\.$/, "") ?? "a good day"}`,
         text: [
-          `${person.name}, as a ${person.sign}, today's reading says: ${horoscope?.summary ?? "expect the unexpected."}`,
+          `${person.name}, as ${/^[AEIOU]/.test(person.sign) ? "an" : "a"} ${person.sign}, today's reading says: ${horoscope?.summary ?? "expect the unexpected."}`,
           lastToolOutput(request, "lucky_number") ?? "",
           lastToolOutput(request, "compatible_signs") ?? "",
           "Make the most of it.",

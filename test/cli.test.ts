@@ -1,0 +1,278 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt, root } from "./support/dist.js";
+
+// The main job, as a user meets it: the built `embabel-ts` command, spawned
+// with plain node, in a clean environment (no keys unless a test sets them).
+
+const main = join(root, "dist/src/cli/main.js");
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Spawns the CLI asynchronously (a test's HTTP server must keep serving while it runs). */
+function cli(args: readonly string[], env: Record<string, string> = {}, cwd = root): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [main, ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? "", ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const emptyDir = () => mkdtempSync(join(tmpdir(), "embabel-cli-"));
+
+beforeAll(() => ensureBuilt(), 180_000);
+
+describe("embabel-ts run --scripted", () => {
+  it("runs star-news: plan, actions, tool calls and the result", async () => {
+    const run = await cli(["run", "star-news", "Lynda, a Scorpio", "--scripted"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\n");
+    expect(lines[0]).toBe(
+      "star-news · agent StarNewsWriter · model scripted (the example's recorded replies; no network)",
+    );
+    expect(lines).toContain("input: Lynda, a Scorpio");
+    expect(lines).toContain(
+      "Plan extractStarPerson → retrieveHoroscope → writeup (goal StarNewsWriter.writeup)",
+    );
+    for (const action of ["extractStarPerson", "retrieveHoroscope", "writeup"]) {
+      expect(lines).toContain(`▶ ${action}`);
+      expect(lines.some((line) => line.startsWith(`✓ ${action} (`))).toBe(true);
+    }
+    expect(lines).toContain('  ⚙ lucky_number {"name":"Lynda"}');
+    expect(lines).toContain("    ↳ Lynda's lucky number today is 6.");
+    expect(lines).toContain('  ⚙ compatible_signs {"sign":"Scorpio"}');
+    expect(lines.some((line) => line.startsWith("✔ completed") && line.includes("3 actions"))).toBe(true);
+    expect(lines).toContain("Result:");
+    expect(lines).toContain("  Lynda's stars: Trust your instinct about a new collaboration");
+  });
+
+  it("follows the input: another person and sign", async () => {
+    const run = await cli(["run", "star-news", "Write one for Marco, he is a Leo", "--scripted"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('⚙ compatible_signs {"sign":"Leo"}');
+    expect(run.stdout).toContain(
+      "Marco, as a Leo, today's reading says: Someone notices the work you did quietly.",
+    );
+  });
+
+  it("runs concert-planner: an unfolding facade, its tools, and a subagent indented under its tool call", async () => {
+    const run = await cli([
+      "run",
+      "concert-planner",
+      "Bach and Vivaldi in London for 200 guests",
+      "--scripted",
+    ]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\n");
+    expect(lines).toContain("Plan planConcert → assembleConcert (goal ConcertPlanner.assembleConcert)");
+    expect(lines).toContain("  ⚙ venue_tools {}");
+    expect(lines).toContain("    + tools: venue_tools, find_venues, check_availability, venue_tools_context");
+    expect(lines).toContain('  ⚙ find_venues {"city":"London","audienceSize":200}');
+    expect(lines).toContain('    ↳ [{"name":"Wigmore Hall","capacity":552}]');
+    const call = lines.indexOf(
+      '  ⚙ PerformanceFinder {"composers":["Bach","Vivaldi"],"era":"Baroque","maxResults":3}',
+    );
+    expect(call).toBeGreaterThan(0);
+    expect(lines.slice(call + 1, call + 4)).toEqual([
+      "      ▶ subagent PerformanceFinder",
+      "      Plan findPerformances (goal PerformanceFinder.findPerformances)",
+      "      ▶ findPerformances",
+    ]);
+    expect(lines).toContain('        ⚙ search_recordings {"composer":"Vivaldi","limit":5}');
+    expect(lines).toContain("      ✓ subagent completed");
+    expect(lines.some((line) => line.startsWith("✔ completed") && line.includes("1 subagent run"))).toBe(
+      true,
+    );
+    expect(lines).toContain("  Wigmore Hall, 2026-04-02 (102 min)");
+    expect(lines).toContain("    • Vivaldi: The Four Seasons (Il Giardino Armonico, 40 min)");
+  });
+
+  it("runs every listed example on its sample input", async () => {
+    const list = await cli(["list"]);
+    expect(list.code).toBe(0);
+    const names = [...list.stdout.matchAll(/^ {2}([a-z0-9-]+) {2,}/gm)].map((match) => match[1] as string);
+    expect(names).toEqual(["star-news", "concert-planner"]);
+    for (const name of names) {
+      const run = await cli(["run", name, "--scripted"]);
+      expect({ name, code: run.code, stderr: run.stderr }).toEqual({ name, code: 0, stderr: "" });
+      expect(run.stdout).toContain("✔ completed");
+    }
+  });
+
+  it("runs an example given as a module path", async () => {
+    const run = await cli(["run", "./dist/examples/star-news/index.js", "Ada, an Aquarius", "--scripted"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Ada, as an Aquarius, today");
+  });
+
+  it("shows prompts and LLM replies with --verbose, for the subagent too", async () => {
+    const run = await cli(["run", "concert-planner", "--scripted", "--verbose"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("  │ [user] Turn this request into a concert plan");
+    expect(run.stdout).toContain("        │ [user] Find recorded performances for a concert programme.");
+    expect(run.stdout).toContain("  │ LLM reply:");
+  });
+
+  it("prints no colour codes when output is not a terminal", async () => {
+    const run = await cli(["run", "star-news", "--scripted"]);
+    expect(run.stdout).not.toContain("\u001b[");
+  });
+});
+
+describe("embabel-ts run without a provider", () => {
+  it("exits non-zero and says exactly which variable to set, without a stack trace", async () => {
+    const run = await cli(["run", "star-news", "Lynda, a Scorpio"], {}, emptyDir());
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("error: No LLM provider is configured. Set one of these and run again:");
+    expect(run.stderr).toContain("export OPENAI_API_KEY=sk-...");
+    expect(run.stderr).toContain("add --scripted");
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it("names the key a chosen model needs", async () => {
+    const run = await cli(["run", "star-news"], { EMBABEL_MODEL: "anthropic:claude-sonnet-4-5" }, emptyDir());
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      "error: Model anthropic:claude-sonnet-4-5 needs ANTHROPIC_API_KEY. Set it (export ANTHROPIC_API_KEY=...) and run again, or add --scripted to run offline.",
+    );
+  });
+
+  it("reports a broken config file by name", async () => {
+    const dir = emptyDir();
+    writeFileSync(join(dir, "embabel.config.json"), '{"models": {"default": 7}}');
+    const run = await cli(["run", "star-news"], {}, dir);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`Invalid config file ${join(dir, "embabel.config.json")}:`);
+    expect(run.stderr).toContain("models.default:");
+  });
+});
+
+describe("embabel-ts usage", () => {
+  it("prints help", async () => {
+    const run = await cli(["--help"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('embabel-ts run <example> ["<input>"] [options]');
+    expect(run.stdout).toContain("--scripted");
+  });
+
+  it("rejects an unknown example with status 2, listing the examples", async () => {
+    const run = await cli(["run", "nope", "--scripted"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      "error: Unknown example 'nope'. Examples: star-news, concert-planner. Run 'embabel-ts list' to see what they do.",
+    );
+  });
+
+  it("rejects an unknown option with status 2", async () => {
+    const run = await cli(["run", "star-news", "--fast"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      "error: Unknown option '--fast'. Run 'embabel-ts --help' for the options.",
+    );
+  });
+});
+
+// A local OpenAI-compatible server proves the non-scripted path: the model id
+// from EMBABEL_MODEL, the provider package, HTTP, tool calls and the result.
+describe("embabel-ts run against an OpenAI-compatible server on 127.0.0.1", () => {
+  let server: Server;
+  let baseURL: string;
+  const received: { messages: { role: string }[]; tools?: { function: { name: string } }[] }[] = [];
+
+  async function body(request: IncomingMessage): Promise<string> {
+    let text = "";
+    for await (const chunk of request) text += chunk;
+    return text;
+  }
+
+  function reply(message: Record<string, unknown>, finishReason: string) {
+    return {
+      id: `chatcmpl-${received.length}`,
+      object: "chat.completion",
+      created: 0,
+      model: "local-model",
+      choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: finishReason }],
+      usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
+    };
+  }
+
+  const replies = [
+    () => reply({ content: '{"name":"Lynda","sign":"Scorpio"}' }, "stop"),
+    () =>
+      reply(
+        {
+          content: null,
+          tool_calls: [
+            {
+              id: "call_1",
+              type: "function",
+              function: { name: "lucky_number", arguments: '{"name":"Lynda"}' },
+            },
+          ],
+        },
+        "tool_calls",
+      ),
+    () => reply({ content: '{"headline":"Stars align","text":"A lucky day, Lynda."}' }, "stop"),
+  ];
+
+  beforeAll(async () => {
+    server = createServer(async (request, response) => {
+      const chat = JSON.parse(await body(request));
+      received.push(chat);
+      const next = replies[received.length - 1];
+      if (!next) {
+        response.writeHead(500).end("script exhausted");
+        return;
+      }
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(next()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("runs star-news on the model EMBABEL_MODEL names", async () => {
+    const run = await cli(["run", "star-news", "Lynda, a Scorpio"], {
+      EMBABEL_MODEL: `openai-compatible:local-model@${baseURL}`,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n")[0]).toBe(
+      `star-news · agent StarNewsWriter · model openai-compatible:local-model@${baseURL} (from EMBABEL_MODEL)`,
+    );
+    expect(run.stdout).toContain('  ⚙ lucky_number {"name":"Lynda"}');
+    expect(run.stdout).toContain("360 tokens");
+    expect(run.stdout).toContain("  Stars align");
+    expect(received).toHaveLength(3);
+    expect(received[1]?.tools?.map((tool) => tool.function.name)).toEqual([
+      "lucky_number",
+      "compatible_signs",
+    ]);
+  });
+});
