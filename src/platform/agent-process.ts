@@ -8,6 +8,7 @@ import type { Agent, AgentGoal } from "./agent.js";
 import type { AgentPlatform } from "./agent-platform.js";
 import { AgentProcessStatus } from "./agent-process-status.js";
 import { Blackboard } from "./blackboard.js";
+import { describeEvent } from "./describe-event.js";
 import type { ActionOutcome, AgentProcessEvent, ProcessLifecycleEvent } from "./process-event.js";
 import { ProcessOptions } from "./process-options.js";
 
@@ -297,6 +298,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   }
 
   private dispatch(event: ProcessLifecycleEvent | ToolLoopEvent): void {
+    if (this.processOptions.verbosity.debug) this.log(describeEvent(event));
     if (this.processOptions.listeners.length === 0) return;
     const stamped = { ...event, processId: this.id, timestamp: Date.now() } as AgentProcessEvent;
     for (const listener of this.processOptions.listeners) {
@@ -305,6 +307,21 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       } catch {
         // A listener's failure must not change the run.
       }
+    }
+  }
+
+  /** Sends a debug line to the output channel; a failing channel never changes the run. */
+  private log(message: string): void {
+    try {
+      const sent = this.processOptions.outputChannel.send({
+        type: "logging",
+        processId: this.id,
+        level: "debug",
+        message,
+      });
+      if (sent) sent.catch(() => {});
+    } catch {
+      // Reporting must not end the run.
     }
   }
 

@@ -352,4 +352,19 @@ describe("runAgentLoop (through AgentPlatform.runAgent)", () => {
     });
     expect(quiet.events).toEqual([]);
   });
+
+  it("logs every event to the output channel with debug verbosity", async () => {
+    const channel = new ListOutputChannel();
+    const options = ProcessOptions.DEFAULT.withOutputChannel(channel).withVerbosity(
+      new Verbosity().withDebug(true),
+    );
+    await platform().runAgent(writer(), new Topic("x"), { processOptions: options });
+    const lines = channel.messages("logging");
+    expect(lines[0]).toBe("Process started for agent Writer");
+    expect(lines).toContain("Plan for goal 'Writer.review': draft -> review (cost 2)");
+    expect(lines).toContain("Action draft started");
+    expect(lines).toContain("Goal achieved: Writer.review");
+    expect(lines.at(-1)).toMatch(/^Process completed after \d+ms$/);
+    expect(lines.filter((line) => line.startsWith("Plan for goal"))).toHaveLength(2);
+  });
 });

@@ -84,7 +84,7 @@ function planAll(
 
 async function reportPlan(process: AgentProcess, plan: GoapPlan): Promise<void> {
   const { verbosity, outputChannel } = process.processOptions;
-  if (!verbosity.showPlanning && !verbosity.debug) return;
+  if (!verbosity.showPlanning || verbosity.debug) return; // debug logs every event, plans included
   try {
     await outputChannel.send({
       type: "logging",

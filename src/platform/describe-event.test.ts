@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { ToolResult } from "../tool/tool-result.js";
+import { describeEvent } from "./describe-event.js";
+
+describe("describeEvent", () => {
+  it("describes process lifecycle events", () => {
+    expect(describeEvent({ type: "process-started", agent: "Writer", parentId: "p0" })).toBe(
+      "Process started for agent Writer (parent p0)",
+    );
+    expect(
+      describeEvent({ type: "plan-formulated", goal: "g", actions: ["a", "b"], cost: 2, worldState: [] }),
+    ).toBe("Plan for goal 'g': a -> b (cost 2)");
+    expect(describeEvent({ type: "goal-achieved", goal: "g" })).toBe("Goal achieved: g");
+    expect(describeEvent({ type: "action-start", action: "a" })).toBe("Action a started");
+    expect(describeEvent({ type: "action-end", action: "a", durationMs: 3, outcome: "succeeded" })).toBe(
+      "Action a succeeded in 3ms",
+    );
+    expect(describeEvent({ type: "replan-requested", action: "a", reason: "why" })).toBe(
+      "Action a requested a replan: why",
+    );
+    expect(
+      describeEvent({ type: "process-finished", status: "stuck", reason: "no plan", durationMs: 5 }),
+    ).toBe("Process stuck: no plan after 5ms");
+  });
+
+  it("describes tool-loop events, truncating long results", () => {
+    const usage = { inputTokens: 1, outputTokens: 2, totalTokens: 3 };
+    expect(describeEvent({ type: "llm-call-start", loopId: "l", iteration: 1, toolNames: ["a"] })).toBe(
+      "LLM call 1 offering [a]",
+    );
+    expect(
+      describeEvent({
+        type: "llm-call-end",
+        loopId: "l",
+        iteration: 1,
+        modelId: "m",
+        provider: "p",
+        usage,
+        durationMs: 4,
+      }),
+    ).toBe("LLM call 1 to p/m: 3 tokens in 4ms");
+    expect(
+      describeEvent({ type: "tool-call-start", loopId: "l", toolCallId: "c", toolName: "t", input: "{}" }),
+    ).toBe("Tool t({})");
+    const long = describeEvent({
+      type: "tool-call-end",
+      loopId: "l",
+      toolCallId: "c",
+      toolName: "t",
+      input: "{}",
+      result: ToolResult.text("x".repeat(300)),
+      durationMs: 1,
+    });
+    expect(long).toBe(`Tool t -> text: ${"x".repeat(200)}… (1ms)`);
+    expect(describeEvent({ type: "tools-changed", loopId: "l", added: ["b"], removed: ["a"] })).toBe(
+      "Tools changed: +[b] -[a]",
+    );
+  });
+});
