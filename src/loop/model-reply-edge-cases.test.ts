@@ -2,6 +2,7 @@ import type {
   LanguageModelV3Content,
   LanguageModelV3GenerateResult,
   LanguageModelV3Prompt,
+  LanguageModelV3ToolResult,
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
@@ -30,6 +31,17 @@ function reply(content: LanguageModelV3Content[], replyUsage = usage): LanguageM
     usage: replyUsage,
     warnings: [],
   };
+}
+
+/** A tool call the provider ran itself, with its result. */
+function providerSearch(
+  input: string,
+  result: LanguageModelV3ToolResult["result"],
+): LanguageModelV3Content[] {
+  return [
+    { type: "tool-call", toolCallId: "p1", toolName: "web_search", input, providerExecuted: true },
+    { type: "tool-result", toolCallId: "p1", toolName: "web_search", result },
+  ];
 }
 
 function echo(name: string, calls: string[] = []): Tool {
@@ -92,14 +104,7 @@ describe("model replies", () => {
     const model = new MockLanguageModelV3({
       doGenerate: [
         reply([
-          {
-            type: "tool-call",
-            toolCallId: "p1",
-            toolName: "web_search",
-            input: '{"q":"x"}',
-            providerExecuted: true,
-          },
-          { type: "tool-result", toolCallId: "p1", toolName: "web_search", result: { hits: 1 } },
+          ...providerSearch('{"q":"x"}', { hits: 1 }),
           { type: "tool-call", toolCallId: "c1", toolName: "lookup", input: "{}" },
         ]),
         reply([{ type: "text", text: "done" }]),
@@ -133,19 +138,7 @@ describe("model replies", () => {
 
   it("answers with the text of a reply whose only tool calls the provider executed", async () => {
     const model = new MockLanguageModelV3({
-      doGenerate: [
-        reply([
-          {
-            type: "tool-call",
-            toolCallId: "p1",
-            toolName: "web_search",
-            input: "{}",
-            providerExecuted: true,
-          },
-          { type: "tool-result", toolCallId: "p1", toolName: "web_search", result: "found" },
-          { type: "text", text: "It says found." },
-        ]),
-      ],
+      doGenerate: [reply([...providerSearch("{}", "found"), { type: "text", text: "It says found." }])],
     });
     const result = await runToolLoop({ model, prompt, tools: [] });
     expect(result.text).toBe("It says found.");
