@@ -68,19 +68,29 @@ describe("GuideTool", () => {
     expect(names(guide.innerTools)).toEqual(["list_tasks"]);
   });
 
-  it("dispatches input naming a child to that child with the context", async () => {
+  it("dispatches input naming a child to that child with the context and the signal", async () => {
     const received: string[] = [];
     let tenant: unknown;
-    const child = Tool.create("create_task", "Create", (input, context) => {
+    let seenSignal: AbortSignal | undefined;
+    const child = Tool.create("create_task", "Create", (input, context, options) => {
       received.push(input);
       tenant = context.get("tenant");
+      seenSignal = options.signal;
       return ToolResult.text("created");
     });
     const guide = await guideOf(UnfoldingTool.of("tasks", "Tasks", [child]));
-    const result = await guide.call('{"create_task": {"name": "x"}}', ToolCallContext.of({ tenant: "acme" }));
+    const { signal } = new AbortController();
+    const result = await guide.call(
+      '{"create_task": {"name": "x"}}',
+      ToolCallContext.of({ tenant: "acme" }),
+      {
+        signal,
+      },
+    );
     expect(result.content).toBe("created");
     expect(received).toEqual(['{"name":"x"}']);
     expect(tenant).toBe("acme");
+    expect(seenSignal).toBe(signal);
   });
 
   it("keeps itself in place when a dispatched child facade unfolds, and offers that child's tools", async () => {
@@ -102,6 +112,24 @@ describe("GuideTool", () => {
     expect(unfolding?.guide).toBe(guide);
     expect(unfolding?.exclusive).toBe(false);
     expect(names(guide.innerTools)).toEqual(["query", "insert"]);
+  });
+
+  it("for a selectable facade, passes the context and the signal to the reselection", async () => {
+    const seen: { tenant?: unknown; signal?: AbortSignal }[] = [];
+    const facade = UnfoldingTool.selectable(
+      "db",
+      "Db",
+      [],
+      InputSchema.empty(),
+      (_input, context, options) => {
+        seen.push({ tenant: context.get("tenant"), ...(options.signal ? { signal: options.signal } : {}) });
+        return [leaf("query")];
+      },
+    );
+    const guide = await guideOf(facade);
+    const { signal } = new AbortController();
+    await guide.call("{}", ToolCallContext.of({ tenant: "acme" }), { signal });
+    expect(seen).toEqual([{}, { tenant: "acme", signal }]);
   });
 
   it("for a category facade, lists the children when the choice offers nothing new", async () => {
