@@ -182,6 +182,7 @@ export {
   condition,
   defineAction,
   defineAgent,
+  describeEvent,
   formatOutputEvent,
   GoapPlanner,
   hasRun,

@@ -36,6 +36,7 @@ export {
   defineAgent,
   type GoalInit,
 } from "./define-agent.js";
+export { describeEvent } from "./describe-event.js";
 export type { OperationContext } from "./operation-context.js";
 export {
   ConsoleOutputChannel,
