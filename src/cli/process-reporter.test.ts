@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import type { AgentProcessEvent } from "../platform/process-event.js";
+import { ToolResult } from "../tool/tool-result.js";
+import { formatDuration, ProcessReporter } from "./process-reporter.js";
+import { memoryTerminal } from "./terminal.js";
+
+type Event = AgentProcessEvent;
+const at = { timestamp: 0 };
+const usage = { inputTokens: 10, outputTokens: 5, totalTokens: 15 };
+
+function report(events: readonly Event[], verbose = false) {
+  const terminal = memoryTerminal();
+  const reporter = new ProcessReporter(terminal, { verbose });
+  for (const event of events) reporter.listener(event);
+  return { lines: terminal.stdout, reporter };
+}
+
+const parentRun: Event[] = [
+  { ...at, processId: "p", type: "process-started", agent: "Parent" },
+  { ...at, processId: "p", type: "plan-formulated", goal: "G", actions: ["a", "b"], cost: 2, worldState: [] },
+  { ...at, processId: "p", type: "action-start", action: "a" },
+  { ...at, processId: "p", type: "action-end", action: "a", durationMs: 12, outcome: "succeeded" },
+  { ...at, processId: "p", type: "plan-formulated", goal: "G", actions: ["b"], cost: 1, worldState: [] },
+];
+
+describe("ProcessReporter", () => {
+  it("prints a plan once and again only when it changes", () => {
+    const { lines } = report([
+      ...parentRun,
+      { ...at, processId: "p", type: "plan-formulated", goal: "G", actions: ["c"], cost: 1, worldState: [] },
+    ]);
+    expect(lines).toEqual(["Plan a → b (goal G)", "▶ a", "✓ a (12ms)", "Plan c (goal G)"]);
+  });
+
+  it("prints tool calls with their input and result, errors marked", () => {
+    const { lines } = report([
+      {
+        ...at,
+        processId: "p",
+        type: "tool-call-start",
+        loopId: "l",
+        toolCallId: "1",
+        toolName: "add",
+        input: '{"a":1}',
+      },
+      {
+        ...at,
+        processId: "p",
+        type: "tool-call-end",
+        loopId: "l",
+        toolCallId: "1",
+        toolName: "add",
+        input: '{"a":1}',
+        result: ToolResult.error("b is missing"),
+        durationMs: 1,
+      },
+    ]);
+    expect(lines).toEqual(['  ⚙ add {"a":1}', "    ↳ error: b is missing"]);
+  });
+
+  it("indents a child process under the tool call that started it", () => {
+    const { lines } = report([
+      {
+        ...at,
+        processId: "p",
+        type: "tool-call-start",
+        loopId: "l",
+        toolCallId: "1",
+        toolName: "Finder",
+        input: "{}",
+      },
+      { ...at, processId: "c", type: "process-started", agent: "Finder", parentId: "p" },
+      { ...at, processId: "c", type: "action-start", action: "find" },
+      { ...at, processId: "c", type: "process-finished", status: "completed", durationMs: 3 },
+      {
+        ...at,
+        processId: "p",
+        type: "tool-call-end",
+        loopId: "l",
+        toolCallId: "1",
+        toolName: "Finder",
+        input: "{}",
+        result: ToolResult.text("found"),
+        durationMs: 3,
+      },
+    ]);
+    expect(lines).toEqual([
+      "  ⚙ Finder {}",
+      "      ▶ subagent Finder",
+      "      ▶ find",
+      "      ✓ subagent completed",
+      "    ↳ found",
+    ]);
+  });
+
+  it("marks failed and replanned actions and says why", () => {
+    const { lines } = report([
+      { ...at, processId: "p", type: "action-end", action: "a", durationMs: 5, outcome: "replan" },
+      { ...at, processId: "p", type: "replan-requested", action: "a", reason: "need more" },
+      {
+        ...at,
+        processId: "p",
+        type: "action-end",
+        action: "b",
+        durationMs: 5,
+        outcome: "failed",
+        error: new Error("boom"),
+      },
+    ]);
+    expect(lines).toEqual(["↺ a (5ms)", "  ↺ a asked to replan: need more", "✗ b failed: boom (5ms)"]);
+  });
+
+  it("shortens long results unless verbose", () => {
+    const long = "x".repeat(300);
+    const end: Event = {
+      ...at,
+      processId: "p",
+      type: "tool-call-end",
+      loopId: "l",
+      toolCallId: "1",
+      toolName: "t",
+      input: "{}",
+      result: ToolResult.text(long),
+      durationMs: 1,
+    };
+    expect(report([end]).lines[0]).toHaveLength(4 + 2 + 140);
+    expect(report([end], true).lines[0]).toBe(`    ↳ ${long}`);
+  });
+
+  it("shows LLM calls only when verbose, and counts them either way", () => {
+    const call: Event = {
+      ...at,
+      processId: "p",
+      type: "llm-call-end",
+      loopId: "l",
+      iteration: 1,
+      modelId: "gpt-4.1",
+      provider: "openai.chat",
+      usage,
+      durationMs: 850,
+    };
+    const quiet = report([call, call]);
+    expect(quiet.lines).toEqual([]);
+    expect(quiet.reporter.totals).toEqual({ llmCalls: 2, toolCalls: 0, tokens: 30, processes: 1 });
+    expect(report([call], true).lines).toEqual(["  ◆ LLM openai.chat/gpt-4.1 · 15 tokens · 850ms"]);
+  });
+
+  it("prints output-channel events indented like their process", async () => {
+    const terminal = memoryTerminal();
+    const reporter = new ProcessReporter(terminal);
+    await reporter.outputChannel.send({ type: "progress", processId: "p", message: "searching" });
+    await reporter.outputChannel.send({
+      type: "logging",
+      processId: "p",
+      level: "info",
+      message: "one\ntwo",
+    });
+    expect(terminal.stdout).toEqual(["  … searching", "  │ one\n  │ two"]);
+  });
+
+  it("never throws from the listener", () => {
+    const { reporter } = report([]);
+    expect(() =>
+      reporter.listener({ ...at, processId: "p", type: "tool-call-end" } as unknown as Event),
+    ).not.toThrow();
+  });
+});
+
+describe("formatDuration", () => {
+  it("uses ms, seconds with a decimal, then minutes", () => {
+    expect(formatDuration(850)).toBe("850ms");
+    expect(formatDuration(1500)).toBe("1.5s");
+    expect(formatDuration(125_000)).toBe("2m 5s");
+  });
+});

@@ -1,0 +1,116 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from "./run-cli.js";
+import { memoryTerminal } from "./terminal.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const emptyDir = () => mkdtempSync(join(tmpdir(), "embabel-run-cli-"));
+
+async function cli(argv: string[], env: Record<string, string> = {}, cwd = root) {
+  const terminal = memoryTerminal();
+  const code = await runCli(argv, { terminal, env, cwd });
+  return { code, stdout: terminal.stdout, stderr: terminal.stderr };
+}
+
+describe("runCli", () => {
+  it("prints help for --help and for no arguments", async () => {
+    for (const argv of [["--help"], []]) {
+      const run = await cli(argv);
+      expect(run.code).toBe(EXIT_OK);
+      expect(run.stdout[0]).toContain("embabel-ts: run an example agent from the terminal");
+    }
+  });
+
+  it("prints the package version", async () => {
+    const run = await cli(["--version"]);
+    expect(run.stdout).toEqual([expect.stringMatching(/^\d+\.\d+\.\d+/)]);
+  });
+
+  it("lists the examples with a command to try", async () => {
+    const run = await cli(["list"]);
+    expect(run.code).toBe(EXIT_OK);
+    expect(run.stdout).toContain(
+      "  star-news        Writes a horoscope piece: a 3-action GOAP plan with @llmTool tools",
+    );
+    expect(run.stdout.at(-1)).toBe('  embabel-ts run star-news "Lynda, a Scorpio" --scripted');
+  });
+
+  it("runs an example on its recorded script and prints the result", async () => {
+    const run = await cli(["run", "star-news", "Lynda, a Scorpio", "--scripted"]);
+    expect(run.code).toBe(EXIT_OK);
+    expect(run.stderr).toEqual([]);
+    expect(run.stdout).toContain("Result:");
+    expect(run.stdout.join("\n")).toContain("  Lynda's stars: Trust your instinct about a new collaboration");
+  });
+
+  it("notes that --model is ignored with --scripted", async () => {
+    const run = await cli(["run", "star-news", "--scripted", "--model", "openai:gpt-4.1"]);
+    expect(run.code).toBe(EXIT_OK);
+    expect(run.stderr).toEqual(["note: --model openai:gpt-4.1 is ignored with --scripted."]);
+  });
+
+  it("notes that MCP servers in the config file are not started", async () => {
+    const dir = emptyDir();
+    writeFileSync(
+      join(dir, "embabel.config.json"),
+      JSON.stringify({ mcpServers: { files: { command: "x" } } }),
+    );
+    const run = await cli(["run", "star-news", "--scripted"], {}, dir);
+    expect(run.code).toBe(EXIT_OK);
+    expect(run.stderr[0]).toMatch(/^note: mcpServers \(files\) read from .* but not started/);
+  });
+
+  it("fails with status 1 and the variables to set when no provider is configured", async () => {
+    const run = await cli(["run", "star-news"], {}, emptyDir());
+    expect(run.code).toBe(EXIT_FAILED);
+    expect(run.stdout).toEqual([]);
+    expect(run.stderr[0]).toMatch(/^error: No LLM provider is configured\./);
+  });
+
+  it("fails with status 2 on a usage error", async () => {
+    const run = await cli(["frobnicate"]);
+    expect(run.code).toBe(EXIT_USAGE);
+    expect(run.stderr).toEqual(["error: Unknown command 'frobnicate'. Commands: run, list, help."]);
+  });
+
+  it("runs an example module given by path", async () => {
+    const run = await cli(["run", "./examples/star-news/index.ts", "Ada, an Aquarius", "--scripted"]);
+    expect(run.code).toBe(EXIT_OK);
+    expect(run.stdout.join("\n")).toContain("Ada, as an Aquarius");
+  });
+
+  it("rejects a module without an example export", async () => {
+    const dir = emptyDir();
+    writeFileSync(join(dir, "nothing.mjs"), "export const other = 1;\n");
+    const run = await cli(["run", "./nothing.mjs", "--scripted"], {}, dir);
+    expect(run.code).toBe(EXIT_USAGE);
+    expect(run.stderr[0]).toBe(
+      `error: ${join(dir, "nothing.mjs")} must export 'example': { name, summary, sampleInput, agents, input(text), script() }.`,
+    );
+  });
+
+  it("rejects a module path that cannot be loaded", async () => {
+    const dir = emptyDir();
+    const run = await cli(["run", "./missing.js", "--scripted"], {}, dir);
+    expect(run.code).toBe(EXIT_USAGE);
+    expect(run.stderr[0]).toMatch(/^error: Cannot load .*missing\.js: /);
+  });
+
+  it("ends with status 1 and the reason when the run does not complete", async () => {
+    const dir = emptyDir();
+    writeFileSync(
+      join(dir, "broken.mjs"),
+      [
+        `import { example as base } from ${JSON.stringify(join(root, "examples/star-news/index.ts"))};`,
+        "export const example = { ...base, name: 'broken', script: () => [] };",
+      ].join("\n"),
+    );
+    const run = await cli(["run", "./broken.mjs", "--scripted"], {}, dir);
+    expect(run.code).toBe(EXIT_FAILED);
+    expect(run.stderr[0]).toMatch(/^✘ failed: /);
+    expect(run.stdout).not.toContain("Result:");
+  });
+});
