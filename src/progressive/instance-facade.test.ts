@@ -65,6 +65,18 @@ describe("facadeFromInstance (through UnfoldingTool.fromInstance)", () => {
     expect(inner).toEqual(["status", "accounts"]);
   });
 
+  it("stores the deprecated removeOnInvoke the class declares", () => {
+    @unfoldingTools({ name: "kept", description: "Kept", removeOnInvoke: false })
+    class Kept {
+      @llmTool({ description: "Status" })
+      status() {
+        return "ok";
+      }
+    }
+    expect(UnfoldingTool.fromInstance(new Kept()).removeOnInvoke).toBe(false);
+    expect(UnfoldingTool.fromInstance(new AdminTools()).removeOnInvoke).toBe(true);
+  });
+
   it("throws naming a nested class that has no tools", () => {
     expect(() => UnfoldingTool.fromInstance(new OuterWithEmptyNested())).toThrow(
       new ConfigurationError(noToolsInHollow),

@@ -9,6 +9,7 @@ export interface FacadeOptions {
   readonly childToolUsageNotes?: string;
   readonly exclusive?: boolean;
   readonly categoryParameter?: string;
+  readonly removeOnInvoke?: boolean;
 }
 
 /** The two facade factories an annotated class may turn into (passed in to keep the module graph acyclic). */
@@ -76,6 +77,7 @@ function facadeOptions(options: UnfoldingToolsOptions): FacadeOptions {
     ...(notes === undefined ? {} : { childToolUsageNotes: notes }),
     ...(options.exclusive ? { exclusive: true } : {}),
     ...(options.categoryParameter ? { categoryParameter: options.categoryParameter } : {}),
+    ...(options.removeOnInvoke === undefined ? {} : { removeOnInvoke: options.removeOnInvoke }),
   };
 }
 
