@@ -81,6 +81,45 @@ describe("launchFunction (through AgentPlatform.runInProcess)", () => {
     expect(new Set(processes.map((process) => process.id)).size).toBe(100);
   });
 
+  it("keeps 100 concurrent tool-calling interactions on one model in their own processes", async () => {
+    const leaks: string[] = [];
+    const model = new ScriptedModel(
+      Array.from({ length: 100 * 4 }, () => (request: { prompt: readonly { role: string }[] }) => {
+        const owner = AgentProcess.current()?.id;
+        const step = request.prompt.filter((message) => message.role === "tool").length;
+        return step < 3 ? ScriptedModel.toolCall("probe", { owner }) : ScriptedModel.text(`done ${owner}`);
+      }),
+    );
+    const probe = Tool.create("probe", "Checks isolation", async (input, context) => {
+      const { owner } = JSON.parse(input) as { owner: string };
+      const current = AgentProcess.current();
+      if (current?.id !== owner) leaks.push("process");
+      if (context.get("owner") !== owner) leaks.push("context");
+      if (current?.blackboard.get("owner") !== owner) leaks.push("blackboard");
+      await delay(1);
+      return ToolResult.text("ok");
+    });
+    const p = platform(model);
+    const processes = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        p.runInProcess(async (context) => {
+          context.blackboard.bind("owner", context.process.id);
+          return context
+            .ai()
+            .withTool(probe)
+            .withToolCallContext({ owner: context.process.id })
+            .generateText("go");
+        }),
+      ),
+    );
+    expect(leaks).toEqual([]);
+    for (const process of processes) {
+      expect(process.result).toBe(`done ${process.id}`);
+      expect(process.toolStats.get("probe")?.calls).toBe(3);
+      expect(process.llmInvocations).toBe(4);
+    }
+  });
+
   it("records LLM usage, models, tool statistics and events from prompt runners used inside", async () => {
     const model = new ScriptedModel([
       ScriptedModel.toolCall("lookup", { q: "x" }, { usage: { inputTokens: 10, outputTokens: 5 } }),
