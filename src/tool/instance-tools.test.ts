@@ -97,6 +97,26 @@ describe("fromInstance", () => {
     expect((await tools[1]!.call("")).content).toBe("1.0");
   });
 
+  it("calls an inherited static method, even a private one, on the class that declares it", async () => {
+    class SubclassOfPrivateAndStatic extends WithPrivateAndStatic {}
+    const tools = Tool.fromInstance(new SubclassOfPrivateAndStatic());
+    expect(names(tools)).toEqual(["secret", "version"]);
+    expect((await tools[1]!.call("")).content).toBe("1.0");
+  });
+
+  it("calls an inherited static #private method (a subclass cannot reach it itself)", async () => {
+    class Versioned {
+      @llmTool({ description: "Version", name: "version" })
+      // biome-ignore lint/correctness/noUnusedPrivateClassMembers: reached through @llmTool
+      static #version(): string {
+        return "2.0";
+      }
+    }
+    class Product extends Versioned {}
+    const [version] = Tool.fromInstance(new Product());
+    expect((await version!.call("")).content).toBe("2.0");
+  });
+
   it("throws a ConfigurationError naming the class when there are no tool methods", () => {
     expect(() => Tool.fromInstance(new Plain())).toThrow(
       new ConfigurationError("No methods annotated with @llmTool found on Plain"),

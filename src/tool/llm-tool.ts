@@ -37,6 +37,8 @@ export interface ToolMethodEntry {
   /** Reads the method off an instance (or class); works for `#private` methods too. */
   readonly get: (target: object) => unknown;
   readonly options: LlmToolOptions;
+  /** The class declaring a static method (recorded when it is defined), so subclasses call it there. */
+  owner?: object;
   /** Cache for whatever the tool layer derives once per method (definition, schema). */
   compiled?: unknown;
 }
@@ -98,6 +100,11 @@ export function llmTool<S extends z.ZodObject = z.ZodObject<{}>>(options: LlmToo
       get,
       options: options as LlmToolOptions,
     };
+    if (context.static) {
+      context.addInitializer(function (this: This) {
+        entry.owner = this as object;
+      });
+    }
     ownMetadataList<ToolMethodEntry>(metadata, TOOL_METHODS).push(entry);
   };
 }

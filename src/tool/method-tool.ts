@@ -70,7 +70,7 @@ export class MethodTool extends AbstractTool {
     this.definition = definition;
     this.metadata = metadata;
     this.input = input;
-    this.target = entry.isStatic ? (instance.constructor as object) : instance;
+    this.target = entry.isStatic ? (entry.owner ?? (instance.constructor as object)) : instance;
     this.method = entry.get(this.target) as BoundMethod;
   }
 
