@@ -3,6 +3,14 @@
 import { runCli } from "./run-cli.js";
 import { streamTerminal } from "./terminal.js";
 
+// A closed pipe (`embabel-ts run ... | head`) ends the program quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 const controller = new AbortController();
 process.once("SIGINT", () => controller.abort(new Error("Interrupted (Ctrl-C)")));
 

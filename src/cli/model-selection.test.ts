@@ -91,3 +91,27 @@ describe("selectModels", () => {
     expect(() => selectModels(EMPTY_CONFIG, {}, "openai-compatible:local")).toThrow("needs a base URL");
   });
 });
+
+describe("selectModels with several configured models", () => {
+  it("checks the key of the default model only (others load on first use)", () => {
+    const selection = selectModels(
+      config(
+        { best: { id: "openai:gpt-4.1" }, claude: { id: "anthropic:claude-sonnet-4-5" } },
+        { default: "best" },
+      ),
+      { OPENAI_API_KEY: "sk" },
+      undefined,
+    );
+    expect(selection.models).toEqual({ best: "openai:gpt-4.1", claude: "anthropic:claude-sonnet-4-5" });
+  });
+
+  it("accepts a role that names a model id directly", () => {
+    const selection = selectModels(
+      config({ local: { id: "ollama:qwen2.5" } }, { default: "openai:gpt-4.1-mini" }),
+      { OPENAI_API_KEY: "sk" },
+      undefined,
+    );
+    expect(selection.models["openai:gpt-4.1-mini"]).toBe("openai:gpt-4.1-mini");
+    expect(selection.roles.default).toBe("openai:gpt-4.1-mini");
+  });
+});

@@ -70,7 +70,11 @@ export function selectModels(
     source = fromEnv ? "EMBABEL_MODEL" : "the API key in the environment";
   }
   const models: Record<string, string> = {};
-  for (const [name, model] of Object.entries(configured)) models[name] = checkedId(model, env);
+  const defaultName = roles.default as string;
+  if (!(defaultName in configured)) configured[defaultName] = { id: defaultName };
+  for (const [name, model] of Object.entries(configured)) {
+    models[name] = checkedId(model, env, name === defaultName);
+  }
   return { models, roles, source };
 }
 
@@ -81,15 +85,19 @@ function inferFromKeys(env: CliEnvironment): string | undefined {
   return undefined;
 }
 
-/** The id to load (with a separate baseURL folded in), after checking its form and its key. */
-function checkedId(model: ConfiguredModel, env: CliEnvironment): string {
+/**
+ * The id to load (with a separate baseURL folded in), after checking its form
+ * and, for the default model, its key (other models load on first use and
+ * report a missing key then).
+ */
+function checkedId(model: ConfiguredModel, env: CliEnvironment, checkKey: boolean): string {
   const id =
     model.baseURL && model.id.startsWith("openai-compatible:") && !model.id.includes("@")
       ? `${model.id}@${model.baseURL}`
       : model.id;
   const parsed = parseModelId(id);
   const variable = KEY_VARIABLES[parsed.provider];
-  if (variable !== undefined && !env[variable]) {
+  if (checkKey && variable !== undefined && !env[variable]) {
     throw new ConfigurationError(
       `Model ${id} needs ${variable}. Set it (export ${variable}=...) and run again, or add --scripted to run offline.`,
     );

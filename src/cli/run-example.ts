@@ -10,6 +10,7 @@ import type { RunCommand } from "./cli-args.js";
 import { loadConfig } from "./cli-config.js";
 import { findExample } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
+import { lazyModel } from "./lazy-model.js";
 import { selectModels } from "./model-selection.js";
 import { formatDuration, ProcessReporter } from "./process-reporter.js";
 import { withPromptReporting } from "./prompt-reporting-model.js";
@@ -99,11 +100,15 @@ async function configuredModels(
   command: RunCommand,
 ): Promise<PreparedModels> {
   const selection = selectModels(config, options.env, command.model);
+  const defaultName = selection.roles.default ?? "default";
   const models: Record<string, LanguageModelV3> = {};
   for (const [name, id] of Object.entries(selection.models)) {
-    models[name] = withPromptReporting(await modelFromId(id, { env: options.env }));
+    const model =
+      name === defaultName
+        ? await modelFromId(id, { env: options.env })
+        : lazyModel(id, { env: options.env });
+    models[name] = withPromptReporting(model);
   }
-  const defaultName = selection.roles.default ?? "default";
   return {
     models,
     roles: selection.roles,
