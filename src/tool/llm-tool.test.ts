@@ -201,6 +201,23 @@ describe("llmTool", () => {
     expect(math.calls).toBe(0);
   });
 
+  it("answers JSON that is not an object (null, an array, a number) without calling the method", async () => {
+    const math = new MathTools();
+    const add = toolNamed(Tool.fromInstance(math), "add");
+    for (const [input, received] of [
+      ["null", "null"],
+      ["[1,2]", "array"],
+      ["8", "number"],
+    ]) {
+      const result = await add.call(input!);
+      expect(result.kind).toBe("error");
+      expect(result.content).toBe(
+        `Invalid arguments for tool 'add': (root): Invalid input: expected object, received ${received}`,
+      );
+    }
+    expect(math.calls).toBe(0);
+  });
+
   it("answers blank input for a method with required input with what is missing", async () => {
     const result = await toolNamed(Tool.fromInstance(new MathTools()), "add").call("  ");
     expect(result.kind).toBe("error");
