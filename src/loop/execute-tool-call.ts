@@ -125,13 +125,19 @@ export async function executeToolCall(
     } else if (environment.signal?.aborted) {
       throw environment.signal.reason;
     } else {
-      const message = error instanceof Error && error.message ? error.message : "No message";
+      const message = failureMessage(error);
       const result = ToolResult.text(`WARNING: Tool '${call.toolName}' failed with exception: ${message}`);
       outcome = { call, tool, value, result, output: outputOf(result), failed: true };
     }
   }
   emitEnd(onEvent, loopId, outcome, performance.now() - started);
   return outcome;
+}
+
+/** The message of a thrown value: an error's message, a thrown string itself, else "No message". */
+function failureMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || "No message";
+  return typeof error === "string" && error.length > 0 ? error : "No message";
 }
 
 function emitEnd(

@@ -116,6 +116,14 @@ describe("in-band answers", () => {
     });
   });
 
+  it("quotes a thrown string as the message", async () => {
+    const failing = Tool.create("flaky", "flaky", () => {
+      throw "disk full";
+    });
+    const output = await answerTo(ScriptedModel.toolCall("flaky"), [failing]);
+    expect(output).toEqual({ type: "text", value: "WARNING: Tool 'flaky' failed with exception: disk full" });
+  });
+
   it("sends a ToolResult.error as an error tool result reading 'Error: <message>'", async () => {
     const failing = Tool.create("fails", "fails", () => ToolResult.error("Something went wrong"));
     const output = await answerTo(ScriptedModel.toolCall("fails"), [failing]);
