@@ -8,6 +8,33 @@ describe("ToolCallContext", () => {
     expect(ToolCallContext.of(new Map())).toBe(ToolCallContext.EMPTY);
   });
 
+  it("reads entries with get, has, entries, size and isEmpty", () => {
+    const context = ToolCallContext.of(
+      new Map<string, unknown>([
+        ["tenantId", "acme"],
+        ["retries", 3],
+      ]),
+    );
+    expect(context.get("tenantId")).toBe("acme");
+    expect(context.get("missing")).toBeUndefined();
+    expect(context.has("retries")).toBe(true);
+    expect(context.has("missing")).toBe(false);
+    expect([...context.entries()]).toEqual([
+      ["tenantId", "acme"],
+      ["retries", 3],
+    ]);
+    expect([context.size, context.isEmpty, ToolCallContext.EMPTY.isEmpty]).toEqual([2, false, true]);
+  });
+
+  it("copies the entries it is made from, and returns a context given to it as is", () => {
+    const source: Record<string, unknown> = { tenantId: "acme" };
+    const context = ToolCallContext.of(source);
+    source.tenantId = "other";
+    source.authToken = "xyz";
+    expect(context.toRecord()).toEqual({ tenantId: "acme" });
+    expect(ToolCallContext.of(context)).toBe(context);
+  });
+
   it("lets the other context win on merge", () => {
     const merged = ToolCallContext.of({ tenantId: "acme", key: "old" }).merge({
       key: "new",
