@@ -23,9 +23,10 @@ export interface SearchResult {
 
 /**
  * A* from the start state to a state where every goal literal holds. g is
- * the accumulated cost, h the number of unmet goal literals times the
- * cheapest relevant action's cost; ties go to fewer unmet literals, then to
- * the earlier node. States are identified by two independent 30-bit Zobrist
+ * the accumulated cost; h is admissible (the plan found is the cheapest): the
+ * unmet goal literals divided by the most goal literals one relevant action
+ * sets (rounded up), times the cheapest relevant action's cost. Ties go to
+ * fewer unmet literals, then to the earlier node. States are identified by two independent 30-bit Zobrist
  * hashes updated incrementally (a false match needs a 60-bit collision).
  * Nodes live column-wise in typed arrays ({@link NodeStore}).
  */
@@ -33,11 +34,22 @@ export function aStarSearch(input: SearchInput): SearchResult {
   const { domain, relevance, excluded, zobrist } = input;
   const goalValue = new Int8Array(domain.conditionNames.length).fill(-1);
   for (const lit of relevance.goalLiterals) goalValue[lit >> 1] = lit & 1;
-  let minCost = Number.POSITIVE_INFINITY;
-  for (const action of relevance.actions) minCost = Math.min(minCost, domain.costs[action] as number);
-  const weight = Number.isFinite(minCost) ? minCost : 0;
   const { offsets: preOffsets, items: preItems } = domain.preconditions;
   const { offsets: effOffsets, items: effItems } = domain.effects;
+  // Admissible: one action fixes at most `fixesPerAction` goal literals and costs at least `minCost`.
+  let minCost = Number.POSITIVE_INFINITY;
+  let fixesPerAction = 1;
+  for (const action of relevance.actions) {
+    minCost = Math.min(minCost, domain.costs[action] as number);
+    let fixes = 0;
+    for (let i = effOffsets[action] as number, end = effOffsets[action + 1] as number; i < end; i++) {
+      const lit = effItems[i] as number;
+      if (goalValue[lit >> 1] === (lit & 1)) fixes++;
+    }
+    fixesPerAction = Math.max(fixesPerAction, fixes);
+  }
+  const weight = Number.isFinite(minCost) ? minCost : 0;
+  const h = (unmet: number): number => Math.ceil(unmet / fixesPerAction) * weight;
   const nodes = new NodeStore(Math.min(1 << 16, 2 * relevance.actions.length + 16));
 
   let hash = 0;
@@ -46,7 +58,7 @@ export function aStarSearch(input: SearchInput): SearchResult {
     hash ^= zobrist[2 * condition] as number;
     check ^= zobrist[2 * condition + 1] as number;
   }
-  const root = nodes.add(-1, -1, hash, check, 0, input.unmet * weight, input.unmet);
+  const root = nodes.add(-1, -1, hash, check, 0, h(input.unmet), input.unmet);
   const state = new StateCursor(nodes, domain.conditionNames.length, input.trueConditions);
 
   // "Useful" = applicable and changing something. Usefulness only changes
@@ -146,7 +158,7 @@ export function aStarSearch(input: SearchInput): SearchResult {
       const existing = seenStates.find(childHash, childCheck);
       if (existing >= 0 && (nodes.g[existing] as number) <= g) continue;
       if (existing >= 0) nodes.closed[existing] = 1;
-      const child = nodes.add(node, action, childHash, childCheck, g, g + childUnmet * weight, childUnmet);
+      const child = nodes.add(node, action, childHash, childCheck, g, g + h(childUnmet), childUnmet);
       nodes.changedStart[child] = nodes.changed.length;
       for (const condition of changed) nodes.changed.push(condition);
       nodes.changedEnd[child] = nodes.changed.length;

@@ -66,6 +66,56 @@ describe("GoapPlanner", () => {
     expect((result as GoapPlan).cost).toBe(2);
   });
 
+  it("finds the cheapest plan when one action sets several goal conditions", () => {
+    // "shortcut" fixes all three goal conditions at once for 2.5; "prepare" + "finish" costs 2.
+    const planner = GoapPlanner.create([
+      action("shortcut", {}, { l1: true, l2: true, l3: true }, 2.5),
+      action("prepare", {}, { ready: true }, 1),
+      action("finish", { ready: true }, { l1: true, l2: true, l3: true }, 1),
+    ]);
+    const result = planner.plan([], goal({ l1: true, l2: true, l3: true }));
+    expect(names(result)).toEqual(["prepare", "finish"]);
+    expect((result as GoapPlan).cost).toBe(2);
+  });
+
+  it("takes the cheaper branch of a diamond", () => {
+    const planner = GoapPlanner.create([
+      action("split", { start: true }, { left: true, right: true }),
+      action("viaLeft", { left: true }, { joined: true }, 5),
+      action("viaRight", { right: true }, { joined: true }, 1),
+      action("end", { joined: true, left: true }, { done: true }),
+    ]);
+    const result = planner.plan(["start"], goal({ done: true }));
+    expect(names(result)).toEqual(["split", "viaRight", "end"]);
+    expect((result as GoapPlan).cost).toBe(3);
+  });
+
+  it("runs an action with several preconditions only once all of them hold", () => {
+    const planner = GoapPlanner.create([
+      action("merge", { a: true, b: true }, { goal: true }),
+      action("makeB", { a: true }, { b: true }),
+      action("makeA", {}, { a: true }),
+    ]);
+    expect(names(planner.plan([], goal({ goal: true })))).toEqual(["makeA", "makeB", "merge"]);
+  });
+
+  it("orders actions so a condition another action makes false is restored last", () => {
+    // makeB clobbers a; each action runs once, so the only plan is makeB then makeA.
+    const planner = GoapPlanner.create([
+      action("makeA", { "ran:makeA": false }, { a: true, "ran:makeA": true }),
+      action("makeB", { "ran:makeB": false }, { b: true, a: false, "ran:makeB": true }),
+    ]);
+    expect(names(planner.plan([], goal({ a: true, b: true })))).toEqual(["makeB", "makeA"]);
+  });
+
+  it("finds no plan when a needed condition can only be made false", () => {
+    const planner = GoapPlanner.create([
+      action("close", { open: true }, { open: false }),
+      action("use", { open: true }, { goal: true }),
+    ]);
+    expect(planner.plan([], goal({ goal: true }))).toMatchObject({ kind: "no-plan", unreachable: ["open"] });
+  });
+
   it("plans for conditions that must be false", () => {
     const planner = GoapPlanner.create([
       action("unlock", { locked: true }, { locked: false }),
