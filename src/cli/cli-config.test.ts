@@ -58,6 +58,13 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("notes that toolGroups are read but not used", () => {
+    const dir = directoryWith({ "embabel.config.yaml": "toolGroups:\n  - role: web\n" });
+    expect(loadConfig(dir).notes).toEqual([
+      `toolGroups read from ${join(dir, "embabel.config.yaml")} but not used: the CLI examples bring their own tools.`,
+    ]);
+  });
+
   it("fails on a missing explicit file, naming it", () => {
     const dir = directoryWith({});
     expect(() => loadConfig(dir, "nope.json")).toThrow(`Config file not found: ${join(dir, "nope.json")}`);

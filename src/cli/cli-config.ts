@@ -101,6 +101,9 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
       `mcpServers (${serverNames.join(", ")}) read from ${path} but not started: the CLI examples do not use MCP tools yet.`,
     );
   }
+  if (data.toolGroups !== undefined) {
+    notes.push(`toolGroups read from ${path} but not used: the CLI examples bring their own tools.`);
+  }
   return { config: { models, roles, mcpServers }, path, notes };
 }
 
