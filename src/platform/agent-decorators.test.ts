@@ -144,6 +144,58 @@ describe("agentFromClass", () => {
   });
 });
 
+describe("agentFromClass on subclasses", () => {
+  @agent({ name: "Base", description: "Drafts" })
+  class Base {
+    @action({ input: String, output: Number })
+    measure(text: string) {
+      return text.length;
+    }
+
+    @achievesGoal({ description: "Reported" })
+    @action({ input: Number, output: Boolean })
+    report(length: number) {
+      return length > 3;
+    }
+  }
+
+  it("inherits the superclass's actions and goals and adds its own", async () => {
+    @agent({ name: "Extended", description: "Drafts and shouts" })
+    class Extended extends Base {
+      @action({ input: String, output: Number, cost: 0.5 })
+      measureTwice(text: string) {
+        return text.length * 2;
+      }
+    }
+    const extended = agentFromClass(Extended);
+    expect(extended.name).toBe("Extended");
+    expect(extended.actions.map((each) => each.name)).toEqual(["measure", "report", "measureTwice"]);
+    expect(extended.goals.map((goal) => goal.name)).toEqual(["Extended.report"]);
+    const process = await AgentPlatform.create({ models: {} }).runAgent(extended, "ab");
+    expect(process.history.map((entry) => entry.actionName)).toEqual(["measureTwice", "report"]);
+    expect(process.result).toBe(true);
+  });
+
+  it("runs a subclass's override of a decorated method", async () => {
+    @agent({ name: "Overriding", description: "Measures differently" })
+    class Overriding extends Base {
+      override measure(text: string) {
+        return text.length + 100;
+      }
+    }
+    const process = await AgentPlatform.create({ models: {} }).runAgent(agentFromClass(Overriding), "ab");
+    expect(process.blackboard.last(Number)).toBe(102);
+    expect(process.result).toBe(true);
+  });
+
+  it("refuses an @agent class with no actions and no goals, naming it", () => {
+    @agent({ description: "Empty" })
+    class Empty {}
+    expect(() => agentFromClass(Empty)).toThrow(ConfigurationError);
+    expect(() => agentFromClass(Empty)).toThrow(/Agent 'Empty' has no goal and no actions: add actions/);
+  });
+});
+
 describe("agentFromInstance", () => {
   it("binds the actions to the given instance", async () => {
     const finder = new PerformanceFinder();

@@ -85,6 +85,11 @@ export function createAgent(
   conditions: readonly AgentCondition[],
 ): Agent {
   if (!name.trim()) throw new ConfigurationError("An agent needs a non-blank name.");
+  if (goals.length === 0 && actions.length === 0) {
+    throw new ConfigurationError(
+      `Agent '${name}' has no goal and no actions: add actions (@action methods, or actions in defineAgent) and mark one with achievesGoal (or @achievesGoal).`,
+    );
+  }
   if (goals.length === 0) {
     throw new ConfigurationError(
       `Agent '${name}' has no goal: mark an action with achievesGoal (or @achievesGoal), or add goals.`,
