@@ -121,6 +121,37 @@ describe("Subagent.ofClass", () => {
     );
   });
 
+  it("consumes a class input type: the schema from its static zod schema, the input an instance", async () => {
+    class Works {
+      static readonly schema = z.object({ composers: z.array(z.string()) });
+      declare readonly composers: string[];
+      get count(): number {
+        return this.composers.length;
+      }
+    }
+    const counter = defineAgent({
+      name: "Counter",
+      description: "Counts composers",
+      actions: [
+        {
+          name: "count",
+          input: Works,
+          output: PerformanceList,
+          achievesGoal: { description: "Counted" },
+          run: (works: Works) => ({ titles: [`${works.count} composers`] }),
+        },
+      ],
+    });
+    const tool = Subagent.ofInstance(counter).consuming(Works);
+    expect(tool.definition.inputSchema.jsonSchema).toMatchObject({
+      type: "object",
+      properties: { composers: { type: "array" } },
+    });
+    const { platform } = setUp([]);
+    const process = await platform.runInProcess(() => tool.call('{"composers":["Bach","Handel"]}'));
+    expect((process.result as ToolResult).content).toBe('{"titles":["2 composers"]}');
+  });
+
   it("rejects an input type that is not an object", () => {
     expect(() => Subagent.ofClass(PerformanceFinder).consuming(String)).toThrow(
       "The input type String of tool 'PerformanceFinder' must be an object type",
