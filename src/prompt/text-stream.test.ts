@@ -26,6 +26,27 @@ describe("textStream", () => {
     expect(await stream.text).toBe("ab");
   });
 
+  it("gives every delta to each of several concurrent readers", async () => {
+    let push: (delta: string) => void = () => {};
+    let finish: (text: string) => void = () => {};
+    const stream = textStream((onTextDelta) => {
+      push = onTextDelta;
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    });
+    const first = collect(stream);
+    const second = collect(stream.textStream);
+    await Promise.resolve();
+    push("a");
+    await Promise.resolve();
+    push("b");
+    finish("ab");
+    expect(await first).toEqual(["a", "b"]);
+    expect(await second).toEqual(["a", "b"]);
+    expect(await collect(stream)).toEqual(["a", "b"]);
+  });
+
   it("ends the iteration with the run's error and rejects text", async () => {
     const stream = textStream(async (onTextDelta) => {
       onTextDelta("partial");

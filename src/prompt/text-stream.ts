@@ -8,20 +8,21 @@ export interface TextStream extends AsyncIterable<string> {
 
 /**
  * A {@link TextStream} fed by `run`, which receives a callback for each delta
- * and resolves to the final text. Deltas are buffered until read; a failure
- * ends the iteration with that error.
+ * and resolves to the final text. Deltas are kept until the run ends, so every
+ * iteration (of the stream or of `textStream`, any number of times) sees all
+ * of them in order; a failure ends each iteration with that error.
  */
 export function textStream(run: (onTextDelta: (delta: string) => void) => Promise<string>): TextStream {
-  const buffered: string[] = [];
+  const received: string[] = [];
   let done = false;
   let failure: { error: unknown } | undefined;
-  let wake: (() => void) | undefined;
+  const waiting = new Set<() => void>();
   const notify = () => {
-    wake?.();
-    wake = undefined;
+    for (const wake of waiting) wake();
+    waiting.clear();
   };
   const text = run((delta) => {
-    buffered.push(delta);
+    received.push(delta);
     notify();
   }).then(
     (value) => {
@@ -39,17 +40,16 @@ export function textStream(run: (onTextDelta: (delta: string) => void) => Promis
   // Errors surface through iteration or `text`; an unobserved `text` must not crash the process.
   text.catch(() => {});
   async function* deltas(): AsyncGenerator<string> {
+    let next = 0;
     for (;;) {
-      const next = buffered.shift();
-      if (next !== undefined) {
-        yield next;
+      if (next < received.length) {
+        yield received[next] as string;
+        next += 1;
         continue;
       }
       if (failure) throw failure.error;
       if (done) return;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
+      await new Promise<void>((resolve) => waiting.add(resolve));
     }
   }
   const iterable: AsyncIterable<string> = { [Symbol.asyncIterator]: () => deltas() };
