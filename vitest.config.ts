@@ -1,5 +1,6 @@
 import { transform } from "esbuild";
 import { defineConfig, type Plugin } from "vitest/config";
+import { SummaryReporter } from "./test/support/summary-reporter.js";
 
 /**
  * Vite 8 (oxc) leaves TC39 decorators untransformed and Node 20 cannot run them,
@@ -27,5 +28,6 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts", "examples/**/*.test.ts"],
     testTimeout: 20_000,
+    reporters: ["default", new SummaryReporter()],
   },
 });
