@@ -1,20 +1,49 @@
-// 1,000 concurrent agent processes, each running one PromptRunner interaction
-// of 5 tool steps (then a final answer) on the scripted model, all on one
-// platform and one shared model. Reports wall time and peak RSS, and checks
-// that no process ever saw another's process, blackboard or tool-call context:
-// the model's script and the tool both look at AgentProcess.current().
-// Targets: < 2 s wall, < 300 MB peak RSS.
-// Run: npm run bench (builds first), or node bench/concurrency.bench.mjs after a build.
-import { AgentPlatform, AgentProcess, ProcessOptions, Tool, ToolResult } from "../dist/src/index.js";
+// 1,000 concurrent agent processes (platform.runAgent, planner included), each
+// running one action whose PromptRunner interaction makes 5 tool calls (then a
+// final answer) on the scripted model; one platform, one shared model.
+// Reports wall time, CPU time and peak RSS, and checks that no process ever saw
+// another's process, blackboard or tool-call context: the model's script and
+// the tool both look at AgentProcess.current(), and every check compares it
+// with a value the process set itself (replacing the AsyncLocalStorage in
+// dist/src/tool/ambient-process.js by a global makes this bench fail).
+// Baseline, measured in the same run: the same 1,000 interactions on the same
+// kind of model with no agent process around them (what the process layer costs).
+// Targets: < 2 s wall, < 300 MB peak RSS (wall time depends on machine load:
+// compare it with the CPU time printed beside it).
+// Run: npm run bench (builds first), or node --expose-gc bench/concurrency.bench.mjs after a build.
+import {
+  AgentPlatform,
+  AgentProcess,
+  defineAgent,
+  ProcessOptions,
+  Tool,
+  ToolResult,
+} from "../dist/src/index.js";
 import { ScriptedModel } from "../dist/src/testing/index.js";
 
 const PROCESSES = 1_000;
 const TOOL_STEPS = 5;
 
 const violations = [];
+let violationCount = 0;
 const note = (message) => {
+  violationCount++;
   if (violations.length < 20) violations.push(message);
 };
+
+class Task {
+  constructor(index) {
+    this.index = index;
+  }
+}
+class Report {
+  constructor(index, text) {
+    this.index = index;
+    this.text = text;
+  }
+}
+
+const toolSteps = (request) => request.prompt.filter((message) => message.role === "tool").length;
 
 // The model's reply depends only on the requesting process: five probe calls, then an answer.
 function reply(request) {
@@ -23,7 +52,7 @@ function reply(request) {
     note("the model was called outside any process");
     return ScriptedModel.text("no process");
   }
-  const step = request.prompt.filter((message) => message.role === "tool").length;
+  const step = toolSteps(request);
   return step < TOOL_STEPS
     ? ScriptedModel.toolCall("probe", { owner: process.id, step })
     : ScriptedModel.text(`done ${process.id}`);
@@ -43,63 +72,129 @@ const probe = Tool.create("probe", "Checks which process runs the call", async (
   return ToolResult.text(`step ${step} ok`);
 });
 
-const model = new ScriptedModel(Array.from({ length: PROCESSES * (TOOL_STEPS + 1) }, () => reply));
-const platform = AgentPlatform.create({ models: { main: model } });
-
-let peakSampled = process.memoryUsage().rss;
-const sampler = setInterval(() => {
-  peakSampled = Math.max(peakSampled, process.memoryUsage().rss);
-}, 5);
-const rssBefore = process.memoryUsage().rss;
-const start = performance.now();
-const processes = await Promise.all(
-  Array.from({ length: PROCESSES }, () =>
-    platform.runInProcess(
-      async (context) => {
+const investigator = defineAgent({
+  name: "Investigator",
+  description: "Calls the probe five times and reports",
+  actions: [
+    {
+      name: "investigate",
+      input: Task,
+      output: Report,
+      achievesGoal: { description: "A report" },
+      run: async (task, context) => {
         // Each process marks its own blackboard and context with its id; the probe checks both.
         context.blackboard.bind("owner", context.process.id);
-        return context
+        const text = await context
           .ai()
           .withTool(probe)
           .withToolCallContext({ owner: context.process.id })
-          .generateText("go");
+          .generateText(`investigate ${task.index}`);
+        return new Report(task.index, text);
       },
-      { processOptions: ProcessOptions.DEFAULT.withBudget({ tokens: 10_000_000 }) },
+    },
+  ],
+});
+
+const options = { processOptions: ProcessOptions.DEFAULT.withBudget({ tokens: 10_000_000 }) };
+function runAgents(count) {
+  const model = new ScriptedModel(Array.from({ length: count * (TOOL_STEPS + 1) }, () => reply));
+  const platform = AgentPlatform.create({ models: { main: model } });
+  platform.deploy(investigator);
+  const runs = Array.from({ length: count }, (_, index) =>
+    platform.runAgent("Investigator", new Task(index), options),
+  );
+  return { model, processes: Promise.all(runs) };
+}
+
+// Baseline: the same interactions with no agent process around them.
+function runBare(count) {
+  const model = new ScriptedModel(
+    Array.from({ length: count * (TOOL_STEPS + 1) }, () => (request) => {
+      const step = toolSteps(request);
+      return step < TOOL_STEPS ? ScriptedModel.toolCall("bare_probe", { step }) : ScriptedModel.text("done");
+    }),
+  );
+  const platform = AgentPlatform.create({ models: { main: model } });
+  return Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      platform.ai().withTool(bareProbe).generateText(`investigate ${index}`),
     ),
-  ),
-);
+  );
+}
+const bareProbe = Tool.create("bare_probe", "Answers", async (input) => {
+  await new Promise((resolve) => setImmediate(resolve));
+  return ToolResult.text(`step ${JSON.parse(input).step} ok`);
+});
+
+// Warm the JIT on both paths (a tenth of the load) so neither measurement pays for compilation.
+await runAgents(PROCESSES / 10).processes;
+await runBare(PROCESSES / 10);
+if (violationCount > 0) throw new Error(`isolation violated while warming up: ${violations.join("; ")}`);
+
+globalThis.gc?.();
+let peakSampled = process.memoryUsage.rss();
+const sampler = setInterval(() => {
+  peakSampled = Math.max(peakSampled, process.memoryUsage.rss());
+}, 5);
+const rssBefore = process.memoryUsage.rss();
+const cpuBefore = process.cpuUsage();
+const start = performance.now();
+const { model, processes: running } = runAgents(PROCESSES);
+const processes = await running;
 const wallMs = performance.now() - start;
+const cpuMs = cpuTimeMs(process.cpuUsage(cpuBefore));
 clearInterval(sampler);
 const peakRss = Math.max(peakSampled, process.resourceUsage().maxRSS * 1024);
 
-for (const agentProcess of processes) {
+processes.forEach((agentProcess, index) => {
+  const id = agentProcess.id;
   if (agentProcess.status !== "completed")
-    note(`${agentProcess.id} ended ${agentProcess.status}: ${agentProcess.statusReason}`);
-  if (agentProcess.result !== `done ${agentProcess.id}`)
-    note(`${agentProcess.id} got result ${agentProcess.result}`);
+    note(`${id} ended ${agentProcess.status}: ${agentProcess.statusReason}`);
+  const result = agentProcess.result;
+  if (!(result instanceof Report) || result.index !== index || result.text !== `done ${id}`)
+    note(`${id} (task ${index}) got result ${JSON.stringify(result)}`);
+  if (agentProcess.blackboard.last(Task)?.index !== index) note(`${id} has another process's task`);
   const steps = agentProcess.blackboard.all(Number);
-  if (steps.join(",") !== "0,1,2,3,4") note(`${agentProcess.id} has steps ${steps.join(",")}`);
-  if (agentProcess.toolStats.get("probe")?.calls !== TOOL_STEPS)
-    note(`${agentProcess.id} counted the wrong tool calls`);
+  if (steps.join(",") !== "0,1,2,3,4") note(`${id} has steps ${steps.join(",")}`);
+  if (agentProcess.toolStats.get("probe")?.calls !== TOOL_STEPS) note(`${id} counted the wrong tool calls`);
   if (agentProcess.llmInvocations !== TOOL_STEPS + 1)
-    note(`${agentProcess.id} counted ${agentProcess.llmInvocations} LLM calls`);
+    note(`${id} counted ${agentProcess.llmInvocations} LLM calls`);
+});
+if (new Set(processes.map((agentProcess) => agentProcess.id)).size !== PROCESSES)
+  note("two processes share an id");
+
+globalThis.gc?.();
+const bareCpuBefore = process.cpuUsage();
+const bareStart = performance.now();
+const bareResults = await runBare(PROCESSES);
+const bareWallMs = performance.now() - bareStart;
+const bareCpuMs = cpuTimeMs(process.cpuUsage(bareCpuBefore));
+if (bareResults.some((text) => text !== "done")) note("the baseline's interactions did not all finish");
+
+function cpuTimeMs(usage) {
+  return (usage.user + usage.system) / 1000;
 }
 
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
+const met = (ok) => (ok ? "met" : "MISSED");
 console.log(
-  `\n${PROCESSES} concurrent processes x ${TOOL_STEPS} tool steps (+1 answer) on the scripted model`,
+  `\n${PROCESSES} concurrent agent processes (runAgent) x ${TOOL_STEPS} tool steps (+1 answer) on the scripted model`,
 );
 console.log(
-  `wall time:      ${wallMs.toFixed(0)} ms (target < 2000 ms: ${wallMs < 2000 ? "met" : "MISSED"})`,
+  `wall time:      ${wallMs.toFixed(0)} ms (target < 2000 ms: ${met(wallMs < 2000)}); CPU time ${cpuMs.toFixed(0)} ms`,
 );
 console.log(
   `LLM calls:      ${model.requests.length} (${(wallMs / model.requests.length).toFixed(3)} ms each, amortised)`,
 );
 console.log(
-  `peak RSS:       ${mb(peakRss)} MB (target < 300 MB: ${peakRss < 300 * 1024 * 1024 ? "met" : "MISSED"}); RSS before: ${mb(rssBefore)} MB`,
+  `peak RSS:       ${mb(peakRss)} MB (target < 300 MB: ${met(peakRss < 300 * 1024 * 1024)}); RSS before: ${mb(rssBefore)} MB`,
 );
 console.log(
-  `isolation:      ${violations.length === 0 ? "no process ever saw another's process, blackboard or context" : "VIOLATED"}`,
+  `baseline:       the same ${PROCESSES} interactions with no agent process (and no isolation checks): ${bareWallMs.toFixed(0)} ms wall, ${bareCpuMs.toFixed(0)} ms CPU; ` +
+    `agent processes / baseline: x${(wallMs / bareWallMs).toFixed(2)} wall, x${(cpuMs / bareCpuMs).toFixed(2)} CPU`,
+);
+console.log(
+  `isolation:      ${violationCount === 0 ? "no process ever saw another's process, blackboard, context or task" : `VIOLATED (${violationCount} times)`}`,
 );
 for (const violation of violations) console.log(`  - ${violation}`);
-if (violations.length > 0) process.exitCode = 1;
+if (violationCount > 0) process.exitCode = 1;
