@@ -5,7 +5,7 @@ import { PromptRunner } from "../prompt/prompt-runner.js";
 import type { PromptRunnerServices } from "../prompt/prompt-runner-services.js";
 import type { ToolGroup } from "../prompt/tool-group.js";
 import { ToolGroupRegistry } from "../prompt/tool-group-registry.js";
-import type { Agent, AgentLike } from "./agent.js";
+import { Agent, type AgentLike } from "./agent.js";
 import type { AgentProcess } from "./agent-process.js";
 import { AgentRegistry } from "./agent-registry.js";
 import type { OperationContext } from "./operation-context.js";
@@ -87,17 +87,19 @@ export class AgentPlatform {
   }
 
   /**
-   * Runs an agent (deployed by name, or given) to the end in a new process,
-   * with `input` on the blackboard. Resolves to the finished process: its
-   * `status`, `statusReason`, `result`, `blackboard`, history and usage.
-   * Rejects only for an unknown agent name.
+   * Runs an agent (deployed by name, or given: an agent, an `@agent` class or
+   * an instance of one) to the end in a new process, with `input` on the
+   * blackboard. Resolves to the finished process: its `status`,
+   * `statusReason`, `result`, `blackboard`, history and usage. Rejects only
+   * for an unknown agent name (the error lists the deployed agents) or
+   * something that is not an agent.
    */
   async runAgent(
-    agent: Agent | string,
+    agent: AgentLike | string,
     input?: unknown,
     options: RunProcessOptions = {},
   ): Promise<AgentProcess> {
-    const resolved = typeof agent === "string" ? this.registry.require(agent, this.name) : agent;
+    const resolved = typeof agent === "string" ? this.registry.require(agent, this.name) : Agent.of(agent);
     return launchAgent(resolved, input, options, { ai: () => this.ai(), platform: this });
   }
 

@@ -61,7 +61,11 @@ export async function executeAction(
     return { kind: "succeeded" };
   } catch (error) {
     if (ReplanRequested.isInstance(error)) {
-      error.blackboardUpdater(blackboard);
+      try {
+        error.blackboardUpdater(blackboard);
+      } catch (updaterError) {
+        return failAction(updaterError);
+      }
       finish("replan");
       control.emit({ type: "replan-requested", action: action.name, reason: error.reason });
       return { kind: "replan", reason: error.reason };
@@ -70,6 +74,10 @@ export async function executeAction(
       finish("terminated");
       return { kind: "terminated" };
     }
+    return failAction(error);
+  }
+
+  function failAction(error: unknown): ActionResult {
     const ending = processEnding(error, process.signal);
     finish(
       ending.status === "failed" ? "failed" : "terminated",

@@ -5,6 +5,7 @@ import { ScriptedModel } from "../testing/scripted-model.js";
 import { Tool } from "../tool/tool.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
+import { achievesGoal, action, agent } from "./agent-decorators.js";
 import { AgentPlatform } from "./agent-platform.js";
 import { AgentProcess } from "./agent-process.js";
 import { defineAgent } from "./define-agent.js";
@@ -214,6 +215,21 @@ describe("launchAgent (through AgentPlatform.runAgent)", () => {
     expect(process.blackboard.get("string")).toBe("hello");
     expect(process.result).toBe(5);
     expect(process.agent).toBe(echo);
+  });
+
+  it("runs an @agent class or instance given directly, without deploying it", async () => {
+    @agent({ name: "Shouter", description: "Shouts" })
+    class Shouter {
+      @achievesGoal({ description: "Shouted" })
+      @action({ input: String, output: Number })
+      shout(text: string) {
+        return text.length * 10;
+      }
+    }
+    const p = platform();
+    expect((await p.runAgent(Shouter, "abc")).result).toBe(30);
+    expect((await p.runAgent(new Shouter(), "ab")).result).toBe(20);
+    expect(p.agents).toEqual([]);
   });
 
   it("runs a deployed agent by name and refuses an unknown name", async () => {

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
+import { ReplanRequested } from "../errors/replan-requested.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import type { Agent } from "./agent.js";
 import { AgentPlatform } from "./agent-platform.js";
@@ -101,5 +102,23 @@ describe("runAgentLoop budgets and isolation (through AgentPlatform.runAgent)", 
     });
     expect(new Set(processes.map((process) => process.id)).size).toBe(100);
     expect(AgentProcess.current()).toBeUndefined();
+  });
+});
+
+describe("runAgentLoop failure paths (through AgentPlatform.runAgent)", () => {
+  it("fails, recording the action as failed, when a ReplanRequested updater throws", async () => {
+    const broken = new Error("updater broke");
+    const process = await AgentPlatform.create({ models: {} }).runAgent(
+      writer(() => {
+        throw new ReplanRequested("try again", () => {
+          throw broken;
+        });
+      }),
+      new Topic("x"),
+    );
+    expect(process.status).toBe("failed");
+    expect(process.failure).toBe(broken);
+    expect(process.history.map((entry) => [entry.actionName, entry.outcome])).toEqual([["draft", "failed"]]);
+    expect(process.blackboard.objects).toEqual([new Topic("x")]);
   });
 });
