@@ -57,7 +57,7 @@ export function assistantMessage(
         parts.push({ type: "file", data: part.data, mediaType: part.mediaType });
         break;
       case "tool-call": {
-        const outcome = outcomes.find((candidate) => candidate.call.toolCallId === part.toolCallId);
+        const outcome = outcomes.find((candidate) => candidate.call === part);
         parts.push({
           type: "tool-call",
           toolCallId: part.toolCallId,

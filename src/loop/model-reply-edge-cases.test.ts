@@ -87,6 +87,26 @@ describe("model replies", () => {
     });
   });
 
+  it("keeps each call's own input when a model reuses a tool call id", async () => {
+    const calls: string[] = [];
+    const model = new MockLanguageModelV3({
+      doGenerate: [
+        reply([
+          { type: "tool-call", toolCallId: "call_0", toolName: "lookup", input: '{"n":1}' },
+          { type: "tool-call", toolCallId: "call_0", toolName: "lookup", input: '{"n":2}' },
+        ]),
+        reply([{ type: "text", text: "done" }]),
+      ],
+    });
+    await runToolLoop({ model, prompt, tools: [echo("lookup", calls)] });
+    expect(calls).toEqual(['{"n":1}', '{"n":2}']);
+    const assistant = model.doGenerateCalls[1]?.prompt[1];
+    expect(
+      assistant?.role === "assistant" &&
+        assistant.content.map((part) => (part.type === "tool-call" ? part.input : undefined)),
+    ).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
   it("sends an empty-string input as {} to the tool and in the transcript", async () => {
     const calls: string[] = [];
     const model = ScriptedModel.of(
