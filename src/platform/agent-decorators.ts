@@ -1,6 +1,6 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { decoratorMetadataOf, metadataListsOf, ownMetadataList } from "../tool/decorator-metadata.js";
-import { type TypeLike, TypeToken } from "../tool/type-token.js";
+import { type ActionSpec, buildAction } from "./action-spec.js";
 import type { Agent, AgentAction, AgentCondition, AgentGoal } from "./agent.js";
 import type { AgentProcess } from "./agent-process.js";
 import type { Blackboard } from "./blackboard.js";
@@ -15,23 +15,9 @@ export interface AgentOptions {
 }
 
 /** Options of the {@link action} method decorator. */
-export interface ActionOptions {
-  /** @default the method name */
+export interface ActionOptions extends ActionSpec {
+  /** The action's name. @default the method name */
   readonly name?: string;
-  /** @default "" */
-  readonly description?: string;
-  /** One type or several; the method receives the values in this order, then the `OperationContext`. @default none */
-  readonly input?: TypeLike | readonly TypeLike[];
-  /** The type of the value the method returns (added to the blackboard). @default none */
-  readonly output?: TypeLike;
-  /** Planning cost; lower is preferred. @default 1 */
-  readonly cost?: number;
-  /** Extra preconditions (condition names, `!name` for false). @default [] */
-  readonly pre?: readonly string[];
-  /** Extra effects (condition names, `!name` for false). @default [] */
-  readonly post?: readonly string[];
-  /** Whether the action may run more than once in a process. @default false */
-  readonly canRerun?: boolean;
 }
 
 /** Options of the {@link achievesGoal} method decorator. */
@@ -175,19 +161,8 @@ function entries<O>(instance: object, key: symbol): MemberEntry<O>[] {
 }
 
 function toAction(instance: object, entry: MemberEntry<ActionOptions>): AgentAction {
-  const options = entry.options;
   const method = entry.get(instance) as (...args: unknown[]) => unknown;
-  const inputs =
-    options.input === undefined ? [] : Array.isArray(options.input) ? options.input : [options.input];
-  return Object.freeze({
-    name: options.name ?? entry.methodName,
-    description: options.description ?? "",
-    inputs: Object.freeze(inputs.map((type: TypeLike) => TypeToken.of(type))),
-    output: options.output === undefined ? undefined : TypeToken.of(options.output),
-    cost: options.cost ?? 1,
-    pre: Object.freeze([...(options.pre ?? [])]),
-    post: Object.freeze([...(options.post ?? [])]),
-    canRerun: options.canRerun ?? false,
-    run: (values: readonly unknown[], context: unknown) => method.call(instance, ...values, context),
-  });
+  return buildAction(entry.options.name ?? entry.methodName, entry.options, (...args) =>
+    method.call(instance, ...args),
+  );
 }

@@ -1,5 +1,6 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { type TypeLike, type TypeOf, TypeToken } from "../tool/type-token.js";
+import { type ActionSpec, buildAction } from "./action-spec.js";
 import type { Agent, AgentAction, AgentCondition, AgentGoal } from "./agent.js";
 import { brandAgent } from "./agent-brand.js";
 import type { AgentProcess } from "./agent-process.js";
@@ -7,24 +8,12 @@ import type { Blackboard } from "./blackboard.js";
 import type { OperationContext } from "./operation-context.js";
 
 /** The builder form of one action (see {@link defineAgent}). */
-export interface ActionInit {
+export interface ActionInit extends ActionSpec {
+  /** Unique within the agent. */
   readonly name: string;
-  /** @default "" */
-  readonly description?: string;
-  /** One type or several; `run` receives the values in this order, then the context. @default none */
-  readonly input?: TypeLike | readonly TypeLike[];
-  /** The type of the value `run` returns. @default none */
-  readonly output?: TypeLike;
-  /** @default 1 */
-  readonly cost?: number;
-  /** @default [] */
-  readonly pre?: readonly string[];
-  /** @default [] */
-  readonly post?: readonly string[];
-  /** @default false */
-  readonly canRerun?: boolean;
   /** Makes reaching this action's output (after it ran) a goal of the agent. @default none */
   readonly achievesGoal?: { readonly description: string; readonly name?: string };
+  /** The action's body: its inputs in order, then the `OperationContext`; returns the output. */
   // biome-ignore lint/suspicious/noExplicitAny: inputs are typed per action by defineAction
   readonly run: (...args: any[]) => unknown;
 }
@@ -139,19 +128,7 @@ export function goalOfAction(
 }
 
 function toAction(init: ActionInit): AgentAction {
-  const inputs = init.input === undefined ? [] : Array.isArray(init.input) ? init.input : [init.input];
-  const run = init.run;
-  return Object.freeze({
-    name: init.name,
-    description: init.description ?? "",
-    inputs: Object.freeze(inputs.map((type: TypeLike) => TypeToken.of(type))),
-    output: init.output === undefined ? undefined : TypeToken.of(init.output),
-    cost: init.cost ?? 1,
-    pre: Object.freeze([...(init.pre ?? [])]),
-    post: Object.freeze([...(init.post ?? [])]),
-    canRerun: init.canRerun ?? false,
-    run: (values: readonly unknown[], context: OperationContext) => run(...values, context),
-  });
+  return buildAction(init.name, init, init.run);
 }
 
 function toGoal(init: GoalInit): AgentGoal {
