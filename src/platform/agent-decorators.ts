@@ -22,6 +22,7 @@ export interface ActionOptions extends ActionSpec {
 
 /** Options of the {@link achievesGoal} method decorator. */
 export interface AchievesGoalOptions {
+  /** What reaching the goal means. */
   readonly description: string;
   /** @default "<agent name>.<action name>" */
   readonly name?: string;

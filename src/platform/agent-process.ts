@@ -14,10 +14,13 @@ import { ProcessOptions } from "./process-options.js";
 
 /** One action run, in the process's history. */
 export interface ActionInvocation {
+  /** The action's name. */
   readonly actionName: string;
   /** Milliseconds since the epoch. */
   readonly startedAt: number;
+  /** How long the action ran. */
   readonly durationMs: number;
+  /** How it ended: `succeeded`, `failed`, `replan` or `terminated`. */
   readonly outcome: ActionOutcome;
 }
 
@@ -25,15 +28,19 @@ export interface ActionInvocation {
 export interface ModelUsed {
   /** The platform's name for the model. */
   readonly name: string;
+  /** The AI SDK provider id (`openai.chat`, …). */
   readonly provider: string;
+  /** The provider's model id (`gpt-4.1`, …). */
   readonly modelId: string;
 }
 
 /** Calls of one tool in the process. */
 export interface ToolStats {
+  /** How many times the tool was called. */
   readonly calls: number;
   /** Calls whose result was an error. */
   readonly failures: number;
+  /** The sum of the calls' durations. */
   readonly totalDurationMs: number;
 }
 
@@ -55,7 +62,9 @@ interface ProcessState {
 
 /** How to create a process (used by the platform). */
 export interface AgentProcessInit {
+  /** The agent run; none for `runInProcess`. @default undefined */
   readonly agent?: Agent;
+  /** @default ProcessOptions.DEFAULT */
   readonly processOptions?: ProcessOptions;
   /** The process that started this one. */
   readonly parentId?: string;

@@ -8,7 +8,9 @@ import type { OperationContext } from "./operation-context.js";
 
 /** One step an agent can take: typed inputs from the blackboard, one typed output added to it. */
 export interface AgentAction {
+  /** Unique within the agent; `hasRun:<name>` in the planner's world state. */
   readonly name: string;
+  /** What the action does. @default "" */
   readonly description: string;
   /** Read from the blackboard (the latest object of each type) and passed to `run` in order. */
   readonly inputs: readonly TypeToken[];
@@ -30,6 +32,7 @@ export interface AgentAction {
 export interface AgentGoal {
   /** Unique within the agent. */
   readonly name: string;
+  /** What reaching the goal means. */
   readonly description: string;
   /** Conditions: `has:<Type>`, `hasRun:<action>`, named conditions; `!` negates. */
   readonly preconditions: readonly string[];
@@ -39,16 +42,23 @@ export interface AgentGoal {
 
 /** A named condition the planner reads, computed from the blackboard. */
 export interface AgentCondition {
+  /** The name actions' `pre`/`post` and goals use. */
   readonly name: string;
+  /** Whether the condition holds now (evaluated once per planning step). */
   evaluate(blackboard: Blackboard, process: AgentProcess): boolean;
 }
 
 /** An agent: a name, a description, actions, goals and conditions; run with `platform.runAgent`. */
 export interface Agent {
+  /** Unique on a platform; `runAgent(name)` finds it. */
   readonly name: string;
+  /** What the agent does (also the description of a `Subagent` tool for it). */
   readonly description: string;
+  /** The steps the planner can choose from. */
   readonly actions: readonly AgentAction[];
+  /** What the agent works towards; reaching any one completes the process. */
   readonly goals: readonly AgentGoal[];
+  /** Named conditions computed from the blackboard. */
   readonly conditions: readonly AgentCondition[];
 }
 

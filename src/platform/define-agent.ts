@@ -20,7 +20,9 @@ export interface ActionInit extends ActionSpec {
 
 /** The builder form of one goal (see {@link defineAgent}). */
 export interface GoalInit {
+  /** Unique within the agent. */
   readonly name: string;
+  /** What reaching the goal means. */
   readonly description: string;
   /** Conditions that must hold. @default [] */
   readonly pre?: readonly string[];
@@ -30,8 +32,11 @@ export interface GoalInit {
 
 /** The builder form of an agent. */
 export interface AgentInit {
+  /** Unique on a platform. */
   readonly name: string;
+  /** What the agent does (also the description of a `Subagent` tool for it). */
   readonly description: string;
+  /** The agent's actions; at least one should reach a goal. */
   readonly actions: readonly ActionInit[];
   /** Goals besides those declared with `achievesGoal` on actions. @default [] */
   readonly goals?: readonly GoalInit[];

@@ -7,8 +7,11 @@ export type WorldStateInit = Iterable<string> | ((condition: string) => boolean)
 
 /** A plan: the actions to run in order (the process runs the first, then replans). */
 export interface GoapPlan {
+  /** Discriminates a plan from {@link GoapNoPlan}. */
   readonly kind: "plan";
+  /** The goal planned for. */
   readonly goal: GoapGoal;
+  /** The actions in order; empty when the goal already holds. */
   readonly actions: readonly GoapAction[];
   /** The sum of the actions' costs. */
   readonly cost: number;
@@ -18,7 +21,9 @@ export interface GoapPlan {
 
 /** No plan reaches the goal from the start state, and why. */
 export interface GoapNoPlan {
+  /** Discriminates a failure from {@link GoapPlan}. */
   readonly kind: "no-plan";
+  /** The goal no plan reaches. */
   readonly goal: GoapGoal;
   /** Goal conditions that do not hold in the start state (`name`, or `!name` for a required false). */
   readonly unsatisfied: readonly string[];

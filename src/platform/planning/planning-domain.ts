@@ -14,6 +14,7 @@ export interface GoapAction {
 
 /** A goal as the planner sees it: conditions that must all hold. */
 export interface GoapGoal {
+  /** Names the goal in plans and explanations. */
   readonly name: string;
   /** Condition → value that must hold when the goal is reached. */
   readonly preconditions: Readonly<Record<string, boolean>>;
