@@ -1,5 +1,6 @@
 import type { LanguageModelV3ToolCall } from "@ai-sdk/provider";
 import type { Tool } from "../tool/tool.js";
+import { Unfolding } from "../tool/unfolding.js";
 import { applyToolInjection } from "./apply-tool-injection.js";
 import { executeToolCall, type ToolCallEnvironment, type ToolCallOutcome } from "./execute-tool-call.js";
 import { emit } from "./loop-telemetry.js";
@@ -53,7 +54,8 @@ export async function runToolBatch(
   }
   let returnDirect: string | undefined;
   for (const outcome of outcomes) {
-    if (outcome.tool?.metadata.returnDirect && !outcome.failed && outcome.result.kind !== "error") {
+    const direct = outcome.tool?.metadata.returnDirect || Unfolding.of(outcome.result)?.returnDirect === true;
+    if (direct && !outcome.failed && outcome.result.kind !== "error") {
       returnDirect = outcome.result.content;
     }
   }

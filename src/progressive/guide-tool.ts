@@ -53,7 +53,11 @@ export class GuideTool extends AbstractTool implements NestedTool {
       const result = await shortcut.tool.call(shortcut.input, context, options);
       const nested = Unfolding.of(result);
       // A child facade unfolded: offer its tools, keeping this guide in place.
-      return nested ? withUnfolding(result, { ...nested, guide: this }) : result;
+      if (nested) return withUnfolding(result, { ...nested, guide: this });
+      // A returnDirect child ends the loop as if it had been called by name.
+      return shortcut.tool.metadata.returnDirect
+        ? withUnfolding(result, { tools: [], guide: this, exclusive: false, returnDirect: true })
+        : result;
     }
     const fresh = this.reselect
       ? this.children.addNew(await this.selectQuietly(input, context, options))

@@ -245,7 +245,10 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
     if (shortcut) {
       const result = await shortcut.tool.call(shortcut.input, context, options);
       const offered = selected.length > 0 ? selected : [shortcut.tool];
-      return withUnfolding(result, this.unfolding(offered, shortcut.tool, Unfolding.of(result)));
+      const nested = Unfolding.of(result);
+      const unfolding = this.unfolding(offered, shortcut.tool, nested);
+      const returnDirect = shortcut.tool.metadata.returnDirect || nested?.returnDirect === true;
+      return withUnfolding(result, returnDirect ? { ...unfolding, returnDirect } : unfolding);
     }
     if (selected.length === 0) return ToolResult.text(nothingSelectedMessage(this.definition.name));
     return Unfolding.attach(

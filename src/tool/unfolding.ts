@@ -16,6 +16,12 @@ export interface Unfolding {
   readonly guide?: Tool;
   /** Remove every other tool from the list. @default false */
   readonly exclusive: boolean;
+  /**
+   * The result is a `returnDirect` tool's, reached through shortcut dispatch:
+   * the loop ends with it as it would had that tool been called directly.
+   * @default false
+   */
+  readonly returnDirect?: boolean;
 }
 
 /** A tool with a fixed list of inner tools (facades, playbooks). */
