@@ -50,7 +50,8 @@ export function aStarSearch(input: SearchInput): SearchResult {
   }
   const weight = Number.isFinite(minCost) ? minCost : 0;
   const h = (unmet: number): number => Math.ceil(unmet / fixesPerAction) * weight;
-  const nodes = new NodeStore(Math.min(1 << 16, 2 * relevance.actions.length + 16));
+  const capacity = Math.min(1 << 16, 2 * relevance.actions.length + 16);
+  const nodes = new NodeStore(capacity);
 
   let hash = 0;
   let check = 0;
@@ -120,8 +121,8 @@ export function aStarSearch(input: SearchInput): SearchResult {
     const ua = nodes.unmet[a] as number;
     const ub = nodes.unmet[b] as number;
     return ua !== ub ? ua < ub : a < b;
-  });
-  const seenStates = new StateTable(nodes);
+  }, capacity);
+  const seenStates = new StateTable(nodes, capacity);
   seenStates.insert(root);
   open.push(root);
   let expansions = 0;
@@ -183,10 +184,16 @@ function pathTo(nodes: NodeStore, node: number): number[] {
  * first (it has the lowest cost found so far).
  */
 class StateTable {
-  private heads = new Int32Array(1024).fill(-1);
+  private heads: Int32Array;
   private count = 0;
 
-  constructor(private readonly nodes: NodeStore) {}
+  /** `capacity`: the nodes expected; the table starts at the power of two at least twice that. */
+  constructor(
+    private readonly nodes: NodeStore,
+    capacity: number,
+  ) {
+    this.heads = new Int32Array(2 ** Math.ceil(Math.log2(Math.max(16, 2 * capacity)))).fill(-1);
+  }
 
   find(hash: number, check: number): number {
     const { nodes } = this;

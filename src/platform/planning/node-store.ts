@@ -18,14 +18,16 @@ export class NodeStore {
   /** The conditions a node flipped relative to its parent: `changed.items[changedStart[n] … changedEnd[n])`. */
   changedStart = new Int32Array(0);
   changedEnd = new Int32Array(0);
-  readonly changed = new IntBuffer();
+  readonly changed: IntBuffer;
   /** The actions useful at an expanded node: `useful.items[usefulStart[n] … usefulEnd[n])`. */
   usefulStart = new Int32Array(0);
   usefulEnd = new Int32Array(0);
-  readonly useful = new IntBuffer();
+  readonly useful: IntBuffer;
 
   constructor(capacity = 1024) {
     this.grow(capacity);
+    this.changed = new IntBuffer(capacity);
+    this.useful = new IntBuffer(capacity);
   }
 
   /** Appends a node and returns its index (fields other than the ones given start at 0). */
@@ -85,8 +87,12 @@ export class NodeStore {
 
 /** An append-only, growable buffer of int32s. */
 export class IntBuffer {
-  items = new Int32Array(1024);
+  items: Int32Array;
   length = 0;
+
+  constructor(capacity = 1024) {
+    this.items = new Int32Array(Math.max(1, capacity));
+  }
 
   push(value: number): void {
     if (this.length === this.items.length) {
@@ -100,10 +106,15 @@ export class IntBuffer {
 
 /** A binary min-heap of node indexes ordered by `before(a, b)`, stored in a growable Int32Array. */
 export class IndexHeap {
-  private items = new Int32Array(1024);
+  private items: Int32Array;
   size = 0;
 
-  constructor(private readonly before: (a: number, b: number) => boolean) {}
+  constructor(
+    private readonly before: (a: number, b: number) => boolean,
+    capacity = 1024,
+  ) {
+    this.items = new Int32Array(Math.max(1, capacity));
+  }
 
   push(item: number): void {
     if (this.size === this.items.length) {
