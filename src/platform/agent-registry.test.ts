@@ -34,7 +34,9 @@ describe("AgentRegistry", () => {
     registry.deploy(hello);
     registry.deploy(hello);
     registry.deploy(new Bye());
-    expect(() => registry.deploy(Bye)).toThrow("An agent named 'Bye' is already deployed.");
+    expect(() => registry.deploy(Bye)).toThrow(
+      "An agent named 'Bye' is already deployed: deploy each agent once (a class deployed twice makes two instances), or give the other a different name (@agent({ name }) or defineAgent({ name })).",
+    );
   });
 
   it("refuses a plain class", () => {

@@ -10,7 +10,9 @@ export class AgentRegistry {
     const resolved = Agent.of(agent);
     const existing = this.byName.get(resolved.name);
     if (existing && existing !== resolved) {
-      throw new ConfigurationError(`An agent named '${resolved.name}' is already deployed.`);
+      throw new ConfigurationError(
+        `An agent named '${resolved.name}' is already deployed: deploy each agent once (a class deployed twice makes two instances), or give the other a different name (@agent({ name }) or defineAgent({ name })).`,
+      );
     }
     this.byName.set(resolved.name, resolved);
     return resolved;
