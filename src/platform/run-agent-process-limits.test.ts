@@ -121,4 +121,22 @@ describe("runAgentLoop failure paths (through AgentPlatform.runAgent)", () => {
     expect(process.history.map((entry) => [entry.actionName, entry.outcome])).toEqual([["draft", "failed"]]);
     expect(process.blackboard.objects).toEqual([new Topic("x")]);
   });
+
+  it("runs an action that asked to replan again when no plan exists without it", async () => {
+    let attempts = 0;
+    const process = await AgentPlatform.create({ models: {} }).runAgent(
+      writer((topic) => {
+        attempts++;
+        if (attempts === 1) throw new ReplanRequested("not yet", () => {});
+        return new Draft(topic.subject);
+      }),
+      new Topic("x"),
+    );
+    expect(process.status).toBe("completed");
+    expect(process.history.map((entry) => [entry.actionName, entry.outcome])).toEqual([
+      ["draft", "replan"],
+      ["draft", "succeeded"],
+      ["review", "succeeded"],
+    ]);
+  });
 });
