@@ -53,6 +53,16 @@ describe("parseCliArgs", () => {
     );
   });
 
+  it("rejects an empty or blank input with a usage error", () => {
+    for (const input of ["", "   "]) {
+      const error = captured(() => parseCliArgs(["run", "star-news", input, "--scripted"]));
+      expect(UsageError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toBe(
+        `The input is empty. Put the request in quotes (embabel-ts run star-news "<input>"), or leave it out to use the example's sample input.`,
+      );
+    }
+  });
+
   it("rejects --model without a value", () => {
     expect(() => parseCliArgs(["run", "x", "--model"])).toThrow("Option '--model' needs a value.");
   });

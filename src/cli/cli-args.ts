@@ -63,6 +63,11 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
           `'run' takes one input; put it in quotes: embabel-ts run ${example} "${[input, ...extra].join(" ")}"`,
         );
       }
+      if (input !== undefined && input.trim().length === 0) {
+        throw new UsageError(
+          `The input is empty. Put the request in quotes (embabel-ts run ${example} "<input>"), or leave it out to use the example's sample input.`,
+        );
+      }
       return {
         command: "run",
         example,

@@ -85,7 +85,9 @@ describe("loadConfig", () => {
 
   it("fails on a model entry of the wrong shape, naming the field", () => {
     const dir = directoryWith({ "embabel.config.json": JSON.stringify({ models: { best: 42 } }) });
-    expect(() => loadConfig(dir)).toThrow(/models\.best: /);
+    expect(() => loadConfig(dir)).toThrow(
+      `  models.best: expected a model id ("openai:gpt-4.1") or { "id": "openai-compatible:<model>", "baseURL": "http://…" }`,
+    );
   });
 
   it("fails on a role naming an unknown model", () => {

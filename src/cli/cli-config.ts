@@ -11,15 +11,21 @@ export const CONFIG_FILE_NAMES = [
   "embabel.config.yml",
 ] as const;
 
-const modelEntry = z.union([
-  z.string().min(1),
-  z
-    .object({
-      id: z.string().min(1),
-      baseURL: z.string().min(1).optional(),
-    })
-    .strict(),
-]);
+const modelEntry = z.union(
+  [
+    z.string().min(1),
+    z
+      .object({
+        id: z.string().min(1),
+        baseURL: z.string().min(1).optional(),
+      })
+      .strict(),
+  ],
+  {
+    error:
+      'expected a model id ("openai:gpt-4.1") or { "id": "openai-compatible:<model>", "baseURL": "http://…" }',
+  },
+);
 
 const configSchema = z
   .object({

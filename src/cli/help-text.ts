@@ -5,6 +5,10 @@ Usage:
   embabel-ts run <example> ["<input>"] [options]   run an example agent on your request
   embabel-ts list                                  list the examples
   embabel-ts --help                                show this help
+  embabel-ts --version                             print the version
+
+<example> is a name from 'list', or the path of a built module exporting 'example'.
+Without "<input>", the example runs on its sample input.
 
 Options for run:
   -s, --scripted        replay the example's recorded script (offline, no API key needed)
@@ -17,6 +21,9 @@ Models come from --model, then the config file, then the environment:
   OPENAI_API_KEY        OpenAI key (on its own, selects openai:gpt-4.1)
   ANTHROPIC_API_KEY     Anthropic key (on its own, selects anthropic:claude-sonnet-4-5)
   OLLAMA_BASE_URL       a local Ollama server, e.g. http://127.0.0.1:11434/v1 (on its own, selects ollama:qwen2.5)
+
+Exit status: 0 when the agent completed; 1 when it did not, or configuration is missing or wrong;
+2 for a mistake on the command line. EMBABEL_DEBUG=1 adds stack traces to unexpected errors.
 
 Examples:
   embabel-ts run concert-planner "A Mozart evening for a small hall" --scripted

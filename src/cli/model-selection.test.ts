@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { EMPTY_CONFIG, type EmbabelConfig } from "./cli-config.js";
 import { NO_PROVIDER_MESSAGE, selectModels } from "./model-selection.js";
+import { UsageError } from "./usage-error.js";
 
 const config = (models: EmbabelConfig["models"], roles: EmbabelConfig["roles"] = {}): EmbabelConfig => ({
   models,
@@ -89,6 +91,34 @@ describe("selectModels", () => {
   it("rejects an id the model layer cannot resolve", () => {
     expect(() => selectModels(EMPTY_CONFIG, {}, "gpt-4.1")).toThrow("Unknown model id 'gpt-4.1'.");
     expect(() => selectModels(EMPTY_CONFIG, {}, "openai-compatible:local")).toThrow("needs a base URL");
+  });
+
+  it("treats a bad --model as a usage error naming --model, without the library-only hint", () => {
+    expect(() => selectModels(EMPTY_CONFIG, {}, "foo:bar")).toThrow(
+      expect.objectContaining({
+        name: UsageError.name,
+        message:
+          "Unknown model id 'foo:bar'. Use 'openai:<model>', 'anthropic:<model>', 'ollama:<model>' or 'openai-compatible:<model>@<baseURL>'. (from --model)",
+      }),
+    );
+  });
+
+  it("names EMBABEL_MODEL or the config file's model when their id is bad", () => {
+    expect(() => selectModels(EMPTY_CONFIG, { EMBABEL_MODEL: "bogus" }, undefined)).toThrow(
+      expect.objectContaining({
+        name: ConfigurationError.name,
+        message: expect.stringMatching(/^Unknown model id 'bogus'\. .* \(from EMBABEL_MODEL\)$/),
+      }),
+    );
+    expect(() =>
+      selectModels(
+        config({ best: { id: "openai:gpt-4.1" }, quick: { id: "gtp-4" } }, { default: "best" }),
+        {
+          OPENAI_API_KEY: "sk",
+        },
+        undefined,
+      ),
+    ).toThrow("(from the config file's model 'quick')");
   });
 });
 

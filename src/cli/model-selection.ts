@@ -1,6 +1,7 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { parseModelId } from "../llm/model-id.js";
 import type { ConfiguredModel, EmbabelConfig } from "./cli-config.js";
+import { UsageError } from "./usage-error.js";
 
 /** The model ids the CLI hands to the platform, and where the default came from. */
 export interface ModelSelection {
@@ -73,9 +74,26 @@ export function selectModels(
   const defaultName = roles.default as string;
   if (!(defaultName in configured)) configured[defaultName] = { id: defaultName };
   for (const [name, model] of Object.entries(configured)) {
-    models[name] = checkedId(model, env, name === defaultName);
+    const from =
+      name === defaultName && source !== "config file" ? source : `the config file's model '${name}'`;
+    models[name] = checkedId(model, env, name === defaultName, from);
   }
   return { models, roles, source };
+}
+
+/**
+ * The id parsed, or an error saying where the id came from, without the
+ * library's hint about passing a model instance (a CLI user can't); a bad
+ * `--model` is a mistake on the command line.
+ */
+function parsedModelId(id: string, from: string): ReturnType<typeof parseModelId> {
+  try {
+    return parseModelId(id);
+  } catch (error) {
+    if (!ConfigurationError.isInstance(error)) throw error;
+    const message = `${error.message.replace(/, or pass a LanguageModelV3 instance\./, ".")} (from ${from})`;
+    throw from === "--model" ? new UsageError(message) : new ConfigurationError(message);
+  }
 }
 
 function inferFromKeys(env: CliEnvironment): string | undefined {
@@ -90,12 +108,12 @@ function inferFromKeys(env: CliEnvironment): string | undefined {
  * and, for the default model, its key (other models load on first use and
  * report a missing key then).
  */
-function checkedId(model: ConfiguredModel, env: CliEnvironment, checkKey: boolean): string {
+function checkedId(model: ConfiguredModel, env: CliEnvironment, checkKey: boolean, from: string): string {
   const id =
     model.baseURL && model.id.startsWith("openai-compatible:") && !model.id.includes("@")
       ? `${model.id}@${model.baseURL}`
       : model.id;
-  const parsed = parseModelId(id);
+  const parsed = parsedModelId(id, from);
   const variable = KEY_VARIABLES[parsed.provider];
   if (checkKey && variable !== undefined && !env[variable]) {
     throw new ConfigurationError(

@@ -76,6 +76,20 @@ describe("runCli", () => {
     expect(run.stderr).toEqual(["error: Unknown command 'frobnicate'. Commands: run, list, help."]);
   });
 
+  it("fails with status 2 on a --model id no provider accepts, naming --model", async () => {
+    const run = await cli(["run", "star-news", "--model", "gpt-4.1"], {}, emptyDir());
+    expect(run.code).toBe(EXIT_USAGE);
+    expect(run.stderr).toEqual([
+      "error: Unknown model id 'gpt-4.1'. Use 'openai:<model>', 'anthropic:<model>', 'ollama:<model>' or 'openai-compatible:<model>@<baseURL>'. (from --model)",
+    ]);
+  });
+
+  it("fails with status 2 on an empty input, before any model is chosen", async () => {
+    const run = await cli(["run", "star-news", ""], {}, emptyDir());
+    expect(run.code).toBe(EXIT_USAGE);
+    expect(run.stderr[0]).toMatch(/^error: The input is empty\./);
+  });
+
   it("runs an example module given by path", async () => {
     const run = await cli(["run", "./examples/star-news/index.ts", "Ada, an Aquarius", "--scripted"]);
     expect(run.code).toBe(EXIT_OK);
