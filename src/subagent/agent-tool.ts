@@ -12,7 +12,7 @@ import { ToolMetadata } from "../tool/tool-metadata.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { type TypeLike, type TypeOf, TypeToken } from "../tool/type-token.js";
 import { runEntryPoint } from "./entry-point.js";
-import { objectInputSchema } from "./tool-input.js";
+import { objectInputSchema, toolNameFor } from "./tool-input.js";
 
 /** Makes the options of one run of an entry-point tool, given the process it is called in (if any). */
 export type ProcessOptionsCreator = (parent: AgentProcess | undefined) => ProcessOptions;
@@ -52,7 +52,7 @@ export class AgentTool<T = unknown> extends AbstractTool {
   ) {
     super();
     this.agent = typeof agent === "string" ? requireAgent(platform, agent) : Agent.of(agent);
-    const name = this.agent.name.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, 64);
+    const name = toolNameFor(this.agent.name, "agent");
     this.definition = toolDefinition(name, this.agent.description, objectInputSchema(inputType, name));
     this.processOptionsCreator = options.processOptionsCreator ?? (() => ENTRY_POINT_OPTIONS);
   }

@@ -13,7 +13,7 @@ import { ToolMetadata } from "../tool/tool-metadata.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { type TypeLike, type TypeOf, TypeToken } from "../tool/type-token.js";
 import { runEntryPoint } from "./entry-point.js";
-import { objectInputSchema } from "./tool-input.js";
+import { objectInputSchema, toolNameFor } from "./tool-input.js";
 
 /** Options of {@link GoalTool}. */
 export interface GoalToolOptions {
@@ -25,13 +25,7 @@ export interface GoalToolOptions {
 
 /** `com.myco.MyAgent.myGoal` → `MyAgent_myGoal`: the last two dot-segments joined by `_`, made a valid tool name. */
 export function sanitizedGoalName(goalName: string): string {
-  const name = goalName
-    .split(".")
-    .slice(-2)
-    .join("_")
-    .replace(/[^a-zA-Z0-9_-]+/g, "_")
-    .slice(0, 64);
-  return name.length > 0 ? name : "goal";
+  return toolNameFor(goalName.split(".").slice(-2).join("_"), "goal");
 }
 
 /**

@@ -11,13 +11,7 @@ import type { AgentReference } from "./agent-reference.js";
 import { childProcessOptions } from "./child-process-options.js";
 import { communicatedResult } from "./communicated-result.js";
 import { shareChildObjects } from "./share-child-objects.js";
-import { objectInputSchema, parseInput } from "./tool-input.js";
-
-/** Turns an agent name into a valid tool name (`Concert Assembler` → `Concert_Assembler`). */
-function toolNameOf(agentName: string): string {
-  const name = agentName.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, 64);
-  return name.length > 0 ? name : "agent";
-}
+import { objectInputSchema, parseInput, toolNameFor } from "./tool-input.js";
 
 /**
  * A tool that runs another agent: the handoff pattern. Its name and
@@ -40,7 +34,7 @@ export class SubagentTool<T = unknown> extends AbstractTool {
     readonly inputType: TypeToken<T>,
   ) {
     super();
-    const name = toolNameOf(reference.agentName);
+    const name = toolNameFor(reference.agentName, "agent");
     this.definition = toolDefinition(name, reference.description, objectInputSchema(inputType, name));
   }
 

@@ -52,6 +52,12 @@ describe("Subagent.byName", () => {
     expect(tool.metadata.returnDirect).toBe(false);
   });
 
+  it("makes an agent name with spaces a valid tool name, keeping its case", () => {
+    const tool = Subagent.byName("Concert Assembler").consuming(WorksToFind);
+    expect(tool.definition.name).toBe("Concert_Assembler");
+    expect(tool.agentName).toBe("Concert Assembler");
+  });
+
   it("rejects a blank name", () => {
     expect(() => Subagent.byName("")).toThrow("Agent name must not be blank");
     expect(() => Subagent.byName("   ")).toThrow("Agent name must not be blank");

@@ -2,6 +2,15 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import { InputSchema } from "../tool/input-schema.js";
 import { TypeParseError, type TypeToken } from "../tool/type-token.js";
 
+/**
+ * An agent's or goal's name as a tool name every provider accepts, case kept
+ * (`Concert Assembler` → `Concert_Assembler`); `fallback` when nothing is left.
+ */
+export function toolNameFor(name: string, fallback: string): string {
+  const toolName = name.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, 64);
+  return toolName.length > 0 ? toolName : fallback;
+}
+
 /** The input schema of a tool consuming `type`; the type must be an object type (tool arguments are JSON objects). */
 export function objectInputSchema(type: TypeToken, toolName: string): InputSchema {
   const jsonSchema = type.jsonSchema;
