@@ -8,6 +8,7 @@ import type { OperationContext } from "../platform/operation-context.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { domainType } from "../tool/type-token.js";
 import { AgentTool, ENTRY_POINT_OPTIONS } from "./agent-tool.js";
@@ -79,6 +80,31 @@ describe("AgentTool", () => {
     expect(callers).toEqual([outer]);
     expect(seen.process?.processOptions.contextId).toBe(outer.id);
     expect(seen.process?.processOptions.verbosity.showPrompts).toBe(false);
+  });
+
+  it("gives the run the call's ToolCallContext, without the calling loop's id", async () => {
+    const { platform, seen } = setUp();
+    const context = ToolCallContext.of({ tenant: "acme", [ToolCallContext.LOOP_ID_KEY]: "outer-loop" });
+    await AgentTool.of(platform, "Answerer", Question).call('{"text":"hi"}', context);
+    expect(seen.process?.processOptions.toolCallContext.toRecord()).toEqual({ tenant: "acme" });
+    expect(seen.process?.processOptions.verbosity.showPrompts).toBe(true);
+  });
+
+  it("kills its run when the call's signal aborts, and rejects", async () => {
+    const { platform } = setUp();
+    const controller = new AbortController();
+    controller.abort(new Error("caller went away"));
+    const finished: string[] = [];
+    const tool = AgentTool.of(platform, "Answerer", Question, {
+      processOptionsCreator: () =>
+        ProcessOptions.DEFAULT.withListener((event) => {
+          if (event.type === "process-finished") finished.push(event.status);
+        }),
+    });
+    await expect(
+      tool.call('{"text":"hi"}', ToolCallContext.EMPTY, { signal: controller.signal }),
+    ).rejects.toThrow("caller went away");
+    expect(finished).toEqual(["killed"]);
   });
 
   it("answers bad JSON with the BAD INPUT message", async () => {

@@ -6,11 +6,12 @@ import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
 import { AbstractTool } from "../tool/abstract-tool.js";
 import type { ToolCallOptions } from "../tool/tool.js";
-import type { ToolCallContext } from "../tool/tool-call-context.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { type TypeLike, type TypeOf, TypeToken } from "../tool/type-token.js";
+import { withCallContext } from "./child-process-options.js";
 import { runEntryPoint } from "./entry-point.js";
 import { objectInputSchema, toolNameFor } from "./tool-input.js";
 
@@ -33,7 +34,8 @@ export const ENTRY_POINT_OPTIONS: ProcessOptions = ProcessOptions.DEFAULT.withVe
  * framework): an entry point, not a handoff. Each call parses the input and
  * runs the agent as a new top-level process, with prompt-showing verbosity
  * unless a `processOptionsCreator` says otherwise; nothing is inherited from a
- * calling process. Bad input is answered with
+ * calling process, though the call's `ToolCallContext` (a caller's tenant or
+ * token) reaches the run's tools. Bad input is answered with
  * `BAD INPUT ERROR parsing tool input: …`; the result comes back as text.
  */
 export class AgentTool<T = unknown> extends AbstractTool {
@@ -67,8 +69,12 @@ export class AgentTool<T = unknown> extends AbstractTool {
     return new AgentTool(platform, agent, TypeToken.of(inputType) as TypeToken<TypeOf<L>>, options);
   }
 
-  async call(input: string, _context?: ToolCallContext, options: ToolCallOptions = {}): Promise<ToolResult> {
-    const processOptions = this.processOptionsCreator(AgentProcess.current());
+  async call(
+    input: string,
+    context: ToolCallContext = ToolCallContext.EMPTY,
+    options: ToolCallOptions = {},
+  ): Promise<ToolResult> {
+    const processOptions = withCallContext(this.processOptionsCreator(AgentProcess.current()), context);
     return runEntryPoint(this.platform, this.agent, this.inputType, input, processOptions, options.signal);
   }
 

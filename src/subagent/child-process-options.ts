@@ -3,15 +3,23 @@ import type { ProcessOptions } from "../platform/process-options.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 
 /**
+ * `options` with the calling tool's context merged into its tool-call context
+ * (the call's entries win), without the calling loop's id, so the new
+ * process's loops get their own.
+ */
+export function withCallContext(options: ProcessOptions, callContext: ToolCallContext): ProcessOptions {
+  if (callContext.isEmpty) return options;
+  const entries = callContext.toRecord();
+  delete entries[ToolCallContext.LOOP_ID_KEY];
+  return options.withToolCallContext(options.toolCallContext.merge(entries));
+}
+
+/**
  * The options of a subagent's process: the parent's child options (a
  * blackboard spawned from the parent's, the parent's verbosity, listeners,
  * output channel and context id, a fresh budget), with the parent's tool-call
- * context merged with the calling tool's (without the calling loop's id, so
- * the child's loops get their own).
+ * context merged with the calling tool's.
  */
 export function childProcessOptions(parent: AgentProcess, callContext: ToolCallContext): ProcessOptions {
-  const entries = callContext.toRecord();
-  delete entries[ToolCallContext.LOOP_ID_KEY];
-  const options = parent.childProcessOptions();
-  return options.withToolCallContext(options.toolCallContext.merge(entries));
+  return withCallContext(parent.childProcessOptions(), callContext);
 }

@@ -7,6 +7,7 @@ import type { OperationContext } from "../platform/operation-context.js";
 import type { AgentProcessEvent } from "../platform/process-event.js";
 import { Verbosity } from "../platform/verbosity.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
 import { domainType } from "../tool/type-token.js";
 import { GoalTool, sanitizedGoalName } from "./goal-tool.js";
 
@@ -99,6 +100,13 @@ describe("GoalTool", () => {
     expect(outer.status).toBe("completed");
     expect(seen.process?.parentId).toBeUndefined();
     expect(seen.process?.blackboard.parent).toBeUndefined();
+  });
+
+  it("gives the run the call's ToolCallContext, without the calling loop's id", async () => {
+    const { platform, seen } = setUp();
+    const context = ToolCallContext.of({ tenant: "acme", [ToolCallContext.LOOP_ID_KEY]: "outer-loop" });
+    await GoalTool.of(platform, "com.shop.Receipts.receipt", Order).call('{"item":"lamp"}', context);
+    expect(seen.process?.processOptions.toolCallContext.toRecord()).toEqual({ tenant: "acme" });
   });
 
   it("answers bad input with the BAD INPUT message", async () => {

@@ -7,11 +7,12 @@ import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
 import { AbstractTool } from "../tool/abstract-tool.js";
 import type { ToolCallOptions } from "../tool/tool.js";
-import type { ToolCallContext } from "../tool/tool-call-context.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { type TypeLike, type TypeOf, TypeToken } from "../tool/type-token.js";
+import { withCallContext } from "./child-process-options.js";
 import { runEntryPoint } from "./entry-point.js";
 import { objectInputSchema, toolNameFor } from "./tool-input.js";
 
@@ -33,7 +34,8 @@ export function sanitizedGoalName(goalName: string): string {
  * with the actions of every agent deployed on the platform, as a new
  * top-level process with its own verbosity (prompt-showing by default,
  * {@link GoalTool.withVerbosity} to change it) and listeners; nothing is
- * inherited from a calling process. Named `<Agent>_<goal>`, described by the
+ * inherited from a calling process, though the call's `ToolCallContext`
+ * reaches the run's tools. Named `<Agent>_<goal>`, described by the
  * goal's description; bad input is answered with `BAD INPUT ERROR …`.
  */
 export class GoalTool<T = unknown> extends AbstractTool {
@@ -83,8 +85,15 @@ export class GoalTool<T = unknown> extends AbstractTool {
     });
   }
 
-  async call(input: string, _context?: ToolCallContext, options: ToolCallOptions = {}): Promise<ToolResult> {
-    const processOptions = new ProcessOptions({ verbosity: this.verbosity, listeners: this.listeners });
+  async call(
+    input: string,
+    context: ToolCallContext = ToolCallContext.EMPTY,
+    options: ToolCallOptions = {},
+  ): Promise<ToolResult> {
+    const processOptions = withCallContext(
+      new ProcessOptions({ verbosity: this.verbosity, listeners: this.listeners }),
+      context,
+    );
     const agent = goalAgent(this.platform, this.goal, this.definition.name);
     return runEntryPoint(this.platform, agent, this.inputType, input, processOptions, options.signal);
   }

@@ -55,12 +55,12 @@ export class SubagentTool<T = unknown> extends AbstractTool {
       );
     }
     const platform = parent.platform;
-    const agent = this.reference.resolve(platform);
     if (!platform) {
       throw new ConfigurationError(
-        `Subagent '${agent.name}' needs the platform of the current process: run the parent with platform.runAgent or platform.runInProcess.`,
+        `Subagent '${this.agentName}' needs the platform of the current process: run the parent with platform.runAgent or platform.runInProcess.`,
       );
     }
+    const agent = this.reference.resolve(platform);
     const parsed = parseInput(input, this.inputType);
     if (!parsed.ok) return ToolResult.error(`Error parsing subagent input: ${parsed.message}`);
     const child = await platform.runAgent(agent, parsed.value, {
