@@ -66,8 +66,10 @@ export interface AgentProcessInit {
   readonly agent?: Agent;
   /** @default ProcessOptions.DEFAULT */
   readonly processOptions?: ProcessOptions;
-  /** The process that started this one. */
+  /** The id of the process that started this one (taken from `parent` when given). */
   readonly parentId?: string;
+  /** The process that started this one: its token and cost budgets also bound this one's LLM calls, which count toward its usage. */
+  readonly parent?: AgentProcess;
   /** Aborting it kills the process. */
   readonly signal?: AbortSignal;
   /** The platform running the process (subagents resolve and run agents on it). */
@@ -111,10 +113,12 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   readonly startedAt: Date = new Date();
   private readonly state: ProcessState;
   private readonly controller = new AbortController();
+  private readonly parentProcess: AgentProcess | undefined;
 
   private constructor(init: AgentProcessInit) {
     this.agent = init.agent;
-    this.parentId = init.parentId;
+    this.parentProcess = init.parent;
+    this.parentId = init.parent?.id ?? init.parentId;
     this.platform = init.platform;
     this.processOptions = init.processOptions ?? ProcessOptions.DEFAULT;
     this.blackboard = this.processOptions.blackboard ?? new Blackboard();
@@ -197,15 +201,15 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   get finished(): boolean {
     return AgentProcessStatus.isFinished(this.state.status);
   }
-  /** Tokens used by every LLM call of the process. */
+  /** Tokens used by every LLM call of the process and of its child processes. */
   get usage(): LlmUsage {
     return this.state.usage;
   }
-  /** Cost in US dollars of every LLM call with a known price. */
+  /** Cost in US dollars of every LLM call with a known price, child processes included. */
   get costUsd(): number {
     return this.state.costUsd;
   }
-  /** How many LLM calls the process made. */
+  /** How many LLM calls the process and its child processes made. */
   get llmInvocations(): number {
     return this.state.llmInvocations;
   }
@@ -229,7 +233,8 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   /**
    * Options for a child process (what a `Subagent` runs with): a `spawn()` of
    * this blackboard, and this process's verbosity, listeners, output channel,
-   * tool-call context and context id; the budget starts afresh.
+   * tool-call context and context id; the budget starts afresh (a child run
+   * with `parent` still stops when this process's token or cost budget is spent).
    */
   childProcessOptions(): ProcessOptions {
     return new ProcessOptions({
@@ -252,7 +257,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
     this.state.terminateRequest ??= reason;
   }
 
-  /** Throws a {@link BudgetExceededError} when the process's token or cost budget is spent. */
+  /** Throws a {@link BudgetExceededError} when the token or cost budget of this process or of an ancestor is spent. */
   checkLlmBudget(): void {
     const { budget } = this.processOptions;
     if (this.state.usage.totalTokens >= budget.tokens) {
@@ -260,6 +265,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
     }
     if (this.state.costUsd > budget.cost)
       throw new BudgetExceededError("cost", budget.cost, this.state.costUsd);
+    this.parentProcess?.checkLlmBudget();
   }
 
   /** Throws a {@link BudgetExceededError} when any budget (actions, tokens, cost) is spent. */
@@ -290,8 +296,9 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
     this.checkLlmBudget();
   }
 
-  /** @see LlmInteractionHost.recordLlmCall */
+  /** @see LlmInteractionHost.recordLlmCall (a child's calls also count in its ancestors) */
   recordLlmCall(call: LlmInteractionCall): void {
+    this.parentProcess?.recordLlmCall(call);
     const usage = this.state.usage;
     this.state.usage = {
       inputTokens: usage.inputTokens + call.usage.inputTokens,

@@ -206,6 +206,33 @@ describe("launchFunction (through AgentPlatform.runInProcess)", () => {
     expect(child?.parentId).toBe(parent.id);
     expect(child?.status).toBe("killed");
   });
+
+  it("counts a child's LLM usage in its parent, whose spent token budget stops the child", async () => {
+    const model = new ScriptedModel([
+      ScriptedModel.text("first", { usage: { inputTokens: 80, outputTokens: 40 } }),
+      ScriptedModel.text("never sent"),
+    ]);
+    const p = platform(model);
+    let child: AgentProcess | undefined;
+    const parent = await p.runInProcess(
+      async (context) => {
+        child = await p.runInProcess(
+          async (inner) => {
+            await inner.ai().generateText("one");
+            return inner.ai().generateText("two");
+          },
+          { parent: context.process },
+        );
+      },
+      { processOptions: ProcessOptions.DEFAULT.withBudget({ tokens: 100 }) },
+    );
+    expect(child?.status).toBe("terminated");
+    expect(child?.statusReason).toBe("Max tokens of 100 reached");
+    expect(child?.usage.totalTokens).toBe(120);
+    expect(parent.usage.totalTokens).toBe(120);
+    expect(parent.llmInvocations).toBe(1);
+    expect(model.requests).toHaveLength(1);
+  });
 });
 
 describe("launchAgent (through AgentPlatform.runAgent)", () => {

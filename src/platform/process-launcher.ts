@@ -16,7 +16,7 @@ export interface RunProcessOptions {
   readonly processOptions?: ProcessOptions;
   /** Aborting it kills the process. */
   readonly signal?: AbortSignal;
-  /** The process starting this one: recorded as `parentId`; killing the parent kills the child. */
+  /** The process starting this one: recorded as `parentId`; killing the parent kills the child; the child's LLM usage counts toward the parent's, and the parent's token and cost budgets bound it. */
   readonly parent?: AgentProcess;
 }
 
@@ -85,7 +85,7 @@ function launch(
     ...(agent ? { agent } : {}),
     ...(services.platform ? { platform: services.platform } : {}),
     processOptions: options.processOptions ?? ProcessOptions.DEFAULT,
-    ...(options.parent ? { parentId: options.parent.id } : {}),
+    ...(options.parent ? { parent: options.parent } : {}),
     ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
   });
 }
