@@ -227,3 +227,6 @@ export {
   SubagentTool,
   sanitizedGoalName,
 } from "./subagent/index.js";
+
+// --- cli ---
+export type { ExampleDefinition } from "./cli/index.js";

@@ -1,0 +1,1 @@
+export type { ExampleDefinition } from "./example-definition.js";
