@@ -160,6 +160,30 @@ describe("embabel-ts run without a provider", () => {
     );
   });
 
+  it("names the key --model openai:gpt-4.1 needs", async () => {
+    const run = await cli(["run", "star-news", "--model", "openai:gpt-4.1"], {}, emptyDir());
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim()).toBe(
+      "error: Model openai:gpt-4.1 needs OPENAI_API_KEY. Set it (export OPENAI_API_KEY=...) and run again, or add --scripted to run offline.",
+    );
+  });
+
+  it("ends with status 1, the failed action and the reason when the provider cannot be reached", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const run = await cli(["run", "star-news"], {
+      EMBABEL_MODEL: `openai-compatible:local-model@http://127.0.0.1:${port}/v1`,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^✗ extractStarPerson failed: /m);
+    expect(run.stderr).toMatch(/^✘ failed: /);
+    expect(run.stdout).not.toContain("Result:");
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/^\s+at /m);
+  });
+
   it("reports a broken config file by name", async () => {
     const dir = emptyDir();
     writeFileSync(join(dir, "embabel.config.json"), '{"models": {"default": 7}}');
@@ -184,6 +208,13 @@ describe("embabel-ts usage", () => {
     expect(run.stderr.trim()).toBe(
       "error: Unknown example 'nope'. Examples: star-news, concert-planner. Run 'embabel-ts list' to see what they do.",
     );
+  });
+
+  it("rejects an empty input with status 2", async () => {
+    const run = await cli(["run", "star-news", "", "--scripted"]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^error: The input is empty\./);
   });
 
   it("rejects an unknown option with status 2", async () => {
