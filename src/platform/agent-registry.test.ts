@@ -39,6 +39,13 @@ describe("AgentRegistry", () => {
     );
   });
 
+  it("refuses something that is not an agent, saying what it got", () => {
+    expect(() => new AgentRegistry().deploy(undefined as never)).toThrow(
+      "Expected an agent, an @agent class or an instance of one, got undefined.",
+    );
+    expect(() => new AgentRegistry().deploy(null as never)).toThrow(ConfigurationError);
+  });
+
   it("refuses a plain class", () => {
     class Plain {}
     expect(() => new AgentRegistry().deploy(Plain)).toThrow(ConfigurationError);

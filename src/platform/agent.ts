@@ -1,3 +1,4 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
 import type { TypeToken } from "../tool/type-token.js";
 import { isBrandedAgent } from "./agent-brand.js";
 import { agentFromClass, agentFromInstance, isAgentClass } from "./agent-decorators.js";
@@ -87,6 +88,11 @@ export const Agent = {
   of(value: AgentLike): Agent {
     if (Agent.isAgent(value)) return value;
     if (typeof value === "function") return agentFromClass(value as new () => object);
+    if (typeof value !== "object" || value === null) {
+      throw new ConfigurationError(
+        `Expected an agent, an @agent class or an instance of one, got ${value === null ? "null" : typeof value}.`,
+      );
+    }
     return agentFromInstance(value);
   },
 };
