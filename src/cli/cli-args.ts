@@ -3,6 +3,7 @@ import { UsageError } from "./usage-error.js";
 
 /** `embabel-ts run <example> "<input>" [--scripted] [--model <id>] [--verbose] [--config <file>]`. */
 export interface RunCommand {
+  /** Which command. */
   readonly command: "run";
   /** The example's name (see `embabel-ts list`). */
   readonly example: string;

@@ -56,6 +56,7 @@ export interface EmbabelConfig {
 
 /** A loaded configuration and where it came from. */
 export interface LoadedConfig {
+  /** The configuration (empty when no file exists). */
   readonly config: EmbabelConfig;
   /** The file read, or `undefined` when none exists. */
   readonly path: string | undefined;

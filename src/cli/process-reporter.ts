@@ -20,9 +20,13 @@ interface ProcessView {
 
 /** Totals over a run and every child process it started. */
 export interface RunTotals {
+  /** LLM calls made. */
   readonly llmCalls: number;
+  /** Tool calls made. */
   readonly toolCalls: number;
+  /** Input and output tokens reported by the models. */
   readonly tokens: number;
+  /** Processes started: the run itself, then one per subagent run. */
   readonly processes: number;
 }
 

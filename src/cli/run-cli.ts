@@ -1,6 +1,7 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { type CliCommand, parseCliArgs } from "./cli-args.js";
 import { builtInExamples } from "./example-catalog.js";
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "./exit-status.js";
 import { HELP_TEXT } from "./help-text.js";
 import { packageVersion } from "./package-version.js";
 import { runExample } from "./run-example.js";
@@ -9,19 +10,17 @@ import { UsageError } from "./usage-error.js";
 
 /** What the CLI runs against: a terminal, the environment and the working directory. */
 export interface CliEnvironmentOptions {
+  /** Where output and errors are written. */
   readonly terminal: Terminal;
+  /** The environment variables read (keys, `EMBABEL_MODEL`, `EMBABEL_DEBUG`, colour). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Where the config file and example module paths are looked up. */
   readonly cwd: string;
   /** Cancels a run (Ctrl-C). */
   readonly signal?: AbortSignal;
 }
 
-/** Exit status: success. */
-export const EXIT_OK = 0;
-/** Exit status: the run failed, or configuration is missing or wrong. */
-export const EXIT_FAILED = 1;
-/** Exit status: the command line was wrong. */
-export const EXIT_USAGE = 2;
+export { EXIT_FAILED, EXIT_OK, EXIT_USAGE };
 
 /**
  * Runs the `embabel-ts` command line and returns the exit status. User errors

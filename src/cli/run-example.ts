@@ -10,17 +10,13 @@ import type { RunCommand } from "./cli-args.js";
 import { loadConfig } from "./cli-config.js";
 import { findExample } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
+import { EXIT_FAILED, EXIT_OK } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
 import { selectModels } from "./model-selection.js";
 import { formatDuration, ProcessReporter } from "./process-reporter.js";
 import { withPromptReporting } from "./prompt-reporting-model.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { indent, type Terminal } from "./terminal.js";
-
-/** Exit status of a run that completed. */
-const EXIT_OK = 0;
-/** Exit status of a run that ended any other way. */
-const EXIT_FAILED = 1;
 
 interface PreparedModels {
   readonly models: Record<string, LanguageModelV3>;
