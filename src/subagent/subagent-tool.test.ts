@@ -116,6 +116,20 @@ describe("SubagentTool.call", () => {
     );
   });
 
+  it("binds the parsed input in the child as `it` and as `worksToFind`, and leaves both off the parent", async () => {
+    let bound: unknown[] = [];
+    const reader = childAgent("Reader", (works: WorksToFind, context: OperationContext) => {
+      bound = [context.blackboard.get("it"), context.blackboard.get("worksToFind")];
+      return titlesOf(works);
+    });
+    const { platform } = setUp([], reader);
+    const tool = Subagent.byName("Reader").consuming(WorksToFind);
+    const parent = await platform.runInProcess(() => tool.call(JSON.stringify(works)));
+    expect(bound).toEqual([works, works]);
+    expect(parent.blackboard.get("worksToFind")).toBeUndefined();
+    expect(parent.blackboard.last(PerformanceList)).toEqual(titlesOf(works));
+  });
+
   it("reports a failing child as an error result with its status and reason", async () => {
     const failing = childAgent("Failing", () => {
       throw new Error("catalogue offline");
@@ -455,21 +469,6 @@ describe("SubagentTool in an agent's tool loop (scripted model, end to end)", ()
     expect(childContext?.get("requestId")).toBe("r-1");
     expect(childContext?.loopId()).toBeDefined();
     expect(child?.blackboard.parent).toBe(parent.blackboard);
-  });
-
-  it("keeps a quiet parent's child quiet", async () => {
-    let childVerbosity: Verbosity | undefined;
-    const quiet = childAgent("Quiet", (_works: WorksToFind, context: OperationContext) => {
-      childVerbosity = context.processOptions.verbosity;
-      return { titles: [] };
-    });
-    const { platform, deployed } = setUp(
-      [ScriptedModel.toolCall("Quiet", works), ScriptedModel.text("done")],
-      callingParent(Subagent.byName("Quiet").consuming(WorksToFind)),
-      quiet,
-    );
-    await platform.runAgent(deployed[0] as Agent, request());
-    expect(childVerbosity).toBe(Verbosity.DEFAULT);
   });
 
   it("is a SubagentTool, so it composes with decorators like any tool", () => {
