@@ -188,6 +188,27 @@ describe("SubagentTool.call", () => {
     expect(process.status).not.toBe("completed");
     expect(process.statusReason).toBe("user cancelled");
   });
+
+  it("kills a running child when the parent process is killed, and rejects with the parent's reason", async () => {
+    let parentProcess: AgentProcess | undefined;
+    let childProcess: AgentProcess | undefined;
+    const doomed = childAgent("Doomed", async (works: WorksToFind, context: OperationContext) => {
+      childProcess = context.process;
+      parentProcess?.kill("parent stopped");
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return titlesOf(works);
+    });
+    const { platform } = setUp([], doomed);
+    const tool = Subagent.byName("Doomed").consuming(WorksToFind);
+    const parent = await platform.runInProcess((context) => {
+      parentProcess = context.process;
+      return tool.call(JSON.stringify(works));
+    });
+    expect(childProcess?.status).toBe("killed");
+    expect(parent.status).toBe("killed");
+    expect(parent.statusReason).toBe("parent stopped");
+    expect(parent.blackboard.count(PerformanceList)).toBe(0);
+  });
 });
 
 describe("SubagentTool in an agent's tool loop (scripted model, end to end)", () => {

@@ -68,7 +68,9 @@ export class SubagentTool<T = unknown> extends AbstractTool {
       parent,
       ...(options.signal ? { signal: options.signal } : {}),
     });
+    // Killed from above (the call or the parent process): the call rejects with that reason.
     options.signal?.throwIfAborted();
+    parent.signal.throwIfAborted();
     if (child.status === "completed") {
       shareChildObjects(child.blackboard, parent.blackboard, parsed.value);
       const text = communicatedResult(child.result);
