@@ -1,9 +1,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { loadConfig } from "./cli-config.js";
+import { selectModels } from "./model-selection.js";
 
 function directoryWith(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "embabel-cli-config-"));
@@ -88,6 +90,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig(dir)).toThrow(
       `  models.best: expected a model id ("openai:gpt-4.1") or { "id": "openai-compatible:<model>", "baseURL": "http://…" }`,
     );
+  });
+
+  it("reads the shipped embabel.config.example.json, whose models all resolve", () => {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    const loaded = loadConfig(root, "embabel.config.example.json");
+    expect(loaded.config.roles).toEqual({ default: "best", fast: "quick" });
+    const selection = selectModels(loaded.config, { OPENAI_API_KEY: "sk-test" }, undefined);
+    expect(selection.models).toMatchObject({
+      best: "openai:gpt-4.1",
+      lmstudio: "openai-compatible:qwen2.5-7b-instruct@http://127.0.0.1:1234/v1",
+    });
+    expect(loaded.notes).toHaveLength(1);
   });
 
   it("fails on a role naming an unknown model", () => {
