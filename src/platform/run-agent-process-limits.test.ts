@@ -74,7 +74,7 @@ describe("runAgentLoop budgets and isolation (through AgentPlatform.runAgent)", 
     );
     expect(process.status).toBe("stuck");
     expect(process.statusReason).toBe(
-      "No plan reaches goal 'Writer.review': unsatisfied conditions [hasRun:review, has:Review]; no action can make [has:Topic] hold.",
+      "No plan reaches goal 'Writer.review': unsatisfied conditions [hasRun:review, has:Review]; no action can make [has:Topic] hold. The blackboard holds [Object].",
     );
     expect(process.history).toEqual([]);
     expect(process.blackboard.get("it")).toEqual({ unrelated: true });

@@ -148,7 +148,7 @@ describe("runAgentLoop (through AgentPlatform.runAgent)", () => {
     const process = await platform().runAgent(agent, new Topic("x"));
     expect(process.status).toBe("stuck");
     expect(process.statusReason).toBe(
-      "No plan reaches goal 'Reviewer.review': unsatisfied conditions [hasRun:review, has:Review]; no action can make [has:Draft] hold.",
+      "No plan reaches goal 'Reviewer.review': unsatisfied conditions [hasRun:review, has:Review]; no action can make [has:Draft] hold. The blackboard holds [Topic].",
     );
     expect(process.blackboard.last(Topic)).toEqual(new Topic("x"));
   });

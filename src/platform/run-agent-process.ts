@@ -1,5 +1,6 @@
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
+import { typeNameOf } from "../tool/type-token.js";
 import type { Agent, AgentAction, AgentGoal } from "./agent.js";
 import { agentPlanning, worldState } from "./agent-planning.js";
 import type { AgentProcess, ProcessControl } from "./agent-process.js";
@@ -52,7 +53,7 @@ export async function runAgentLoop(
     const plans = results.filter((result): result is GoapPlan => result.kind === "plan");
     if (plans.length === 0) {
       const reasons = results.map((result) => (result as GoapNoPlan).reason);
-      return control.finish("stuck", reasons.join(" "));
+      return control.finish("stuck", `${reasons.join(" ")} ${blackboardTypes(process)}`);
     }
     const plan = plans.reduce((best, candidate) => (candidate.cost < best.cost ? candidate : best));
     control.setGoal(goals.get(plan.goal.name));
@@ -95,4 +96,10 @@ async function reportPlan(process: AgentProcess, plan: GoapPlan): Promise<void> 
   } catch {
     // Reporting must not end the run.
   }
+}
+
+/** `The blackboard holds [Topic, String].`: what the process had when it got stuck, by type name. */
+function blackboardTypes(process: AgentProcess): string {
+  const names = [...new Set(process.blackboard.objects.map(typeNameOf))];
+  return `The blackboard holds [${names.join(", ")}].`;
 }
