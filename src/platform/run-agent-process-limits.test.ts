@@ -1,7 +1,10 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
+import { MaxIterationsExceededError } from "../errors/max-iterations-exceeded-error.js";
 import { ReplanRequested } from "../errors/replan-requested.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
+import { Tool } from "../tool/tool.js";
+import { ToolResult } from "../tool/tool-result.js";
 import type { Agent } from "./agent.js";
 import { AgentPlatform } from "./agent-platform.js";
 import { AgentProcess } from "./agent-process.js";
@@ -55,6 +58,26 @@ describe("runAgentLoop budgets and isolation (through AgentPlatform.runAgent)", 
     expect(process.costUsd).toBe(3);
     expect(process.history.map((entry) => entry.actionName)).toEqual(["draft"]);
     expect(process.blackboard.objects).toEqual([new Topic("x"), new Draft("a costly draft")]);
+  });
+
+  it("fails with the loop's limit error when an action's tool loop reaches maxIterations, keeping what tools added", async () => {
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("note", { text: "one" }),
+      ScriptedModel.toolCall("note", { text: "two" }),
+    ]);
+    const note = Tool.create("note", "Notes a finding", async (input) => {
+      AgentProcess.current()?.blackboard.add(JSON.parse(input).text);
+      return ToolResult.text("noted");
+    });
+    const agent = writer(
+      async (_topic, context) =>
+        new Draft(await context.ai().withTool(note).withMaxIterations(2).generateText("research")),
+    );
+    const process = await AgentPlatform.create({ models: { main: model } }).runAgent(agent, new Topic("x"));
+    expect(process.status).toBe("failed");
+    expect(MaxIterationsExceededError.isInstance(process.failure)).toBe(true);
+    expect(process.statusReason).toMatch(/^Tool loop exceeded maximum iterations \(2\)/);
+    expect(process.blackboard.objects).toEqual([new Topic("x"), "one", "two"]);
   });
 
   it("completes rather than terminates when the goal already holds as the budget runs out", async () => {
