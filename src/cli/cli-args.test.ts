@@ -36,10 +36,8 @@ describe("parseCliArgs", () => {
   });
 
   it("rejects an unknown option with a usage error", () => {
-    const error = captured(() => parseCliArgs(["run", "x", "--fast"]));
-    expect(UsageError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toBe(
-      "Unknown option '--fast'. Run 'embabel-ts --help' for the options.",
+    expect(() => parseCliArgs(["run", "x", "--fast"])).toThrow(
+      usageError("Unknown option '--fast'. Run 'embabel-ts --help' for the options."),
     );
   });
 
@@ -55,10 +53,10 @@ describe("parseCliArgs", () => {
 
   it("rejects an empty or blank input with a usage error", () => {
     for (const input of ["", "   "]) {
-      const error = captured(() => parseCliArgs(["run", "star-news", input, "--scripted"]));
-      expect(UsageError.isInstance(error)).toBe(true);
-      expect((error as Error).message).toBe(
-        `The input is empty. Put the request in quotes (embabel-ts run star-news "<input>"), or leave it out to use the example's sample input.`,
+      expect(() => parseCliArgs(["run", "star-news", input, "--scripted"])).toThrow(
+        usageError(
+          `The input is empty. Put the request in quotes (embabel-ts run star-news "<input>"), or leave it out to use the example's sample input.`,
+        ),
       );
     }
   });
@@ -68,11 +66,7 @@ describe("parseCliArgs", () => {
   });
 });
 
-function captured(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected an error");
+/** Matches a {@link UsageError} with exactly `message`. */
+function usageError(message: string) {
+  return expect.objectContaining({ name: UsageError.name, message });
 }

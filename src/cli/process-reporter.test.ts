@@ -15,6 +15,30 @@ function report(events: readonly Event[], verbose = false) {
   return { lines: terminal.stdout, reporter };
 }
 
+/** Process `p` starts calling `toolName` (call id 1). */
+const toolCallStart = (toolName: string, input: string): Event => ({
+  ...at,
+  processId: "p",
+  type: "tool-call-start",
+  loopId: "l",
+  toolCallId: "1",
+  toolName,
+  input,
+});
+
+/** Process `p`'s call of `toolName` (call id 1) ends with `result`. */
+const toolCallEnd = (toolName: string, input: string, result: ToolResult): Event => ({
+  ...at,
+  processId: "p",
+  type: "tool-call-end",
+  loopId: "l",
+  toolCallId: "1",
+  toolName,
+  input,
+  result,
+  durationMs: 1,
+});
+
 const parentRun: Event[] = [
   { ...at, processId: "p", type: "process-started", agent: "Parent" },
   { ...at, processId: "p", type: "plan-formulated", goal: "G", actions: ["a", "b"], cost: 2, worldState: [] },
@@ -34,55 +58,19 @@ describe("ProcessReporter", () => {
 
   it("prints tool calls with their input and result, errors marked", () => {
     const { lines } = report([
-      {
-        ...at,
-        processId: "p",
-        type: "tool-call-start",
-        loopId: "l",
-        toolCallId: "1",
-        toolName: "add",
-        input: '{"a":1}',
-      },
-      {
-        ...at,
-        processId: "p",
-        type: "tool-call-end",
-        loopId: "l",
-        toolCallId: "1",
-        toolName: "add",
-        input: '{"a":1}',
-        result: ToolResult.error("b is missing"),
-        durationMs: 1,
-      },
+      toolCallStart("add", '{"a":1}'),
+      toolCallEnd("add", '{"a":1}', ToolResult.error("b is missing")),
     ]);
     expect(lines).toEqual(['  ⚙ add {"a":1}', "    ↳ error: b is missing"]);
   });
 
   it("indents a child process under the tool call that started it", () => {
     const { lines } = report([
-      {
-        ...at,
-        processId: "p",
-        type: "tool-call-start",
-        loopId: "l",
-        toolCallId: "1",
-        toolName: "Finder",
-        input: "{}",
-      },
+      toolCallStart("Finder", "{}"),
       { ...at, processId: "c", type: "process-started", agent: "Finder", parentId: "p" },
       { ...at, processId: "c", type: "action-start", action: "find" },
       { ...at, processId: "c", type: "process-finished", status: "completed", durationMs: 3 },
-      {
-        ...at,
-        processId: "p",
-        type: "tool-call-end",
-        loopId: "l",
-        toolCallId: "1",
-        toolName: "Finder",
-        input: "{}",
-        result: ToolResult.text("found"),
-        durationMs: 3,
-      },
+      toolCallEnd("Finder", "{}", ToolResult.text("found")),
     ]);
     expect(lines).toEqual([
       "  ⚙ Finder {}",
@@ -112,17 +100,7 @@ describe("ProcessReporter", () => {
 
   it("shortens long results unless verbose", () => {
     const long = "x".repeat(300);
-    const end: Event = {
-      ...at,
-      processId: "p",
-      type: "tool-call-end",
-      loopId: "l",
-      toolCallId: "1",
-      toolName: "t",
-      input: "{}",
-      result: ToolResult.text(long),
-      durationMs: 1,
-    };
+    const end = toolCallEnd("t", "{}", ToolResult.text(long));
     expect(report([end]).lines[0]).toHaveLength(4 + 2 + 140);
     expect(report([end], true).lines[0]).toBe(`    ↳ ${long}`);
   });
