@@ -17,7 +17,8 @@ export function withCallContext(options: ProcessOptions, callContext: ToolCallCo
 /**
  * The options of a subagent's process: the parent's child options (a
  * blackboard spawned from the parent's, the parent's verbosity, listeners,
- * output channel and context id, a fresh budget), with the parent's tool-call
+ * output channel and context id, a fresh budget that the parent's token and
+ * cost budgets still bound), with the parent's tool-call
  * context merged with the calling tool's.
  */
 export function childProcessOptions(parent: AgentProcess, callContext: ToolCallContext): ProcessOptions {
