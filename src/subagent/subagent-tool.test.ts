@@ -189,6 +189,31 @@ describe("SubagentTool.call", () => {
     expect(process.statusReason).toBe("user cancelled");
   });
 
+  it("stops a child whose LLM calls spend the parent's token budget, and says so as an error result", async () => {
+    const spender = childAgent("Spender", async (works: WorksToFind, context: OperationContext) => {
+      await context.ai().generateText("one");
+      await context.ai().generateText("two");
+      return titlesOf(works);
+    });
+    const { model, platform } = setUp(
+      [
+        ScriptedModel.text("first", { usage: { inputTokens: 80, outputTokens: 40 } }),
+        ScriptedModel.text("never"),
+      ],
+      spender,
+    );
+    const tool = Subagent.byName("Spender").consuming(WorksToFind);
+    const parent = await platform.runInProcess(() => tool.call(JSON.stringify(works)), {
+      processOptions: ProcessOptions.DEFAULT.withBudget({ tokens: 100 }),
+    });
+    expect(model.requests).toHaveLength(1);
+    expect(parent.usage.totalTokens).toBe(120);
+    expect((parent.result as ToolResult).kind).toBe("error");
+    expect((parent.result as ToolResult).content).toBe(
+      "Subagent 'Spender' terminated: Max tokens of 100 reached",
+    );
+  });
+
   it("kills a running child when the parent process is killed, and rejects with the parent's reason", async () => {
     let parentProcess: AgentProcess | undefined;
     let childProcess: AgentProcess | undefined;
