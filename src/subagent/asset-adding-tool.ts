@@ -1,4 +1,5 @@
 import { DelegatingTool } from "../tool/abstract-tool.js";
+import { matchingArtifacts } from "../tool/matching-artifacts.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import type { ToolResult } from "../tool/tool-result.js";
@@ -52,13 +53,8 @@ export class AssetAddingTool<T = Asset> extends DelegatingTool {
     options?: ToolCallOptions,
   ): Promise<ToolResult> {
     const result = await this.delegate.call(input, context, options);
-    if (result.kind !== "artifact") return result;
-    const { artifact } = result;
-    const candidates = Array.isArray(artifact) || artifact instanceof Set ? [...artifact] : [artifact];
-    for (const candidate of candidates) {
-      if (this.matches(candidate) && this.filter(candidate)) {
-        await this.tracker.addAsset(this.converter(candidate));
-      }
+    for (const artifact of matchingArtifacts(result, this.matches, this.filter)) {
+      await this.tracker.addAsset(this.converter(artifact));
     }
     return result;
   }

@@ -1,5 +1,6 @@
 import { DelegatingTool } from "./abstract-tool.js";
 import type { ArtifactSink } from "./artifact-sink.js";
+import { matchingArtifacts } from "./matching-artifacts.js";
 import type { Tool, ToolCallOptions } from "./tool.js";
 import { ToolCallContext } from "./tool-call-context.js";
 import type { ToolResult } from "./tool-result.js";
@@ -40,20 +41,10 @@ export class ArtifactSinkingTool<L extends TypeLike = TypeLike> extends Delegati
     options?: ToolCallOptions,
   ): Promise<ToolResult> {
     const result = await this.delegate.call(input, context, options);
-    if (result.kind !== "artifact") return result;
-    const { artifact } = result;
-    if (Array.isArray(artifact) || artifact instanceof Set) {
-      for (const item of artifact) await this.offer(item);
-    } else {
-      await this.offer(artifact);
+    const { filter, transform } = this.options;
+    for (const value of matchingArtifacts(result, (value) => this.type.is(value), filter)) {
+      await this.sink.accept(transform ? transform(value) : value);
     }
     return result;
-  }
-
-  private async offer(value: unknown): Promise<void> {
-    if (!this.type.is(value)) return;
-    const { filter, transform } = this.options;
-    if (filter && !filter(value)) return;
-    await this.sink.accept(transform ? transform(value) : value);
   }
 }
