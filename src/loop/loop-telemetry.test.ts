@@ -1,56 +1,10 @@
-import { type Attributes, type Span, type SpanStatus, type Tracer, trace } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
+import { installRecordingTracer } from "../../test/support/recording-tracer.js";
 import { ScriptedModel } from "../testing/index.js";
 import { Tool } from "../tool/tool.js";
 import { runToolLoop } from "./tool-loop.js";
 
-// No OpenTelemetry SDK is installed here; this recording tracer stands in for
-// one, registered through the real @opentelemetry/api global.
-interface RecordedSpan {
-  readonly name: string;
-  readonly attributes: Attributes;
-  status?: SpanStatus;
-  ended: boolean;
-}
-
-const spans: RecordedSpan[] = [];
-
-function recordingSpan(name: string): Span {
-  const record: RecordedSpan = { name, attributes: {}, ended: false };
-  spans.push(record);
-  const span = {
-    spanContext: () => ({
-      traceId: "00000000000000000000000000000001",
-      spanId: "0000000000000001",
-      traceFlags: 1,
-    }),
-    setAttribute: (key: string, value: unknown) => {
-      (record.attributes as Record<string, unknown>)[key] = value;
-      return span;
-    },
-    setAttributes: (attributes: Attributes) => {
-      Object.assign(record.attributes, attributes);
-      return span;
-    },
-    addEvent: () => span,
-    addLink: () => span,
-    addLinks: () => span,
-    setStatus: (status: SpanStatus) => {
-      record.status = status;
-      return span;
-    },
-    updateName: () => span,
-    end: () => {
-      record.ended = true;
-    },
-    isRecording: () => true,
-    recordException: () => {},
-  } as unknown as Span;
-  return span;
-}
-
-const tracer = { startSpan: (name: string) => recordingSpan(name) } as unknown as Tracer;
-trace.setGlobalTracerProvider({ getTracer: () => tracer });
+const spans = installRecordingTracer();
 
 describe("OpenTelemetry spans", () => {
   it("opens and ends one span per LLM call and per tool call, with attributes", async () => {

@@ -1,46 +1,12 @@
-import { type Attributes, type Span, type SpanStatus, type Tracer, trace } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
+import { installRecordingTracer } from "../../test/support/recording-tracer.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { AgentPlatform } from "./agent-platform.js";
 import { AgentProcess } from "./agent-process.js";
 import { defineAgent } from "./define-agent.js";
 import { startActionSpan, startProcessSpan } from "./process-telemetry.js";
 
-// No OpenTelemetry SDK is installed here; this recording tracer stands in for
-// one, registered through the real @opentelemetry/api global.
-interface RecordedSpan {
-  readonly name: string;
-  readonly attributes: Attributes;
-  status?: SpanStatus;
-  ended: boolean;
-}
-
-const spans: RecordedSpan[] = [];
-
-function recordingSpan(name: string): Span {
-  const record: RecordedSpan = { name, attributes: {}, ended: false };
-  spans.push(record);
-  const span = {
-    setAttributes: (attributes: Attributes) => {
-      Object.assign(record.attributes, attributes);
-      return span;
-    },
-    setStatus: (status: SpanStatus) => {
-      record.status = status;
-      return span;
-    },
-    end: () => {
-      record.ended = true;
-    },
-    isRecording: () => true,
-    recordException: () => {},
-  } as unknown as Span;
-  return span;
-}
-
-trace.setGlobalTracerProvider({
-  getTracer: () => ({ startSpan: (name: string) => recordingSpan(name) }) as unknown as Tracer,
-});
+const spans = installRecordingTracer();
 
 const failing = defineAgent({
   name: "Fragile",
