@@ -182,22 +182,26 @@ describe("runToolLoop", () => {
 
   it("runs tool calls concurrently with parallelToolCalls, results in call order", async () => {
     const started: string[] = [];
+    // "slow" finishes only once "fast" has started: run one after the other, it would never finish.
+    let fastStarted!: () => void;
+    const fastHasStarted = new Promise<void>((resolve) => {
+      fastStarted = resolve;
+    });
     const slow = Tool.create("slow", "slow", async () => {
       started.push("slow");
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await fastHasStarted;
       return ToolResult.text("slow result");
     });
     const fast = Tool.create("fast", "fast", async () => {
       started.push("fast");
+      fastStarted();
       return ToolResult.text("fast result");
     });
     const model = ScriptedModel.of(
       ScriptedModel.toolCalls([{ name: "slow" }, { name: "fast" }]),
       ScriptedModel.text("ok"),
     );
-    const began = performance.now();
     await runToolLoop({ model, prompt, tools: [slow, fast], parallelToolCalls: true });
-    expect(performance.now() - began).toBeLessThan(1_000);
     expect(started).toEqual(["slow", "fast"]);
     expect(model.requests[1]?.toolResults.map((part) => part.toolName)).toEqual(["slow", "fast"]);
   });
@@ -252,16 +256,24 @@ describe("runToolLoop", () => {
   });
 
   it("reports the first replan in call order with parallel tool calls", async () => {
-    const replanner = (name: string, delayMs: number) =>
-      Tool.create(name, name, async () => {
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
-        throw new ReplanRequested(`${name} wants it`);
-      });
+    // "b_slow" (called first) asks to replan only after "a_fast" (called second) has.
+    let fastAsked!: () => void;
+    const fastHasAsked = new Promise<void>((resolve) => {
+      fastAsked = resolve;
+    });
+    const bSlow = Tool.create("b_slow", "b_slow", async () => {
+      await fastHasAsked;
+      throw new ReplanRequested("b_slow wants it");
+    });
+    const aFast = Tool.create("a_fast", "a_fast", async () => {
+      fastAsked();
+      throw new ReplanRequested("a_fast wants it");
+    });
     const model = ScriptedModel.of(ScriptedModel.toolCalls([{ name: "b_slow" }, { name: "a_fast" }]));
     const result = await runToolLoop({
       model,
       prompt,
-      tools: [replanner("b_slow", 20), replanner("a_fast", 0)],
+      tools: [bSlow, aFast],
       parallelToolCalls: true,
     });
     expect(result.replan?.reason).toBe("b_slow wants it");
