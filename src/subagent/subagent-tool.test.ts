@@ -417,10 +417,16 @@ describe("SubagentTool in an agent's tool loop (scripted model, end to end)", ()
   it("runs two calls of one parallel batch concurrently, each as its own child, results in call order", async () => {
     let running = 0;
     let mostAtOnce = 0;
+    // Each child finishes only once both have started: run one after the other, neither would finish.
+    let bothStarted!: () => void;
+    const bothHaveStarted = new Promise<void>((resolve) => {
+      bothStarted = resolve;
+    });
     const slow = childAgent("Slow", async (works: WorksToFind) => {
       running += 1;
       mostAtOnce = Math.max(mostAtOnce, running);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (running === 2) bothStarted();
+      await bothHaveStarted;
       running -= 1;
       return titlesOf(works);
     });
