@@ -146,6 +146,13 @@ describe("TypedTool", () => {
     expect(tool.metadata.returnDirect).toBe(true);
   });
 
+  it("rejects metadata given to fromFunction without a function, naming the tool", () => {
+    const noFunction = [ToolMetadata.DEFAULT] as unknown as [() => string];
+    expect(() => Tool.fromFunction("lookup", "Looks up", AddRequest, String, ...noFunction)).toThrow(
+      "Tool 'lookup' was created without a function.",
+    );
+  });
+
   it("rejects an input type that is not an object", () => {
     expect(() => Tool.fromFunction("echo", "Echo", String, String, (input) => input)).toThrow(
       ConfigurationError,

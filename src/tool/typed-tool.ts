@@ -96,27 +96,12 @@ export function fromFunction<I extends TypeLike, O extends TypeLike>(
   description: string,
   inputType: I,
   outputType: O,
-  fn: TypedToolFunction<TypeOf<I>, TypeOf<O>>,
-): TypedTool<I, O>;
-export function fromFunction<I extends TypeLike, O extends TypeLike>(
-  name: string,
-  description: string,
-  inputType: I,
-  outputType: O,
-  metadata: ToolMetadata,
-  fn: TypedToolFunction<TypeOf<I>, TypeOf<O>>,
-): TypedTool<I, O>;
-export function fromFunction<I extends TypeLike, O extends TypeLike>(
-  name: string,
-  description: string,
-  inputType: I,
-  outputType: O,
-  metadataOrFn: ToolMetadata | TypedToolFunction<TypeOf<I>, TypeOf<O>>,
-  maybeFn?: TypedToolFunction<TypeOf<I>, TypeOf<O>>,
+  ...rest:
+    | [fn: TypedToolFunction<TypeOf<I>, TypeOf<O>>]
+    | [metadata: ToolMetadata, fn: TypedToolFunction<TypeOf<I>, TypeOf<O>>]
 ): TypedTool<I, O> {
-  if (typeof metadataOrFn === "function") {
-    return new TypedTool({ name, description, inputType, outputType, fn: metadataOrFn });
-  }
-  if (!maybeFn) throw new ConfigurationError(`Tool '${name}' was created without a function.`);
-  return new TypedTool({ name, description, inputType, outputType, metadata: metadataOrFn, fn: maybeFn });
+  const [metadata, fn] = rest.length === 1 ? [undefined, rest[0]] : rest;
+  if (typeof fn !== "function")
+    throw new ConfigurationError(`Tool '${name}' was created without a function.`);
+  return new TypedTool({ name, description, inputType, outputType, ...(metadata ? { metadata } : {}), fn });
 }
