@@ -4,16 +4,9 @@ import type { AgentPlatform } from "../platform/agent-platform.js";
 import { AgentProcess } from "../platform/agent-process.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
-import { AbstractTool } from "../tool/abstract-tool.js";
-import type { ToolCallOptions } from "../tool/tool.js";
-import { ToolCallContext } from "../tool/tool-call-context.js";
-import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
-import { ToolMetadata } from "../tool/tool-metadata.js";
-import type { ToolResult } from "../tool/tool-result.js";
 import { type TypeLike, type TypeOf, TypeToken } from "../tool/type-token.js";
-import { withCallContext } from "./child-process-options.js";
-import { runEntryPoint } from "./entry-point.js";
-import { objectInputSchema, toolNameFor } from "./tool-input.js";
+import { EntryPointTool } from "./entry-point.js";
+import { toolNameFor } from "./tool-input.js";
 
 /** Makes the options of one run of an entry-point tool, given the process it is called in (if any). */
 export type ProcessOptionsCreator = (parent: AgentProcess | undefined) => ProcessOptions;
@@ -38,24 +31,20 @@ export const ENTRY_POINT_OPTIONS: ProcessOptions = ProcessOptions.DEFAULT.withVe
  * token) reaches the run's tools. Bad input is answered with
  * `BAD INPUT ERROR parsing tool input: …`; the result comes back as text.
  */
-export class AgentTool<T = unknown> extends AbstractTool {
-  readonly definition: ToolDefinition;
-  readonly metadata: ToolMetadata = ToolMetadata.DEFAULT;
+export class AgentTool<T = unknown> extends EntryPointTool<T> {
   /** The agent the tool runs. */
   readonly agent: Agent;
   private readonly processOptionsCreator: ProcessOptionsCreator;
 
   constructor(
-    private readonly platform: AgentPlatform,
+    platform: AgentPlatform,
     agent: AgentLike | string,
-    /** The type the caller provides. */
-    readonly inputType: TypeToken<T>,
+    inputType: TypeToken<T>,
     options: AgentToolOptions = {},
   ) {
-    super();
-    this.agent = typeof agent === "string" ? requireAgent(platform, agent) : Agent.of(agent);
-    const name = toolNameFor(this.agent.name, "agent");
-    this.definition = toolDefinition(name, this.agent.description, objectInputSchema(inputType, name));
+    const resolved = typeof agent === "string" ? requireAgent(platform, agent) : Agent.of(agent);
+    super(platform, toolNameFor(resolved.name, "agent"), resolved.description, inputType);
+    this.agent = resolved;
     this.processOptionsCreator = options.processOptionsCreator ?? (() => ENTRY_POINT_OPTIONS);
   }
 
@@ -69,13 +58,12 @@ export class AgentTool<T = unknown> extends AbstractTool {
     return new AgentTool(platform, agent, TypeToken.of(inputType) as TypeToken<TypeOf<L>>, options);
   }
 
-  async call(
-    input: string,
-    context: ToolCallContext = ToolCallContext.EMPTY,
-    options: ToolCallOptions = {},
-  ): Promise<ToolResult> {
-    const processOptions = withCallContext(this.processOptionsCreator(AgentProcess.current()), context);
-    return runEntryPoint(this.platform, this.agent, this.inputType, input, processOptions, options.signal);
+  protected runOptions(): ProcessOptions {
+    return this.processOptionsCreator(AgentProcess.current());
+  }
+
+  protected runAgent(): Agent {
+    return this.agent;
   }
 
   override toString(): string {

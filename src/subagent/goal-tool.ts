@@ -5,16 +5,9 @@ import { createAgent } from "../platform/define-agent.js";
 import type { ProcessListener } from "../platform/process-event.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
-import { AbstractTool } from "../tool/abstract-tool.js";
-import type { ToolCallOptions } from "../tool/tool.js";
-import { ToolCallContext } from "../tool/tool-call-context.js";
-import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
-import { ToolMetadata } from "../tool/tool-metadata.js";
-import type { ToolResult } from "../tool/tool-result.js";
 import { type TypeLike, type TypeOf, TypeToken } from "../tool/type-token.js";
-import { withCallContext } from "./child-process-options.js";
-import { runEntryPoint } from "./entry-point.js";
-import { objectInputSchema, toolNameFor } from "./tool-input.js";
+import { EntryPointTool } from "./entry-point.js";
+import { toolNameFor } from "./tool-input.js";
 
 /** Options of {@link GoalTool}. */
 export interface GoalToolOptions {
@@ -38,25 +31,20 @@ export function sanitizedGoalName(goalName: string): string {
  * reaches the run's tools. Named `<Agent>_<goal>`, described by the
  * goal's description; bad input is answered with `BAD INPUT ERROR …`.
  */
-export class GoalTool<T = unknown> extends AbstractTool {
-  readonly definition: ToolDefinition;
-  readonly metadata: ToolMetadata = ToolMetadata.DEFAULT;
+export class GoalTool<T = unknown> extends EntryPointTool<T> {
   /** The verbosity of each run. */
   readonly verbosity: Verbosity;
   /** The listeners of each run. */
   readonly listeners: readonly ProcessListener[];
 
   constructor(
-    private readonly platform: AgentPlatform,
+    platform: AgentPlatform,
     /** The goal each run works towards. */
     readonly goal: AgentGoal,
-    /** The type the caller provides. */
-    readonly inputType: TypeToken<T>,
+    inputType: TypeToken<T>,
     options: GoalToolOptions = {},
   ) {
-    super();
-    const name = sanitizedGoalName(goal.name);
-    this.definition = toolDefinition(name, goal.description, objectInputSchema(inputType, name));
+    super(platform, sanitizedGoalName(goal.name), goal.description, inputType);
     this.verbosity = options.verbosity ?? new Verbosity().withShowPrompts(true);
     this.listeners = options.listeners ?? [];
   }
@@ -85,17 +73,12 @@ export class GoalTool<T = unknown> extends AbstractTool {
     });
   }
 
-  async call(
-    input: string,
-    context: ToolCallContext = ToolCallContext.EMPTY,
-    options: ToolCallOptions = {},
-  ): Promise<ToolResult> {
-    const processOptions = withCallContext(
-      new ProcessOptions({ verbosity: this.verbosity, listeners: this.listeners }),
-      context,
-    );
-    const agent = goalAgent(this.platform, this.goal, this.definition.name);
-    return runEntryPoint(this.platform, agent, this.inputType, input, processOptions, options.signal);
+  protected runOptions(): ProcessOptions {
+    return new ProcessOptions({ verbosity: this.verbosity, listeners: this.listeners });
+  }
+
+  protected runAgent(): Agent {
+    return goalAgent(this.platform, this.goal, this.definition.name);
   }
 
   override toString(): string {
