@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -13,20 +13,60 @@ function newestMtime(path: string): number {
   return Math.max(stat.mtimeMs, ...entries.map((entry) => newestMtime(join(path, entry))));
 }
 
+const LOCK_STALE_MS = 300_000;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Runs `work` holding a lock shared by every test worker (a directory, which
+ * one process at a time can create), so that two test files never run tsc
+ * over `dist/` at once, nor one reads `dist/` while another rewrites it.
+ */
+function withBuildLock(work: () => void): void {
+  const lock = join(root, "dist/.build-lock");
+  mkdirSync(join(root, "dist"), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // A worker that died mid-build leaves its lock behind; no build takes this long.
+      const heldSince = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (heldSince !== undefined && Date.now() - heldSince > LOCK_STALE_MS) {
+        rmSync(lock, { recursive: true, force: true });
+      }
+      sleepSync(100);
+    }
+  }
+  try {
+    work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /**
  * Makes sure `dist/` holds a build at least as new as `src/` and `examples/`
- * (`npm test` builds first, so this only compiles when a test runs alone).
+ * (`npm test` builds first, so this only compiles when a test runs alone, or
+ * when sources changed since the last build); safe to call from test files
+ * running in parallel.
  */
 export function ensureBuilt(): void {
   const marker = join(root, "dist/src/index.js");
-  const fresh =
-    existsSync(marker) &&
-    statSync(marker).mtimeMs >= Math.max(newestMtime(join(root, "src")), newestMtime(join(root, "examples")));
-  if (fresh) return;
-  try {
-    execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, stdio: "pipe" });
-  } catch (error) {
-    // tsc still emits when some file has a type error; only a missing output is fatal here.
-    if (!existsSync(marker)) throw error;
-  }
+  withBuildLock(() => {
+    const fresh =
+      existsSync(marker) &&
+      statSync(marker).mtimeMs >=
+        Math.max(newestMtime(join(root, "src")), newestMtime(join(root, "examples")));
+    if (fresh) return;
+    try {
+      execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, stdio: "pipe" });
+    } catch (error) {
+      // tsc still emits when some file has a type error; only a missing output is fatal here.
+      if (!existsSync(marker)) throw error;
+    }
+  });
 }
