@@ -1,5 +1,6 @@
 import type { LanguageModelV3FunctionTool } from "@ai-sdk/provider";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { distinctByName } from "../tool/distinct-tools.js";
 import type { Tool } from "../tool/tool.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { providerToolDefinition } from "./provider-tool-definition.js";
@@ -26,20 +27,14 @@ export class ToolSet {
    * tools with one name are a {@link ConfigurationError}.
    */
   static of(tools: readonly Tool[], decorate?: (tool: Tool) => Tool): ToolSet {
-    const seen = new Map<string, Tool>();
-    const kept: Tool[] = [];
-    for (const tool of tools) {
-      const name = tool.definition.name;
-      const existing = seen.get(name);
-      if (existing === tool) continue;
-      if (existing) {
-        throw new ConfigurationError(
+    const distinct = distinctByName(
+      tools,
+      (name) =>
+        new ConfigurationError(
           `Two different tools are named '${name}'. Tool names must be unique in one LLM interaction: rename one (tool.withName("...")) or remove it.`,
-        );
-      }
-      seen.set(name, tool);
-      kept.push(decorateTool(tool, decorate));
-    }
+        ),
+    );
+    const kept = distinct.map((tool) => decorateTool(tool, decorate));
     return new ToolSet(kept);
   }
 

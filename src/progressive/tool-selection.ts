@@ -1,4 +1,5 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { distinctByName } from "../tool/distinct-tools.js";
 import { InputSchema } from "../tool/input-schema.js";
 import { Param } from "../tool/param.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
@@ -29,21 +30,13 @@ export type ToolsByCategory =
  * tools with one name are a {@link ConfigurationError} naming the facade.
  */
 export function distinctTools(tools: readonly Tool[], facadeName: string): Tool[] {
-  const byName = new Map<string, Tool>();
-  const distinct: Tool[] = [];
-  for (const tool of tools) {
-    const name = tool.definition.name;
-    const existing = byName.get(name);
-    if (existing === tool) continue;
-    if (existing) {
-      throw new ConfigurationError(
+  return distinctByName(
+    tools,
+    (name) =>
+      new ConfigurationError(
         `UnfoldingTool '${facadeName}' has two different inner tools named '${name}'. Tool names must be unique: rename one (tool.withName("...")) or remove it.`,
-      );
-    }
-    byName.set(name, tool);
-    distinct.push(tool);
-  }
-  return distinct;
+      ),
+  );
 }
 
 /** The categories as an ordered map (a record keeps its key order). */
