@@ -1,20 +1,16 @@
 import type { LlmCallSettings } from "../loop/tool-loop.js";
 
-/** The fields of {@link LlmOptions}; every one optional. */
-export interface LlmOptionsInit {
+/**
+ * The fields of {@link LlmOptions}, every one optional: the loop's sampling
+ * settings (with `maxTokens` for `maxOutputTokens`) plus which model to use.
+ */
+export interface LlmOptionsInit extends Omit<LlmCallSettings, "maxOutputTokens"> {
   /** A model name known to the registry (wins over `role`). */
   readonly model?: string;
   /** A role (`default`, `smart`, `fast`, …) the registry maps to a model. @default "default" */
   readonly role?: string;
-  readonly temperature?: number;
   /** Maximum output tokens. */
   readonly maxTokens?: number;
-  readonly topP?: number;
-  readonly topK?: number;
-  readonly seed?: number;
-  readonly stopSequences?: readonly string[];
-  /** Provider-specific options passed through to the model. */
-  readonly providerOptions?: LlmCallSettings["providerOptions"];
 }
 
 /**
