@@ -207,8 +207,14 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   for (let iteration = 1; iteration <= maxIterations; iteration += 1) {
     signal?.throwIfAborted();
     options.beforeLlmCall?.({ iteration, usage });
-    const response = await llmRound(options, tools, { ...base, prompt: prompt.slice() }, loopId, iteration);
-    usage = addUsage(usage, usageOf(response.usage));
+    const { response, usage: roundUsage } = await llmRound(
+      options,
+      tools,
+      { ...base, prompt: prompt.slice() },
+      loopId,
+      iteration,
+    );
+    usage = addUsage(usage, roundUsage);
     const calls = toolCallsOf(response.content);
     if (calls.length === 0) {
       prompt.push(assistantMessage(response.content));
@@ -239,7 +245,7 @@ async function llmRound(
   callOptions: LanguageModelV3CallOptions,
   loopId: string,
   iteration: number,
-): Promise<ModelResponse> {
+): Promise<{ readonly response: ModelResponse; readonly usage: LlmUsage }> {
   const { model, onEvent } = options;
   const definitions = tools.providerDefinitions;
   if (definitions.length > 0) callOptions.tools = definitions as LanguageModelV3FunctionTool[];
@@ -267,5 +273,5 @@ async function llmRound(
     usage,
     durationMs: performance.now() - started,
   }));
-  return response;
+  return { response, usage };
 }
