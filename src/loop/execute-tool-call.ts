@@ -1,10 +1,11 @@
 import type { LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
+import type { Context } from "@opentelemetry/api";
 import { ReplanRequested } from "../errors/replan-requested.js";
 import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { emit, endSpan, startToolSpan } from "./loop-telemetry.js";
+import { emit, endSpan, startToolSpan, withinToolCall } from "./loop-telemetry.js";
 import { parseToolArguments } from "./parse-tool-arguments.js";
 import type { ToolLoopEvent } from "./tool-loop.js";
 import type { ToolSet } from "./tool-set.js";
@@ -44,6 +45,8 @@ export interface ToolCallEnvironment {
   readonly loopId: string;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: ToolLoopEvent) => void;
+  /** The OpenTelemetry context of the LLM call that asked for the tool calls (set only while a span records). */
+  readonly spanParent?: Context;
 }
 
 /** What the model is told: the content, or `Error: <message>` for an error result (the reference loop's wording). */
@@ -103,10 +106,12 @@ export async function executeToolCall(
   }
   const value = parsed.value;
   const started = performance.now();
-  const span = startToolSpan(loopId, call.toolName, call.toolCallId);
+  const span = startToolSpan(loopId, call.toolName, call.toolCallId, environment.spanParent);
   let outcome: ToolCallOutcome;
   try {
-    const result = await tool.call(parsed.input, environment.context, environment.callOptions);
+    const result = await withinToolCall(call.toolCallId, span, () =>
+      tool.call(parsed.input, environment.context, environment.callOptions),
+    );
     outcome = { call, tool, value, result, output: outputOf(result) };
     endSpan(span, result.kind === "error" ? result.content : undefined);
   } catch (error) {

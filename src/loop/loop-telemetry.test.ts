@@ -18,9 +18,9 @@ describe("OpenTelemetry spans", () => {
     );
     const result = await runToolLoop({ model, prompt: [], tools: [failing] });
     expect(spans.map((span) => span.name)).toEqual([
-      "embabel.llm.call",
-      "embabel.tool.call flaky",
-      "embabel.llm.call",
+      "chat scripted",
+      "execute_tool flaky",
+      "chat scripted",
     ]);
     expect(spans.every((span) => span.ended)).toBe(true);
     expect(spans[0]?.attributes).toMatchObject({

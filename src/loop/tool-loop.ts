@@ -4,10 +4,12 @@ import { randomUUID } from "node:crypto";
 import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,
+  LanguageModelV3Content,
   LanguageModelV3FunctionTool,
   LanguageModelV3Prompt,
   LanguageModelV3ToolChoice,
 } from "@ai-sdk/provider";
+import type { Span } from "@opentelemetry/api";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { MaxIterationsExceededError } from "../errors/max-iterations-exceeded-error.js";
 import type { BlackboardUpdater } from "../errors/replan-requested.js";
@@ -16,7 +18,7 @@ import { ToolCallContext } from "../tool/tool-call-context.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { callModel, type ModelResponse } from "./call-model.js";
 import { assistantMessage, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
-import { emit, endSpan, startLlmSpan } from "./loop-telemetry.js";
+import { contextOf, emit, endSpan, startLlmSpan } from "./loop-telemetry.js";
 import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
 import { runToolBatch, type ToolBatchEnvironment } from "./run-tool-batch.js";
 import { ToolInjectionStrategy } from "./tool-injection-strategy.js";
@@ -48,6 +50,10 @@ export type ToolLoopEvent =
       readonly loopId: string;
       readonly iteration: number;
       readonly toolNames: readonly string[];
+      /** The messages sent (the conversation so far); a reference, never copied for the event. */
+      readonly prompt?: LanguageModelV3Prompt;
+      /** The tool definitions sent, in order; a reference, never copied for the event. */
+      readonly tools?: readonly LanguageModelV3FunctionTool[];
     }
   | {
       readonly type: "llm-call-end";
@@ -57,6 +63,10 @@ export type ToolLoopEvent =
       readonly provider: string;
       readonly usage: LlmUsage;
       readonly durationMs: number;
+      /** What the model replied (text, tool calls); a reference, never copied for the event. */
+      readonly content?: readonly LanguageModelV3Content[];
+      /** Cost in US dollars, when the model's price is known (added by the prompt runner). */
+      readonly costUsd?: number;
     }
   | {
       readonly type: "tool-call-start";
@@ -207,7 +217,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   for (let iteration = 1; iteration <= maxIterations; iteration += 1) {
     signal?.throwIfAborted();
     options.beforeLlmCall?.({ iteration, usage });
-    const { response, usage: roundUsage } = await llmRound(
+    const { response, usage: roundUsage, span } = await llmRound(
       options,
       tools,
       { ...base, prompt: prompt.slice() },
@@ -220,7 +230,12 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       prompt.push(assistantMessage(response.content));
       return finish(textOf(response.content), iteration);
     }
-    const batch = await runToolBatch(calls, environment, iteration);
+    const spanParent = contextOf(span);
+    const batch = await runToolBatch(
+      calls,
+      spanParent ? { ...environment, spanParent } : environment,
+      iteration,
+    );
     prompt.push(assistantMessage(response.content, batch.outcomes));
     if (batch.outcomes.length > 0) prompt.push(toolMessage(batch.outcomes));
     if (batch.replan?.replan) {
@@ -245,11 +260,18 @@ async function llmRound(
   callOptions: LanguageModelV3CallOptions,
   loopId: string,
   iteration: number,
-): Promise<{ readonly response: ModelResponse; readonly usage: LlmUsage }> {
+): Promise<{ readonly response: ModelResponse; readonly usage: LlmUsage; readonly span: Span }> {
   const { model, onEvent } = options;
   const definitions = tools.providerDefinitions;
   if (definitions.length > 0) callOptions.tools = definitions as LanguageModelV3FunctionTool[];
-  emit(onEvent, () => ({ type: "llm-call-start", loopId, iteration, toolNames: tools.toolNames }));
+  emit(onEvent, () => ({
+    type: "llm-call-start",
+    loopId,
+    iteration,
+    toolNames: tools.toolNames,
+    prompt: callOptions.prompt,
+    tools: definitions as readonly LanguageModelV3FunctionTool[],
+  }));
   const started = performance.now();
   const span = startLlmSpan(loopId, iteration, model.modelId, model.provider);
   let response: ModelResponse;
@@ -272,6 +294,7 @@ async function llmRound(
     provider: model.provider,
     usage,
     durationMs: performance.now() - started,
+    content: response.content,
   }));
-  return { response, usage };
+  return { response, usage, span };
 }

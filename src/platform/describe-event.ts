@@ -16,6 +16,8 @@ export function describeEvent(event: ProcessLifecycleEvent | ToolLoopEvent): str
       return `Action ${event.action} ${event.outcome} in ${event.durationMs}ms`;
     case "replan-requested":
       return `Action ${event.action} requested a replan: ${event.reason}`;
+    case "object-added":
+      return `Action ${event.action} added a ${event.typeName} to the blackboard`;
     case "process-finished":
       return `Process ${event.status}${event.reason ? `: ${event.reason}` : ""} after ${event.durationMs}ms`;
     case "llm-call-start":

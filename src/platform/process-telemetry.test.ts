@@ -32,7 +32,7 @@ describe("startProcessSpan", () => {
       failing,
       "text",
     );
-    const processSpan = spans.find((span) => span.name === "embabel.process Fragile");
+    const processSpan = spans.find((span) => span.name === "invoke_agent Fragile");
     expect(processSpan).toMatchObject({
       ended: true,
       attributes: {
@@ -49,7 +49,7 @@ describe("startProcessSpan", () => {
     spans.length = 0;
     const { process } = AgentProcess.launch();
     startProcessSpan(process, undefined).end();
-    expect(spans.map((span) => span.name)).toEqual(["embabel.process"]);
+    expect(spans.map((span) => span.name)).toEqual(["invoke_agent"]);
   });
 });
 
