@@ -69,7 +69,8 @@ describe("OpenTelemetry spans of an agent run", () => {
     ]);
     // The subagent's own LLM calls sit under its own action.
     const childChats = spans.filter(
-      (span) => span.name === "chat scripted" && ancestry(span, spans).includes("invoke_agent PerformanceFinder"),
+      (span) =>
+        span.name === "chat scripted" && ancestry(span, spans).includes("invoke_agent PerformanceFinder"),
     );
     expect(childChats.length).toBeGreaterThan(0);
     expect(ancestry(childChats[0] as ReadableSpan, spans).at(-2)).toMatch(/^embabel\.action /);

@@ -1,5 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type Context, context, isSpanContextValid, type Span, SpanStatusCode, trace } from "@opentelemetry/api";
+import {
+  type Context,
+  context,
+  isSpanContextValid,
+  type Span,
+  SpanStatusCode,
+  trace,
+} from "@opentelemetry/api";
 import type { ToolLoopEvent } from "./tool-loop.js";
 
 // A proxy tracer: no-op (a non-recording span, no attribute work) until the

@@ -217,13 +217,11 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   for (let iteration = 1; iteration <= maxIterations; iteration += 1) {
     signal?.throwIfAborted();
     options.beforeLlmCall?.({ iteration, usage });
-    const { response, usage: roundUsage, span } = await llmRound(
-      options,
-      tools,
-      { ...base, prompt: prompt.slice() },
-      loopId,
-      iteration,
-    );
+    const {
+      response,
+      usage: roundUsage,
+      span,
+    } = await llmRound(options, tools, { ...base, prompt: prompt.slice() }, loopId, iteration);
     usage = addUsage(usage, roundUsage);
     const calls = toolCallsOf(response.content);
     if (calls.length === 0) {

@@ -57,7 +57,12 @@ export async function executeAction(
     );
     if (output !== undefined) {
       blackboard.add(output);
-      control.emit({ type: "object-added", action: action.name, typeName: typeNameOf(output), value: output });
+      control.emit({
+        type: "object-added",
+        action: action.name,
+        typeName: typeNameOf(output),
+        value: output,
+      });
     }
     for (const condition of action.post) {
       const { name, value } = parseCondition(condition);
