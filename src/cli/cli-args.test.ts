@@ -32,7 +32,7 @@ describe("parseCliArgs", () => {
   });
 
   it("rejects an unknown command, naming it", () => {
-    expect(() => parseCliArgs(["go"])).toThrow("Unknown command 'go'. Commands: run, list, help.");
+    expect(() => parseCliArgs(["go"])).toThrow("Unknown command 'go'. Commands: run, list, studio, help.");
   });
 
   it("rejects an unknown option with a usage error", () => {

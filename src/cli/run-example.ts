@@ -16,7 +16,8 @@ import { selectModels } from "./model-selection.js";
 import { formatDuration, ProcessReporter } from "./process-reporter.js";
 import { withPromptReporting } from "./prompt-reporting-model.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
-import { indent, type Terminal } from "./terminal.js";
+import { openRunRecording, type RunRecordingHooks } from "./run-recording.js";
+import { indent, jsonOnlyTerminal, type Terminal } from "./terminal.js";
 
 interface PreparedModels {
   readonly models: Record<string, LanguageModelV3>;
@@ -30,8 +31,13 @@ interface PreparedModels {
  * script), deploys the example's agents, runs the first one on the input,
  * and prints the plan, each action and tool call, and the result.
  */
-export async function runExample(command: RunCommand, options: CliEnvironmentOptions): Promise<number> {
-  const { terminal } = options;
+export async function runExample(
+  command: RunCommand,
+  options: CliEnvironmentOptions,
+  hooks: RunRecordingHooks = {},
+): Promise<number> {
+  // With --json, standard output carries only the trace lines.
+  const terminal = command.json ? jsonOnlyTerminal(options.terminal) : options.terminal;
   const { style } = terminal;
   const example = await findExample(command.example, options.cwd);
   const loaded = loadConfig(options.cwd, command.config);
@@ -57,6 +63,23 @@ export async function runExample(command: RunCommand, options: CliEnvironmentOpt
   terminal.out(`${style.dim("input:")} ${text}`);
   terminal.out();
 
+  const recording = openRunRecording(
+    {
+      example: example.name,
+      trace: command.trace,
+      json: command.json === true,
+      noKeepRuns: command.noKeepRuns === true,
+    },
+    options,
+    {
+      example: example.name,
+      agent: agent.name,
+      input: text,
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the banner's colour codes
+      model: models.description.replace(/\u001b\[\d+m/g, ""),
+    },
+    hooks,
+  );
   const reporter = new ProcessReporter(terminal, { verbose: command.verbose });
   let processOptions = ProcessOptions.DEFAULT.withListener(reporter.listener).withOutputChannel(
     reporter.outputChannel,
@@ -67,9 +90,10 @@ export async function runExample(command: RunCommand, options: CliEnvironmentOpt
     );
   }
   const process = await platform.runAgent(agent, example.input(text), {
-    processOptions,
+    processOptions: recording.attach(processOptions),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  recording.finish(process);
   terminal.out();
   printOutcome(terminal, process, reporter);
   if (process.status !== "completed") return EXIT_FAILED;

@@ -87,6 +87,27 @@ export class TraceRecorder {
     return options.withListener(this.listener).withOutputChannel(this.outputChannel(options.outputChannel));
   }
 
+  /** Records how a process ended: a `process-result` line with its status, result, tokens and cost. */
+  recordResult(process: {
+    readonly id: string;
+    readonly status: string;
+    readonly statusReason?: string | undefined;
+    readonly result: unknown;
+    readonly usage: unknown;
+    readonly costUsd: number;
+  }): void {
+    this.write({
+      type: "process-result",
+      processId: process.id,
+      timestamp: Date.now(),
+      status: process.status,
+      ...(process.statusReason === undefined ? {} : { reason: process.statusReason }),
+      result: process.result,
+      usage: process.usage,
+      costUsd: process.costUsd,
+    });
+  }
+
   /** Stops recording and closes the sink; later events are ignored. */
   close(): void {
     if (this.closed) return;
