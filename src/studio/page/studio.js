@@ -335,7 +335,7 @@ function panel(title, ...body) {
   detail.replaceChildren(
     el("button", { class: "close", title: "Close", onclick: () => closeDetail() }, "×"),
     el("h2", {}, title),
-    ...body,
+    ...body.flat(Number.POSITIVE_INFINITY).filter((part) => part !== undefined && part !== null),
   );
 }
 
