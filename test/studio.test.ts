@@ -7,6 +7,12 @@ import { runCli } from "../src/cli/run-cli.js";
 import { memoryTerminal } from "../src/cli/terminal.js";
 import { root } from "./support/dist.js";
 
+/** The parts of a rendered element the test reads (this project compiles without the DOM types). */
+interface Rendered {
+  readonly innerText: string;
+  readonly style: { readonly paddingLeft: string };
+}
+
 // The real studio command, served on a free port, driven in headless Chromium.
 const folder = mkdtempSync(join(tmpdir(), "embabel-studio-"));
 const runsDir = join(folder, "runs");
@@ -67,8 +73,11 @@ describe("embabel-ts studio in a browser", () => {
     const rows = await page.locator(".row").evaluateAll((elements) =>
       elements.map((element) => ({
         kind: element.getAttribute("data-kind"),
-        text: (element as HTMLElement).innerText.replace(/\s+/g, " "),
-        indent: Number.parseInt((element.querySelector(".label") as HTMLElement).style.paddingLeft, 10),
+        text: (element as unknown as Rendered).innerText.replace(/\s+/g, " "),
+        indent: Number.parseInt(
+          (element.querySelector(".label") as unknown as Rendered).style.paddingLeft,
+          10,
+        ),
       })),
     );
     const finderCall = rows.findIndex((row) => row.kind === "tool" && row.text.includes("PerformanceFinder"));

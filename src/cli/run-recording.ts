@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import type { AgentProcess } from "../platform/agent-process.js";
 import type { ProcessOptions } from "../platform/process-options.js";
 import type { TraceRecord } from "../trace/trace-format.js";
@@ -5,6 +6,7 @@ import { TraceRecorder } from "../trace/trace-recorder.js";
 import { TraceSink } from "../trace/trace-sink.js";
 import { keepsRuns, nextRunFile, runHistoryDir } from "./run-history.js";
 import type { Terminal } from "./terminal.js";
+import { UsageError } from "./usage-error.js";
 
 /** What a run records: `--trace <file>`, `--json` (lines on standard output), and the kept runs. */
 export interface RunRecordingRequest {
@@ -47,7 +49,14 @@ export function openRunRecording(
   hooks: RunRecordingHooks = {},
 ): RunRecording {
   const sinks: TraceSink[] = [];
-  if (request.trace) sinks.push(TraceSink.file(request.trace));
+  if (request.trace) {
+    const path = resolve(context.cwd, request.trace);
+    try {
+      sinks.push(TraceSink.file(path));
+    } catch (error) {
+      throw new UsageError(`Cannot write the trace to ${path}: ${(error as Error).message}`);
+    }
+  }
   if (request.json) sinks.push(TraceSink.lines((line) => context.terminal.out(line)));
   let keptFile: string | undefined;
   if (keepsRuns(request.noKeepRuns, context.env)) {

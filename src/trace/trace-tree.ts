@@ -23,6 +23,8 @@ export interface ProcessNode extends NodeBase {
   readonly parentId: string | undefined;
   status: string;
   reason: string | undefined;
+  /** The process's result, when the trace recorded it (`process-result`). */
+  result?: unknown;
   readonly children: TraceNode[];
 }
 
@@ -285,6 +287,12 @@ export class TraceTree {
         node.reason = typeof record.reason === "string" ? record.reason : undefined;
         node.durationMs = Number(record.durationMs ?? record.timestamp - node.startedAt);
         this.openActions.delete(record.processId);
+        return;
+      }
+      case "process-result": {
+        const node = this.process(record);
+        node.result = record.result;
+        if (typeof record.status === "string") node.status = record.status;
         return;
       }
       case "plan-formulated": {
