@@ -9,7 +9,7 @@ import { root } from "./support/dist.js";
 
 /** The parts of a rendered element the test reads (this project compiles without the DOM types). */
 interface Rendered {
-  readonly innerText: string;
+  readonly textContent: string;
   readonly style: { readonly paddingLeft: string };
 }
 
@@ -65,15 +65,15 @@ describe("embabel-ts studio in a browser", () => {
     await page.locator(".run-head .status.completed").waitFor({ timeout: 15_000 });
 
     // The plan, the unfolded facade, and the subagent under the tool call that started it.
-    await expect(page.locator(".row[data-kind=plan]").first().innerText()).resolves.toContain(
+    await expect(page.locator(".row[data-kind=plan]").first().textContent()).resolves.toContain(
       "planConcert → assembleConcert",
     );
     const facade = page.locator(".row[data-kind=tool]", { hasText: "venue_tools" }).first();
-    await expect(facade.innerText()).resolves.toMatch(/\+ .*find_venues.*check_availability/);
+    await expect(facade.textContent()).resolves.toMatch(/\+ .*find_venues.*check_availability/);
     const rows = await page.locator(".row").evaluateAll((elements) =>
       elements.map((element) => ({
         kind: element.getAttribute("data-kind"),
-        text: (element as unknown as Rendered).innerText.replace(/\s+/g, " "),
+        text: (element as unknown as Rendered).textContent.replace(/\s+/g, " "),
         indent: Number.parseInt(
           (element.querySelector(".label") as unknown as Rendered).style.paddingLeft,
           10,
@@ -93,8 +93,8 @@ describe("embabel-ts studio in a browser", () => {
       .filter({ has: page.locator(".name", { hasText: /^find_venues$/ }) })
       .first()
       .click();
-    await expect(page.locator("#tool-input").innerText()).resolves.toContain('"city": "Vienna"');
-    await expect(page.locator("#tool-output").innerText()).resolves.toContain("Konzerthaus");
+    await expect(page.locator("#tool-input").textContent()).resolves.toContain('"city": "Vienna"');
+    await expect(page.locator("#tool-output").textContent()).resolves.toContain("Konzerthaus");
 
     // An LLM call shows the messages and the tools it was offered, what the unfolding added marked.
     const afterUnfold = page.locator(".row[data-kind=llm]", { hasText: "5 tools" }).first();
@@ -111,13 +111,13 @@ describe("embabel-ts studio in a browser", () => {
 
   it("gives a readable page for a missing run id and for a file that is not a trace", async () => {
     await page.goto(`${url}/runs/no-such-run`);
-    await expect(page.locator(".error-page").innerText()).resolves.toContain(
+    await expect(page.locator(".error-page").textContent()).resolves.toContain(
       "There is no run 'no-such-run'. Pick one from the list.",
     );
     await page.locator("#runs a", { hasText: "notes.jsonl" }).click();
     const errorPage = page.locator(".error-page", { hasText: "This trace cannot be shown" });
     await errorPage.waitFor({ timeout: 5_000 });
-    const message = await errorPage.innerText();
+    const message = await errorPage.textContent();
     expect(message).toContain("This trace cannot be shown");
     expect(message).toContain("is not an embabel-ts trace");
     await page.screenshot({ path: join(outputDir, "studio-bad-trace.png") });
