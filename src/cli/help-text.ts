@@ -4,6 +4,7 @@ export const HELP_TEXT = `embabel-ts: run an example agent from the terminal
 Usage:
   embabel-ts run <example> ["<input>"] [options]   run an example agent on your request
   embabel-ts list                                  list the examples
+  embabel-ts studio [--port <n>] [<trace files>]   look at runs in the browser (http://127.0.0.1:4477)
   embabel-ts --help                                show this help
   embabel-ts --version                             print the version
 
@@ -15,6 +16,9 @@ Options for run:
   -m, --model <id>      the model to use, e.g. openai:gpt-4.1, anthropic:claude-sonnet-4-5, ollama:qwen2.5
   -v, --verbose         also show prompts, LLM replies and full tool results
   -c, --config <file>   read this config file instead of ./embabel.config.{json,yaml,yml}
+      --trace <file>    also write the run's trace (JSON lines) to this file
+      --json            print the trace events as JSON lines instead of the live tree
+      --no-keep-runs    do not keep the run in .embabel-ts/runs (EMBABEL_KEEP_RUNS=0 does the same)
 
 Models come from --model, then the config file, then the environment:
   EMBABEL_MODEL         <provider>:<model> (openai, anthropic, ollama, openai-compatible)
