@@ -104,6 +104,24 @@ describe("createStudioApp", () => {
     expect(await response.json()).toEqual({ error: "No model configured: set OPENAI_API_KEY" });
   });
 
+  it("refuses other host names, cross-site posts and non-JSON run requests", async () => {
+    const { app } = createStudioApp({ examples, startRun: gatedStarter().startRun });
+    const rebound = await app.request("http://evil.example/api/runs", { headers: { host: "evil.example" } });
+    expect(rebound.status).toBe(403);
+    const crossSite = await app.request("http://127.0.0.1:4477/api/runs", {
+      method: "POST",
+      headers: { host: "127.0.0.1:4477", origin: "https://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ example: "waiter" }),
+    });
+    expect(crossSite.status).toBe(403);
+    const plain = await app.request("http://127.0.0.1:4477/api/runs", {
+      method: "POST",
+      headers: { host: "127.0.0.1:4477", "content-type": "text/plain" },
+      body: JSON.stringify({ example: "waiter" }),
+    });
+    expect(plain.status).toBe(415);
+  });
+
   it("serves the page and its assets", async () => {
     const { app } = createStudioApp();
     const html = await (await app.request("/runs/anything")).text();

@@ -63,6 +63,19 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
     files: options.files ?? [],
   });
   const app = new Hono();
+  // Only pages served by this studio may use it: no other host name (DNS
+  // rebinding), and no cross-site request starting runs on a paid model.
+  app.use("*", async (c, next) => {
+    const host = c.req.header("host") ?? "";
+    if (host && !/^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host)) {
+      return c.text(`The studio answers on 127.0.0.1 only, not '${host}'.`, 403);
+    }
+    const origin = c.req.header("origin");
+    if (c.req.method !== "GET" && origin !== undefined && origin !== `http://${host}`) {
+      return c.json({ error: `Requests from ${origin} are not accepted.` }, 403);
+    }
+    await next();
+  });
   const html = (c: Context) => c.html(page("index.html"));
   const runErrors = new Map<string, string>();
   app.get("/", html);
@@ -126,6 +139,9 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
   app.post("/api/runs", async (c) => {
     const { startRun } = options;
     if (!startRun) return c.json({ error: "This studio cannot start runs." }, 400);
+    if (!c.req.header("content-type")?.startsWith("application/json")) {
+      return c.json({ error: "Send the run request as application/json." }, 415);
+    }
     const body = (await c.req.json().catch(() => undefined)) as Partial<StudioRunRequest> | undefined;
     const example = (options.examples ?? []).find((candidate) => candidate.name === body?.example);
     if (!body || !example) {
