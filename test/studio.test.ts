@@ -120,6 +120,7 @@ describe("embabel-ts studio in a browser", () => {
     const message = await errorPage.textContent();
     expect(message).toContain("This trace cannot be shown");
     expect(message).toContain("is not an embabel-ts trace");
+    expect(terminal.stderr.join("\n")).toContain("notes.jsonl is not an embabel-ts trace");
     await page.screenshot({ path: join(outputDir, "studio-bad-trace.png") });
   }, 20_000);
 });

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { startStudio } from "../studio/studio-server.js";
+import { readTrace } from "../trace/read-trace.js";
 import type { StudioCommand } from "./cli-args.js";
 import { builtInExamples } from "./example-catalog.js";
 import { EXIT_OK } from "./exit-status.js";
@@ -38,6 +39,13 @@ export async function runStudioCommand(
         hooks,
       ),
   });
+  for (const file of command.files) {
+    try {
+      readTrace(resolve(options.cwd, file));
+    } catch (error) {
+      terminal.err(style.yellow(`note: ${(error as Error).message} (listed as unreadable)`));
+    }
+  }
   terminal.out(
     `${style.bold("embabel-ts studio")} at ${style.cyan(studio.url)}  ${style.dim("(Ctrl-C stops it)")}`,
   );
