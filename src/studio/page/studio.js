@@ -393,12 +393,17 @@ async function showDetail(node) {
             call.tools.map((tool) =>
               el(
                 "li",
-                {
-                  class: tool.change === "added" ? "added" : undefined,
-                  title: tool.inputSchema ? JSON.stringify(tool.inputSchema, null, 2) : "",
-                },
+                { class: tool.change === "added" ? "added" : undefined },
                 el("b", {}, tool.name),
-                tool.description ? el("span", { class: "desc" }, short(tool.description, 200)) : undefined,
+                tool.description ? el("span", { class: "desc" }, tool.description) : undefined,
+                tool.inputSchema
+                  ? el(
+                      "details",
+                      {},
+                      el("summary", { class: "muted" }, "input schema"),
+                      pre(JSON.stringify(tool.inputSchema, null, 2)),
+                    )
+                  : undefined,
               ),
             ),
             call.removedTools.map((name) => el("li", { class: "removed" }, name)),
