@@ -5,6 +5,9 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../src/cli/run-cli.js";
 import { memoryTerminal } from "../src/cli/terminal.js";
+import { AgentPlatform, ProcessOptions, TraceRecorder, TraceSink } from "../src/index.js";
+import { startStudio } from "../src/studio/studio-server.js";
+import { ScriptedModel } from "../src/testing/index.js";
 import { root } from "./support/dist.js";
 
 /** The parts of a rendered element the test reads (this project compiles without the DOM types). */
@@ -123,4 +126,40 @@ describe("embabel-ts studio in a browser", () => {
     expect(terminal.stderr.join("\n")).toContain("notes.jsonl is not an embabel-ts trace");
     await page.screenshot({ path: join(outputDir, "studio-bad-trace.png") });
   }, 20_000);
+
+  it("updates a run in progress live, over server-sent events", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const live = await startStudio(0, {
+      examples: [{ name: "waiter", summary: "Waits", sampleInput: "hello" }],
+      startRun: async (_request, hooks) => {
+        const recorder = new TraceRecorder(
+          TraceSink.lines(() => {}),
+          hooks,
+        );
+        const platform = AgentPlatform.create({ models: { default: new ScriptedModel() } });
+        await platform.runInProcess(
+          async () => {
+            await gate;
+            return "done";
+          },
+          { processOptions: recorder.attach(ProcessOptions.DEFAULT) },
+        );
+        recorder.close();
+      },
+    });
+    try {
+      await page.goto(live.url);
+      await page.click("#start");
+      await page.waitForURL(/\/runs\/[0-9a-f-]+$/);
+      await page.locator(".run-head .status.running").waitFor({ timeout: 5_000 });
+      await page.locator("#live-badge:not([hidden])").waitFor({ timeout: 5_000 });
+      release();
+      await page.locator(".run-head .status.completed").waitFor({ timeout: 5_000 });
+      await page.locator("#live-badge[hidden]").waitFor({ state: "attached", timeout: 5_000 });
+    } finally {
+      release();
+      await live.close();
+    }
+  }, 30_000);
 });
