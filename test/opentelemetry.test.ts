@@ -1,4 +1,4 @@
-import { trace } from "@opentelemetry/api";
+import { SpanStatusCode, trace } from "@opentelemetry/api";
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -12,7 +12,7 @@ import {
   PerformanceFinder,
 } from "../examples/concert-planner/index.js";
 import { UserInput } from "../examples/user-input.js";
-import { AgentPlatform, ProcessOptions } from "../src/index.js";
+import { AgentPlatform, ProcessOptions, Tool } from "../src/index.js";
 import { ScriptedModel } from "../src/testing/index.js";
 
 // The real OpenTelemetry SDK with its in-memory exporter, registered globally
@@ -99,6 +99,29 @@ describe("OpenTelemetry spans of an agent run", () => {
       "gen_ai.tool.call.id": expect.any(String),
     });
     expect(parentOf(tool as ReadableSpan, spans)?.name).toBe("chat scripted");
+  });
+
+  it("mark a failing tool call's span with the error", async () => {
+    exporter.reset();
+    const platform = AgentPlatform.create({
+      models: {
+        default: ScriptedModel.of(ScriptedModel.toolCall("explode", {}), ScriptedModel.text("recovered")),
+      },
+    });
+    await platform.runInProcess((context) =>
+      context
+        .ai()
+        .withTool(
+          Tool.create("explode", "Always fails", () => {
+            throw new TypeError("fuse lit");
+          }),
+        )
+        .generateText("go"),
+    );
+    const tool = exporter.getFinishedSpans().find((span) => span.name === "execute_tool explode");
+    expect(tool?.status).toMatchObject({ code: SpanStatusCode.ERROR, message: "fuse lit" });
+    expect(tool?.attributes["error.type"]).toBe("TypeError");
+    expect(tool?.events.map((event) => event.name)).toContain("exception");
   });
 
   it("end every span, and start them in order inside their parents", async () => {

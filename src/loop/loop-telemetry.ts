@@ -113,6 +113,7 @@ export function endSpan(
   if (span.isRecording()) {
     if (attributes) span.setAttributes(attributes);
     if (error !== undefined) {
+      span.setAttribute("error.type", error instanceof Error ? error.name : "_OTHER");
       span.recordException(error instanceof Error ? error : String(error));
       span.setStatus({
         code: SpanStatusCode.ERROR,
