@@ -78,6 +78,8 @@ export {
   UnfoldingToolInjectionStrategy,
 } from "./loop/index.js";
 export type {
+  EmbeddingModelChoice,
+  EmbeddingModelRegistryOptions,
   LlmOptionsInit,
   ModelEntry,
   ModelIdOptions,
@@ -87,6 +89,7 @@ export type {
 } from "./llm/index.js";
 export {
   asLanguageModelV3,
+  EmbeddingModelRegistry,
   LlmOptions,
   ModelRegistry,
   modelFromId,
@@ -146,6 +149,8 @@ export type {
   AgentProcessEvent,
   ConditionOptions,
   ConsoleOutputChannelOptions,
+  EmbeddingCall,
+  EmbedOptions,
   GoalInit,
   GoapAction,
   GoapGoal,

@@ -22,6 +22,7 @@ export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from ".
 export {
   type ActionInvocation,
   AgentProcess,
+  type EmbeddingCall,
   type ModelUsed,
   type ToolStats,
 } from "./agent-process.js";
@@ -64,6 +65,7 @@ export type {
   ProcessLifecycleEvent,
   ProcessListener,
 } from "./process-event.js";
+export type { EmbedOptions } from "./process-embedding.js";
 export type { RunProcessOptions } from "./process-launcher.js";
 export { ProcessOptions, type ProcessOptionsInit } from "./process-options.js";
 export { Verbosity, type VerbosityInit } from "./verbosity.js";
