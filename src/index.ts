@@ -233,5 +233,17 @@ export {
   sanitizedGoalName,
 } from "./subagent/index.js";
 
+// --- builtins ---
+export type { BlackboardEntryFormatter, HasContent, HasInfoString } from "./builtins/index.js";
+export {
+  AgentProcessTools,
+  BlackboardTools,
+  CommunicateTool,
+  DefaultBlackboardEntryFormatter,
+  NO_AGENT_PROCESS,
+  NO_BLACKBOARD,
+  ProgressTool,
+} from "./builtins/index.js";
+
 // --- cli ---
 export type { ExampleDefinition } from "./cli/index.js";

@@ -118,7 +118,9 @@ describe("process_status", () => {
 
 describe("process_budget", () => {
   it("reports cost, token and action limits with used and remaining", async () => {
-    const model = new ScriptedModel([ScriptedModel.text("hi", { usage: { inputTokens: 1200, outputTokens: 300 } })]);
+    const model = new ScriptedModel([
+      ScriptedModel.text("hi", { usage: { inputTokens: 1200, outputTokens: 300 } }),
+    ]);
     const platform = AgentPlatform.create({
       models: { default: model },
       prices: { scripted: { inputPerMillion: 1000, outputPerMillion: 2000 } },
@@ -184,7 +186,10 @@ describe("process_cost", () => {
       ScriptedModel.text("one", { usage: { inputTokens: 1000, outputTokens: 200 } }),
       ScriptedModel.text("two", { usage: { inputTokens: 500, outputTokens: 50 } }),
     ]);
-    const embedder = new HashEmbeddingModel({ modelId: "text-embedding-3-small", provider: "openai.embedding" });
+    const embedder = new HashEmbeddingModel({
+      modelId: "text-embedding-3-small",
+      provider: "openai.embedding",
+    });
     const platform = AgentPlatform.create({
       models: { default: model },
       embeddingModels: { default: embedder },
@@ -258,7 +263,10 @@ describe("process_history", () => {
         }),
       ],
     });
-    const process = await AgentPlatform.create({ models: {} }).runAgent(agent, Question.create({ text: "q" }));
+    const process = await AgentPlatform.create({ models: {} }).runAgent(
+      agent,
+      Question.create({ text: "q" }),
+    );
     const lines = (await ask(process, "process_history")).split("\n");
     expect(lines.slice(0, 2)).toEqual(["Action history (2 action(s)):", ""]);
     expect(lines[2]).toMatch(/^1\. draft \(\d+ms\)$/);
@@ -311,5 +319,4 @@ describe("process_models", () => {
       ["vectors", "embedding"],
     ]);
   });
-});
 });

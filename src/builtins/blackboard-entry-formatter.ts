@@ -28,10 +28,10 @@ function hasContent(entry: unknown): entry is HasContent {
 }
 
 function ownToString(entry: object): string | undefined {
-  const toString = (entry as { toString?: unknown }).toString;
-  if (typeof toString !== "function" || toString === Object.prototype.toString) return undefined;
-  if (toString === Array.prototype.toString) return undefined;
-  const text = String(toString.call(entry));
+  const render = (entry as { toString?: unknown }).toString;
+  if (typeof render !== "function" || render === Object.prototype.toString) return undefined;
+  if (render === Array.prototype.toString) return undefined;
+  const text = String(render.call(entry));
   return text.startsWith("[object ") ? undefined : text;
 }
 

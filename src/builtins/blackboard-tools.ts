@@ -7,7 +7,10 @@ import { Tool } from "../tool/tool.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { typeNameOf } from "../tool/type-token.js";
-import { type BlackboardEntryFormatter, DefaultBlackboardEntryFormatter } from "./blackboard-entry-formatter.js";
+import {
+  type BlackboardEntryFormatter,
+  DefaultBlackboardEntryFormatter,
+} from "./blackboard-entry-formatter.js";
 import { stringParam, toolParams } from "./tool-params.js";
 
 /** What every `blackboard` tool answers outside an agent process. */

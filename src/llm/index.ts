@@ -1,10 +1,10 @@
-export { asLanguageModelV3 } from "./language-model-v2-adapter.js";
 export {
   type EmbeddingModelChoice,
   EmbeddingModelRegistry,
   type EmbeddingModelRegistryOptions,
   type ResolvedEmbeddingModel,
 } from "./embedding-model-registry.js";
+export { asLanguageModelV3 } from "./language-model-v2-adapter.js";
 export { LlmOptions, type LlmOptionsInit } from "./llm-options.js";
 export {
   DEFAULT_OLLAMA_BASE_URL,

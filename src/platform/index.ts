@@ -57,6 +57,7 @@ export {
   type PlanOptions,
   type WorldStateInit,
 } from "./planning/goap-planner.js";
+export type { EmbedOptions } from "./process-embedding.js";
 export type {
   ActionOutcome,
   AgentProcessEvent,
@@ -65,7 +66,6 @@ export type {
   ProcessLifecycleEvent,
   ProcessListener,
 } from "./process-event.js";
-export type { EmbedOptions } from "./process-embedding.js";
 export type { RunProcessOptions } from "./process-launcher.js";
 export { ProcessOptions, type ProcessOptionsInit } from "./process-options.js";
 export { Verbosity, type VerbosityInit } from "./verbosity.js";
