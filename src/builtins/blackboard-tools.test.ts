@@ -228,6 +228,15 @@ describe("blackboard_describe", () => {
       tools,
     );
     expect(text).toBe("Description of Order 'order':\n<<o-8>>");
+    const asFunction = BlackboardTools.create((entry) => `fn:${(entry as Order).total}`);
+    expect(
+      await ask(
+        "blackboard_get",
+        '{"name":"order"}',
+        (blackboard) => blackboard.bind("order", new Order("o-8", 4)),
+        asFunction,
+      ),
+    ).toBe("Order bound to 'order':\nfn:4");
   });
 
   it("answers a missing name and an unbound name as blackboard_get does", async () => {

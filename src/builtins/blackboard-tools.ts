@@ -67,10 +67,13 @@ export const BlackboardTools = {
   /**
    * The UnfoldingTool `blackboard`, unfolding into `blackboard_list`,
    * `blackboard_get`, `blackboard_last`, `blackboard_describe` and
-   * `blackboard_count`; objects are rendered by `formatter`.
+   * `blackboard_count`; objects are rendered by `formatter` (an object with
+   * `format`, or a function).
    */
-  create(formatter: BlackboardEntryFormatter = DefaultBlackboardEntryFormatter): UnfoldingTool {
-    const format = (value: unknown) => formatter.format(value);
+  create(
+    formatter: BlackboardEntryFormatter | ((entry: unknown) => string) = DefaultBlackboardEntryFormatter,
+  ): UnfoldingTool {
+    const format = typeof formatter === "function" ? formatter : (value: unknown) => formatter.format(value);
     return UnfoldingTool.of(
       "blackboard",
       "Access objects in the current process context. Invoke to see available operations for listing, getting, and describing objects.",
