@@ -2,7 +2,9 @@ import type { SharedV3ProviderOptions } from "@ai-sdk/provider";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { embedValues } from "../llm/embed-values.js";
 import type { EmbeddingModelChoice } from "../llm/embedding-model-registry.js";
+import { endSpan } from "../loop/loop-telemetry.js";
 import type { AgentProcess } from "./agent-process.js";
+import { startEmbeddingSpan } from "./process-telemetry.js";
 
 /** Options of `OperationContext.embed`. */
 export interface EmbedOptions extends EmbeddingModelChoice {
@@ -35,10 +37,19 @@ export async function embedInProcess(
   process.checkLlmBudget();
   const signal = options.signal ? AbortSignal.any([process.signal, options.signal]) : process.signal;
   const startedAt = performance.now();
-  const { embeddings, tokens } = await embedValues(model, texts, {
-    signal,
-    ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}),
-  });
+  const span = startEmbeddingSpan(process, model.modelId, model.provider, texts.length);
+  let result: Awaited<ReturnType<typeof embedValues>>;
+  try {
+    result = await embedValues(model, texts, {
+      signal,
+      ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}),
+    });
+  } catch (error) {
+    endSpan(span, error);
+    throw error;
+  }
+  const { embeddings, tokens } = result;
+  endSpan(span, undefined, { "gen_ai.usage.input_tokens": tokens });
   process.recordEmbeddingCall({
     modelName: name,
     provider: model.provider,
