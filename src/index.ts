@@ -79,6 +79,7 @@ export {
 } from "./loop/index.js";
 export type {
   EmbeddingModelChoice,
+  EmbeddingModelEntry,
   EmbeddingModelRegistryOptions,
   LlmOptionsInit,
   ModelEntry,
@@ -88,6 +89,7 @@ export type {
   UsageRecord,
 } from "./llm/index.js";
 export {
+  asEmbeddingModelV3,
   asLanguageModelV3,
   EmbeddingModelRegistry,
   LlmOptions,

@@ -1,7 +1,9 @@
+import type { EmbeddingModelV2 } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { HashEmbeddingModel } from "../testing/hash-embedding-model.js";
 import { EmbeddingModelRegistry } from "./embedding-model-registry.js";
+import { asEmbeddingModelV3 } from "./embedding-model-v2-adapter.js";
 
 describe("EmbeddingModelRegistry", () => {
   const small = new HashEmbeddingModel({ modelId: "small" });
@@ -45,5 +47,36 @@ describe("EmbeddingModelRegistry", () => {
     expect(() => EmbeddingModelRegistry.create({ models: { bad: { doEmbed: () => {} } as never } })).toThrow(
       /Embedding model 'bad' is not an AI SDK EmbeddingModelV3/,
     );
+  });
+});
+
+describe("asEmbeddingModelV3", () => {
+  it("adapts an EmbeddingModelV2, keeping its ids, limit and results", async () => {
+    const v2: EmbeddingModelV2<string> = {
+      specificationVersion: "v2",
+      provider: "old",
+      modelId: "legacy",
+      maxEmbeddingsPerCall: 4,
+      supportsParallelCalls: true,
+      doEmbed: async ({ values }) => ({
+        embeddings: values.map((text) => [text.length]),
+        usage: { tokens: 3 },
+      }),
+    };
+    const registry = EmbeddingModelRegistry.create({ models: { legacy: v2 } });
+    const { model } = registry.resolve();
+    expect([model.specificationVersion, model.provider, model.modelId, model.maxEmbeddingsPerCall]).toEqual([
+      "v3",
+      "old",
+      "legacy",
+      4,
+    ]);
+    expect(await model.doEmbed({ values: ["ab", "c"] })).toEqual({
+      embeddings: [[2], [1]],
+      usage: { tokens: 3 },
+      warnings: [],
+    });
+    const v3 = new HashEmbeddingModel();
+    expect(asEmbeddingModelV3(v3)).toBe(v3);
   });
 });

@@ -1,10 +1,11 @@
 import type { EmbeddingModelV3 } from "@ai-sdk/provider";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { asEmbeddingModelV3, type EmbeddingModelEntry } from "./embedding-model-v2-adapter.js";
 
 /** Input of {@link EmbeddingModelRegistry.create}. */
 export interface EmbeddingModelRegistryOptions {
-  /** Embedding models by name: AI SDK `EmbeddingModelV3` instances. */
-  readonly models: Readonly<Record<string, EmbeddingModelV3>>;
+  /** Embedding models by name: AI SDK `EmbeddingModelV3` instances (V2 models are adapted). */
+  readonly models: Readonly<Record<string, EmbeddingModelEntry>>;
   /** Roles (`default`, `fast`, …) to model names. @default { default: <the only model> } when there is one model */
   readonly roles?: Readonly<Record<string, string>>;
 }
@@ -38,12 +39,12 @@ export class EmbeddingModelRegistry {
   private constructor(options: EmbeddingModelRegistryOptions) {
     const models = new Map<string, EmbeddingModelV3>();
     for (const [name, model] of Object.entries(options.models)) {
-      if (!isEmbeddingModelV3(model)) {
+      if (!isEmbeddingModel(model)) {
         throw new ConfigurationError(
           `Embedding model '${name}' is not an AI SDK EmbeddingModelV3 (specificationVersion 'v3' with doEmbed).`,
         );
       }
-      models.set(name, model);
+      models.set(name, asEmbeddingModelV3(model));
     }
     const roles: Record<string, string> = { ...options.roles };
     const names = [...models.keys()];
@@ -101,8 +102,11 @@ export class EmbeddingModelRegistry {
   }
 }
 
-function isEmbeddingModelV3(value: unknown): value is EmbeddingModelV3 {
+function isEmbeddingModel(value: unknown): value is EmbeddingModelEntry {
   if (typeof value !== "object" || value === null) return false;
-  const model = value as Partial<EmbeddingModelV3>;
-  return model.specificationVersion === "v3" && typeof model.doEmbed === "function";
+  const model = value as Partial<EmbeddingModelEntry>;
+  return (
+    (model.specificationVersion === "v3" || model.specificationVersion === "v2") &&
+    typeof model.doEmbed === "function"
+  );
 }

@@ -1,5 +1,5 @@
-import type { EmbeddingModelV3 } from "@ai-sdk/provider";
 import { EmbeddingModelRegistry } from "../llm/embedding-model-registry.js";
+import type { EmbeddingModelEntry } from "../llm/embedding-model-v2-adapter.js";
 import type { ModelIdOptions } from "../llm/model-id.js";
 import { type ModelEntry, ModelRegistry } from "../llm/model-registry.js";
 import type { ModelPrice, PriceTable } from "../llm/price-table.js";
@@ -23,8 +23,8 @@ export interface AgentPlatformOptions extends ModelIdOptions {
   readonly roles?: Readonly<Record<string, string>>;
   /** The tool groups runners can request by role. @default [] */
   readonly toolGroups?: Iterable<ToolGroup>;
-  /** Embedding models by name (AI SDK `EmbeddingModelV3` instances), used by `OperationContext.embed`. @default {} */
-  readonly embeddingModels?: Readonly<Record<string, EmbeddingModelV3>>;
+  /** Embedding models by name (AI SDK `EmbeddingModelV3` instances; V2 are adapted), used by `OperationContext.embed`. @default {} */
+  readonly embeddingModels?: Readonly<Record<string, EmbeddingModelEntry>>;
   /** Embedding model names by role. @default { default: <the only embedding model> } when there is one */
   readonly embeddingRoles?: Readonly<Record<string, string>>;
   /** Prices for cost accounting, merged over the built-in list prices. @default PriceTable.DEFAULT */
