@@ -52,6 +52,18 @@ export type ProcessLifecycleEvent =
       readonly value: unknown;
     }
   | {
+      readonly type: "embedding-call-end";
+      /** The platform's name for the embedding model. */
+      readonly model: string;
+      readonly provider: string;
+      readonly modelId: string;
+      /** How many texts were embedded. */
+      readonly inputs: number;
+      /** Input tokens reported by the provider. */
+      readonly tokens: number;
+      readonly durationMs: number;
+    }
+  | {
       readonly type: "process-finished";
       readonly status: AgentProcessStatus;
       readonly reason?: string;

@@ -27,3 +27,24 @@ export function startActionSpan(process: AgentProcess, action: string): Span {
   }
   return span;
 }
+
+/** Starts the span of one embedding call (GenAI semantic conventions: `embeddings <model>`). */
+export function startEmbeddingSpan(
+  process: AgentProcess,
+  modelId: string,
+  provider: string,
+  inputs: number,
+): Span {
+  const span = startSpan(`embeddings ${modelId}`);
+  if (span.isRecording()) {
+    span.setAttributes({
+      "gen_ai.operation.name": "embeddings",
+      "embabel.process.id": process.id,
+      "gen_ai.request.model": modelId,
+      "gen_ai.provider.name": provider.split(".")[0] ?? provider,
+      "embabel.llm.provider": provider,
+      "embabel.embedding.inputs": inputs,
+    });
+  }
+  return span;
+}
