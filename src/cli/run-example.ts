@@ -1,7 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { modelFromId } from "../llm/model-id.js";
+import { AgentPlatform } from "../mcp/agent-platform.js";
 import type { Agent } from "../platform/agent.js";
-import { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
@@ -12,6 +12,7 @@ import { findExample } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { EXIT_FAILED, EXIT_OK } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
+import { mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
 import { formatDuration, ProcessReporter } from "./process-reporter.js";
 import { withPromptReporting } from "./prompt-reporting-model.js";
@@ -44,7 +45,24 @@ export async function runExample(command: RunCommand, options: CliEnvironmentOpt
     name: "embabel-ts-cli",
     models: models.models,
     roles: models.roles,
+    ...mcpPlatformOptions(loaded.config, [example], options.env),
   });
+  try {
+    return await runOn(platform, example, models, command, options);
+  } finally {
+    await platform.close();
+  }
+}
+
+async function runOn(
+  platform: AgentPlatform,
+  example: ExampleDefinition,
+  models: PreparedModels,
+  command: RunCommand,
+  options: CliEnvironmentOptions,
+): Promise<number> {
+  const { terminal } = options;
+  const { style } = terminal;
   const [main] = example.agents.map((agent) =>
     platform.deploy(agent as Parameters<AgentPlatform["deploy"]>[0]),
   );
