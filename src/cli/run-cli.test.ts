@@ -73,7 +73,9 @@ describe("runCli", () => {
   it("fails with status 2 on a usage error", async () => {
     const run = await cli(["frobnicate"]);
     expect(run.code).toBe(EXIT_USAGE);
-    expect(run.stderr).toEqual(["error: Unknown command 'frobnicate'. Commands: run, list, help."]);
+    expect(run.stderr).toEqual([
+      "error: Unknown command 'frobnicate'. Commands: run, list, mcp-serve, help.",
+    ]);
   });
 
   it("fails with status 2 on a --model id no provider accepts, naming --model", async () => {

@@ -19,7 +19,8 @@ import { withPromptReporting } from "./prompt-reporting-model.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { indent, type Terminal } from "./terminal.js";
 
-interface PreparedModels {
+/** The models a CLI platform gets. */
+export interface PreparedModels {
   readonly models: Record<string, LanguageModelV3>;
   readonly roles: Readonly<Record<string, string>>;
   /** For the banner. */
@@ -108,10 +109,11 @@ function scriptedModels(example: ExampleDefinition, terminal: Terminal, command:
   };
 }
 
-async function configuredModels(
+/** The models of the config file, `--model` and the environment, each reporting its prompts. */
+export async function configuredModels(
   config: Parameters<typeof selectModels>[0],
   options: CliEnvironmentOptions,
-  command: RunCommand,
+  command: Pick<RunCommand, "model">,
 ): Promise<PreparedModels> {
   const selection = selectModels(config, options.env, command.model);
   const defaultName = selection.roles.default ?? "default";
