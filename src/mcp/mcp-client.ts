@@ -60,6 +60,15 @@ export class McpClient {
     return this.transport instanceof StdioClientTransport ? (this.transport.pid ?? undefined) : undefined;
   }
 
+  /**
+   * The MCP SDK's `Client`, connected (started, for stdio) if it was not yet:
+   * for what this library does not wrap (resources, prompts). It is replaced
+   * when the server is reconnected.
+   */
+  sdkClient(options: McpRequestOptions = {}): Promise<Client> {
+    return this.connection(options.signal, this.config.connectTimeoutMs);
+  }
+
   /** Every tool the server offers (all pages), except those that require task-based execution. */
   async listTools(options: McpRequestOptions = {}): Promise<McpToolInfo[]> {
     return this.request(
@@ -79,20 +88,21 @@ export class McpClient {
   }
 
   /** Calls the server's tool `name` with `args`; rejects with an {@link McpServerError} when the server can't answer. */
-  async callTool(
+  callTool(
     name: string,
     args: Readonly<Record<string, unknown>>,
     options: McpCallOptions = {},
   ): Promise<CallToolResult> {
+    const params =
+      options.meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: options.meta };
     return this.request(
       `run tool '${name}'`,
-      async (client, requestOptions) => {
-        const params =
-          options.meta === undefined
-            ? { name, arguments: { ...args } }
-            : { name, arguments: { ...args }, _meta: { ...options.meta } };
-        return (await client.callTool(params, undefined, requestOptions)) as CallToolResult;
-      },
+      (client, requestOptions) =>
+        client.callTool(
+          params as Parameters<Client["callTool"]>[0],
+          undefined,
+          requestOptions,
+        ) as Promise<CallToolResult>,
       options,
     );
   }
@@ -110,34 +120,54 @@ export class McpClient {
     return `McpClient(${this.name}, ${this.config.transport}, connected=${this.connected})`;
   }
 
-  private async request<T>(
+  /** Runs `run` on the connection (made first if need be); failures become {@link McpServerError}s. */
+  private request<T>(
     what: string,
     run: (client: Client, options: { timeout: number; signal?: AbortSignal }) => Promise<T>,
     options: McpRequestOptions,
   ): Promise<T> {
     const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
-    const client = await this.connection(options.signal, this.config.connectTimeoutMs);
-    try {
-      return await run(client, { timeout: timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
-    } catch (error) {
-      options.signal?.throwIfAborted();
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-        throw new McpServerError(
-          this.name,
-          `MCP server '${this.name}' did not ${what} within ${timeoutMs} ms; the request was cancelled.`,
-          { cause: error },
-        );
-      }
-      // A transport failure (dead child, refused or lost HTTP connection): start afresh next time.
-      if (!(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed) {
-        if (this.client === client) await this.disconnect();
-      }
+    const requestOptions = options.signal
+      ? { timeout: timeoutMs, signal: options.signal }
+      : { timeout: timeoutMs };
+    const connected = this.client;
+    // The common case, connected: no extra async step between the caller and the SDK.
+    if (connected) {
+      return run(connected, requestOptions).catch((error: unknown) =>
+        this.failed(error, what, timeoutMs, connected, options.signal),
+      );
+    }
+    return this.connection(options.signal, this.config.connectTimeoutMs).then((client) =>
+      run(client, requestOptions).catch((error: unknown) =>
+        this.failed(error, what, timeoutMs, client, options.signal),
+      ),
+    );
+  }
+
+  private async failed(
+    error: unknown,
+    what: string,
+    timeoutMs: number,
+    client: Client,
+    signal: AbortSignal | undefined,
+  ): Promise<never> {
+    signal?.throwIfAborted();
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       throw new McpServerError(
         this.name,
-        `MCP server '${this.name}' failed to ${what}: ${messageOf(error)}${this.stderrNote()}`,
+        `MCP server '${this.name}' did not ${what} within ${timeoutMs} ms; the request was cancelled.`,
         { cause: error },
       );
     }
+    // A transport failure (dead child, refused or lost HTTP connection): start afresh next time.
+    if (!(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed) {
+      if (this.client === client) await this.disconnect();
+    }
+    throw new McpServerError(
+      this.name,
+      `MCP server '${this.name}' failed to ${what}: ${messageOf(error)}${this.stderrNote()}`,
+      { cause: error },
+    );
   }
 
   private connection(signal: AbortSignal | undefined, timeoutMs: number): Promise<Client> {

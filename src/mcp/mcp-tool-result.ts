@@ -28,6 +28,16 @@ function describeBlock(block: ContentBlock): string | undefined {
  */
 export function toolResultOf(result: CallToolResult, serverName: string, toolName: string): ToolResult {
   const content = result.content ?? [];
+  const [only] = content;
+  // The common case, one text block: no scanning.
+  if (
+    content.length === 1 &&
+    only?.type === "text" &&
+    !result.isError &&
+    result.structuredContent === undefined
+  ) {
+    return ToolResult.text(only.text);
+  }
   const texts = content.filter((block) => block.type === "text").map((block) => block.text);
   if (result.isError) {
     const message = texts.join("\n").trim();

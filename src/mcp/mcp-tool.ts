@@ -57,7 +57,7 @@ export class McpTool extends AbstractTool {
     );
   }
 
-  async call(
+  call(
     input: string,
     context: ToolCallContext = ToolCallContext.EMPTY,
     options: ToolCallOptions = {},
@@ -66,24 +66,32 @@ export class McpTool extends AbstractTool {
     try {
       args = JSON.parse(input.trim().length === 0 ? "{}" : input);
     } catch (error) {
-      return ToolResult.error(
-        `Invalid JSON arguments for tool '${this.definition.name}': ${(error as Error).message}`,
+      return Promise.resolve(
+        ToolResult.error(
+          `Invalid JSON arguments for tool '${this.definition.name}': ${(error as Error).message}`,
+        ),
       );
     }
     if (typeof args !== "object" || args === null || Array.isArray(args)) {
-      return ToolResult.error(`The arguments of tool '${this.definition.name}' must be a JSON object.`);
+      return Promise.resolve(
+        ToolResult.error(`The arguments of tool '${this.definition.name}' must be a JSON object.`),
+      );
     }
     const meta = mcpMetaOf(context, this.metaConverter);
-    try {
-      const result = await this.client.callTool(this.serverToolName, args as Record<string, unknown>, {
-        ...(meta ? { meta } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      return toolResultOf(result, this.client.name, this.serverToolName);
-    } catch (error) {
-      if (McpServerError.isInstance(error)) return ToolResult.error(error.message, error);
-      throw error;
-    }
+    const { client, serverToolName } = this;
+    return client
+      .callTool(
+        serverToolName,
+        args as Record<string, unknown>,
+        meta ? (options.signal ? { meta, signal: options.signal } : { meta }) : options,
+      )
+      .then(
+        (result) => toolResultOf(result, client.name, serverToolName),
+        (error: unknown) => {
+          if (McpServerError.isInstance(error)) return ToolResult.error(error.message, error);
+          throw error;
+        },
+      );
   }
 
   override toString(): string {

@@ -33,6 +33,16 @@ export function mcpMetaOf(
   converter: ToolCallContextMcpMetaConverter,
 ): Record<string, unknown> | undefined {
   if (context.isEmpty) return undefined;
+  if (converter === PASS_THROUGH) {
+    // The default, in one pass: the forwardable entries.
+    let meta: Record<string, unknown> | undefined;
+    for (const [key, value] of context.entries()) {
+      if (!isForwardableMetaKey(key)) continue;
+      meta ??= {};
+      meta[key] = value;
+    }
+    return meta;
+  }
   const converted = converter(context);
   let meta: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(converted)) {
@@ -43,11 +53,13 @@ export function mcpMetaOf(
   return meta;
 }
 
+const PASS_THROUGH: ToolCallContextMcpMetaConverter = (context) => entriesWhere(context, () => true);
+
 /** The converter factories of the specification. */
 export const ToolCallContextMcpMetaConverter = {
   /** Every entry (the default). */
   passThrough(): ToolCallContextMcpMetaConverter {
-    return (context) => entriesWhere(context, () => true);
+    return PASS_THROUGH;
   },
   /** Nothing: no `_meta` is ever sent. */
   noOp(): ToolCallContextMcpMetaConverter {
