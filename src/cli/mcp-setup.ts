@@ -1,5 +1,6 @@
 import { dirname, isAbsolute, resolve } from "node:path";
 import type { AgentPlatformOptions } from "../mcp/agent-platform.js";
+import type { ToolGroupConfig } from "../mcp/config-tool-groups.js";
 import { type EmbabelConfig, loadConfig } from "./cli-config.js";
 import type { ExampleDefinition } from "./example-definition.js";
 
@@ -40,7 +41,7 @@ export function mcpPlatformOptions(
   toolGroups = { ...toolGroups, ...(config.toolGroups ?? {}) };
   return {
     mcpServers,
-    toolGroups: toolGroups as McpOptions["toolGroups"] & object,
+    toolGroups: toolGroups as Readonly<Record<string, ToolGroupConfig>>,
     mcpConfig: { env, ...(config.baseDir ? { baseDir: config.baseDir } : {}) },
   };
 }
