@@ -198,6 +198,20 @@ describe("failures", () => {
     await expect(tools.tools()).rejects.toSatisfy(McpServerError.isInstance);
   });
 
+  it("tells a runner asking for a group over a server that never starts which group and server failed", async () => {
+    const model = new ScriptedModel([ScriptedModel.text("unused")]);
+    const platform = AgentPlatform.create({
+      models: { default: model },
+      mcpServers: { ghost: { command: "/nonexistent/mcp-server-binary" } },
+      toolGroups: { web: { tools: ["search"] } },
+    });
+    cleanups.push(() => platform.close());
+    await expect(platform.ai().withToolGroup("web").generateText("hi")).rejects.toThrow(
+      /^Tool group with role='web' could not be resolved: Tool group 'web' failed to load its tools: MCP server 'ghost' could not be started: .*ENOENT/,
+    );
+    expect(model.requests).toHaveLength(0);
+  });
+
   it("reports a server that never answers the handshake once its connect timeout passes", async () => {
     const clients = clientsFor({
       silent: {
