@@ -64,9 +64,23 @@ export class McpToolGroup implements ToolGroup {
     return this.loaded !== undefined;
   }
 
-  /** The group's tools, loaded on the first call and kept. */
-  tools(): Promise<readonly Tool[]> {
+  /** The group's tools, loaded on the first call and kept; `signal` stops waiting (the shared load goes on). */
+  tools(options: { readonly signal?: AbortSignal } = {}): Promise<readonly Tool[]> {
     if (this.loaded) return Promise.resolve(this.loaded);
+    const loading = this.sharedLoad();
+    const { signal } = options;
+    if (!signal) return loading;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    return Promise.race([
+      loading,
+      new Promise<never>((_resolve, reject) =>
+        signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
+      ),
+    ]);
+  }
+
+  /** The one load in flight (started if none is). */
+  private sharedLoad(): Promise<readonly McpTool[]> {
     this.loading ??= this.load().then(
       (tools) => {
         this.loaded = tools;
