@@ -225,6 +225,19 @@ describe("failures", () => {
     );
   });
 
+  it("stops waiting for a slow first load when the caller's signal aborts", async () => {
+    const clients = clientsFor({
+      silent: {
+        command: process.execPath,
+        args: ["-e", "setInterval(() => {}, 1000)"],
+        connectTimeoutMs: 30_000,
+      },
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("gave up")), 100);
+    await expect(group(clients).tools({ signal: controller.signal })).rejects.toThrow("gave up");
+  });
+
   it("recovers once a server that failed to start can start", async () => {
     const { dir } = tempLog();
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));

@@ -43,6 +43,7 @@ export class McpClient {
   private client: Client | undefined;
   private transport: Transport | undefined;
   private connecting: Promise<Client> | undefined;
+  private pendingTransport: Transport | undefined;
   private stderrTail = "";
   private closed = false;
 
@@ -112,6 +113,8 @@ export class McpClient {
     this.closed = true;
     const connecting = this.connecting;
     this.connecting = undefined;
+    // A start or handshake in progress is ended now, not left to its timeout.
+    await this.pendingTransport?.close().catch(() => undefined);
     await connecting?.catch(() => undefined);
     await this.disconnect();
   }
@@ -200,6 +203,7 @@ export class McpClient {
       forgetChild(this);
     };
     if (this.config.transport === "http") client.onerror = () => this.checkAlive(client);
+    this.pendingTransport = transport;
     try {
       await client.connect(transport, { timeout: timeoutMs });
     } catch (error) {
@@ -210,6 +214,8 @@ export class McpClient {
         `MCP server '${this.name}' could not be ${this.config.transport === "stdio" ? "started" : "reached"}: ${messageOf(error)}${this.stderrNote()}`,
         { cause: error },
       );
+    } finally {
+      this.pendingTransport = undefined;
     }
     if (this.closed) {
       await client.close().catch(() => undefined);
