@@ -68,6 +68,29 @@ describe("MCP over Streamable HTTP", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
+  it("reconnects on the next call once a server that went away is back", async () => {
+    const { dir, log } = tempLog();
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const first = await startHttpFixture(log);
+    cleanups.push(() => {
+      first.child.kill("SIGKILL");
+    });
+    const clients = clientsFor({ remote: { url: first.url, timeoutMs: 10_000 } });
+    const echo = await McpToolFactory.create(clients).requiredToolByName("echo");
+    expect((await echo.call('{"text":"one"}')).content).toBe("one");
+    const exited = new Promise((resolve) => first.child.once("exit", resolve));
+    first.child.kill("SIGKILL");
+    await exited;
+    const down = await echo.call('{"text":"two"}');
+    expect(down.kind).toBe("error");
+    expect(down.content).toMatch(/^MCP server 'remote' failed to run tool 'echo': .*fetch failed/);
+    const second = await startHttpFixture(log, Number(new URL(first.url).port));
+    cleanups.push(() => {
+      second.child.kill("SIGKILL");
+    });
+    expect((await echo.call('{"text":"three"}')).content).toBe("three");
+  });
+
   it("names the variable a config lacks", () => {
     expect(() =>
       McpClients.fromConfig({ mcpServers: { remote: { url: "${BASE}/mcp" } } }, { env: {} }),

@@ -42,9 +42,12 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** The fixture served over Streamable HTTP on 127.0.0.1; resolves once it listens. */
-export async function startHttpFixture(log: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [FIXTURE_SERVER, "--http"], {
+/** The fixture served over Streamable HTTP on 127.0.0.1 (at `requestedPort`, 0 for a free one); resolves once it listens. */
+export async function startHttpFixture(
+  log: string,
+  requestedPort = 0,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [FIXTURE_SERVER, "--http", "--port", String(requestedPort)], {
     env: { ...process.env, FIXTURE_LOG: log },
     stdio: ["ignore", "pipe", "inherit"],
   });
