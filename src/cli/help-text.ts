@@ -4,6 +4,7 @@ export const HELP_TEXT = `embabel-ts: run an example agent from the terminal
 Usage:
   embabel-ts run <example> ["<input>"] [options]   run an example agent on your request
   embabel-ts list                                  list the examples
+  embabel-ts mcp-serve [--http <port>] [options]   serve the example agents as MCP tools (stdio, or HTTP on 127.0.0.1)
   embabel-ts studio [--port <n>] [<trace files>]   look at runs in the browser (http://127.0.0.1:4477)
   embabel-ts --help                                show this help
   embabel-ts --version                             print the version
@@ -19,6 +20,15 @@ Options for run:
       --trace <file>    also write the run's trace (JSON lines) to this file
       --json            print the trace events as JSON lines instead of the live tree
       --no-keep-runs    do not keep the run in .embabel-ts/runs (EMBABEL_KEEP_RUNS=0 does the same)
+
+Options for mcp-serve:
+  --http <port>         serve Streamable HTTP on 127.0.0.1 (0 picks a free port) instead of stdio
+  -s, --scripted        run the agents on their recorded scripts (offline)
+  -m, --model, -c, --config as for run
+
+MCP servers and tool groups: the config file's "mcpServers" block (the Claude Desktop / Cursor / VS Code
+format) and "toolGroups" (roles to { description, provider, tools }) are started when an agent first
+needs them. See docs/mcp.md.
 
 Models come from --model, then the config file, then the environment:
   EMBABEL_MODEL         <provider>:<model> (openai, anthropic, ollama, openai-compatible)

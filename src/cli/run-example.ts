@@ -1,7 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { modelFromId } from "../llm/model-id.js";
+import { AgentPlatform } from "../mcp/agent-platform.js";
 import type { Agent } from "../platform/agent.js";
-import { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
@@ -12,6 +12,7 @@ import { findExample } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { EXIT_FAILED, EXIT_OK } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
+import { mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
 import { formatDuration, ProcessReporter } from "./process-reporter.js";
 import { withPromptReporting } from "./prompt-reporting-model.js";
@@ -19,7 +20,8 @@ import type { CliEnvironmentOptions } from "./run-cli.js";
 import { openRunRecording, type RunRecordingHooks } from "./run-recording.js";
 import { indent, jsonOnlyTerminal, type Terminal } from "./terminal.js";
 
-interface PreparedModels {
+/** The models a CLI platform gets. */
+export interface PreparedModels {
   readonly models: Record<string, LanguageModelV3>;
   readonly roles: Readonly<Record<string, string>>;
   /** For the banner. */
@@ -37,7 +39,8 @@ export async function runExample(
   hooks: RunRecordingHooks = {},
 ): Promise<number> {
   // With --json, standard output carries only the trace lines.
-  const terminal = command.json ? jsonOnlyTerminal(options.terminal) : options.terminal;
+  const display = command.json ? { ...options, terminal: jsonOnlyTerminal(options.terminal) } : options;
+  const { terminal } = display;
   const { style } = terminal;
   const example = await findExample(command.example, options.cwd);
   const loaded = loadConfig(options.cwd, command.config);
@@ -50,7 +53,25 @@ export async function runExample(
     name: "embabel-ts-cli",
     models: models.models,
     roles: models.roles,
+    ...mcpPlatformOptions(loaded.config, [example], options.env),
   });
+  try {
+    return await runOn(platform, example, models, command, display, { out: options.terminal, hooks });
+  } finally {
+    await platform.close();
+  }
+}
+
+async function runOn(
+  platform: AgentPlatform,
+  example: ExampleDefinition,
+  models: PreparedModels,
+  command: RunCommand,
+  options: CliEnvironmentOptions,
+  recordingTo: { readonly out: Terminal; readonly hooks: RunRecordingHooks },
+): Promise<number> {
+  const { terminal } = options;
+  const { style } = terminal;
   const [main] = example.agents.map((agent) =>
     platform.deploy(agent as Parameters<AgentPlatform["deploy"]>[0]),
   );
@@ -70,7 +91,7 @@ export async function runExample(
       json: command.json === true,
       noKeepRuns: command.noKeepRuns === true,
     },
-    options,
+    { terminal: recordingTo.out, cwd: options.cwd, env: options.env },
     {
       example: example.name,
       agent: agent.name,
@@ -78,7 +99,7 @@ export async function runExample(
       // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the banner's colour codes
       model: models.description.replace(/\u001b\[\d+m/g, ""),
     },
-    hooks,
+    recordingTo.hooks,
   );
   const reporter = new ProcessReporter(terminal, { verbose: command.verbose });
   let processOptions = ProcessOptions.DEFAULT.withListener(reporter.listener).withOutputChannel(
@@ -114,10 +135,11 @@ function scriptedModels(example: ExampleDefinition, terminal: Terminal, command:
   };
 }
 
-async function configuredModels(
+/** The models of the config file, `--model` and the environment, each reporting its prompts. */
+export async function configuredModels(
   config: Parameters<typeof selectModels>[0],
   options: CliEnvironmentOptions,
-  command: RunCommand,
+  command: Pick<RunCommand, "model">,
 ): Promise<PreparedModels> {
   const selection = selectModels(config, options.env, command.model);
   const defaultName = selection.roles.default ?? "default";
