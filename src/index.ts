@@ -27,6 +27,8 @@ export type {
   TypedToolOptions,
   TypeLike,
   TypeOf,
+  UnfoldingCall,
+  UnfoldingSource,
 } from "./tool/index.js";
 // --- tool ---
 export {

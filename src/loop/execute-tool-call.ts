@@ -23,6 +23,8 @@ export interface ToolCallOutcome {
   readonly call: ModelToolCall;
   /** The tool that ran; absent when the call was answered in-band without running anything. */
   readonly tool?: Tool;
+  /** The JSON arguments the tool was called with; absent when it did not run. */
+  readonly input?: string;
   /** The parsed arguments (the raw text when they are not JSON), for the transcript. */
   readonly value: unknown;
   /** True when the tool threw (the result is the `WARNING: ...` text). */
@@ -107,7 +109,7 @@ export async function executeToolCall(
   let outcome: ToolCallOutcome;
   try {
     const result = await tool.call(parsed.input, environment.context, environment.callOptions);
-    outcome = { call, tool, value, result, output: outputOf(result) };
+    outcome = { call, tool, input: parsed.input, value, result, output: outputOf(result) };
     endSpan(span, result.kind === "error" ? result.content : undefined);
   } catch (error) {
     endSpan(span, error);
@@ -115,6 +117,7 @@ export async function executeToolCall(
       outcome = {
         call,
         tool,
+        input: parsed.input,
         value,
         result: ToolResult.text(""),
         output: { type: "text", value: "" },
@@ -127,7 +130,7 @@ export async function executeToolCall(
     } else {
       const message = failureMessage(error);
       const result = ToolResult.text(`WARNING: Tool '${call.toolName}' failed with exception: ${message}`);
-      outcome = { call, tool, value, result, output: outputOf(result), failed: true };
+      outcome = { call, tool, input: parsed.input, value, result, output: outputOf(result), failed: true };
     }
   }
   emitEnd(onEvent, loopId, outcome, performance.now() - started);

@@ -6,8 +6,8 @@ import type {
 } from "./tool-injection-strategy.js";
 
 /**
- * Unfolds facades: when the last call's result carries an {@link Unfolding}
- * with tools, the called facade is replaced in place by the unfolding's guide
+ * Unfolds facades: when the called tool is a facade, or wraps one (found by
+ * walking its `delegate` chain), and that call unfolded it into tools, the called facade is replaced in place by the unfolding's guide
  * (under the facade's name; removed when there is no guide) and the selected
  * tools are appended. An exclusive unfolding also removes every other tool.
  * No unfolding, or one without tools, changes nothing.
@@ -17,9 +17,10 @@ export class UnfoldingToolInjectionStrategy implements ToolInjectionStrategy {
   static readonly INSTANCE = new UnfoldingToolInjectionStrategy();
 
   evaluate(context: ToolInjectionContext): ToolInjectionResult | undefined {
-    const unfolding = Unfolding.of(context.lastToolCall.result);
+    const { tool, toolName: facadeName, toolInput, result } = context.lastToolCall;
+    const call = { input: toolInput, context: context.context, definition: tool.definition };
+    const unfolding = Unfolding.ofCall(tool, call, result);
     if (!unfolding || unfolding.tools.length === 0) return undefined;
-    const facadeName = context.lastToolCall.toolName;
     const guide = unfolding.guide
       ? unfolding.guide.definition.name === facadeName
         ? unfolding.guide

@@ -72,16 +72,26 @@ export class DelegatingTool extends AbstractTool {
 
   /**
    * The first tool in the `delegate` chain (starting with `tool` itself) that
-   * `matches`, or `undefined`.
+   * `matches`, or `undefined`. Any tool with a `delegate` tool is followed,
+   * whether or not it extends this class.
    */
   static unwrap<T extends Tool>(tool: Tool, matches: (candidate: Tool) => candidate is T): T | undefined {
     let current: Tool | undefined = tool;
     while (current) {
       if (matches(current)) return current;
-      current = current instanceof DelegatingTool ? current.delegate : undefined;
+      current = delegateOf(current);
     }
     return undefined;
   }
+}
+
+/** The tool `tool` wraps: its `delegate` when that is a tool. */
+function delegateOf(tool: Tool): Tool | undefined {
+  if (tool instanceof DelegatingTool) return tool.delegate;
+  const delegate = (tool as { readonly delegate?: unknown }).delegate;
+  return typeof delegate === "object" && delegate !== null && typeof (delegate as Tool).call === "function"
+    ? (delegate as Tool)
+    : undefined;
 }
 
 /** The wrapper behind `withName`, `withDescription` and `withNote`. */

@@ -43,4 +43,10 @@ export {
   typeNamesOf,
 } from "./type-token.js";
 export { TypedTool, type TypedToolFunction, type TypedToolOptions } from "./typed-tool.js";
-export { isNestedTool, type NestedTool, Unfolding } from "./unfolding.js";
+export {
+  isNestedTool,
+  type NestedTool,
+  Unfolding,
+  type UnfoldingCall,
+  type UnfoldingSource,
+} from "./unfolding.js";
