@@ -89,7 +89,7 @@ export interface ToolLoopOptions {
   readonly tools: readonly Tool[];
   /** @default ToolInjectionStrategy.DEFAULT (unfolding support) */
   readonly injectionStrategy?: ToolInjectionStrategy;
-  /** Passed to every tool call; the loop adds a fresh loop id. @default ToolCallContext.EMPTY */
+  /** Passed to every tool call; a context without a loop id (`ToolCallContext.LOOP_ID_KEY`) gets a fresh one, a context with one keeps it (one turn over several loops). @default ToolCallContext.EMPTY */
   readonly context?: ToolCallContext;
   /** @default 20 */
   readonly maxIterations?: number;
@@ -164,8 +164,9 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   checkCount("maxIterations", maxIterations, 1);
   if (options.maxUnknownToolRetries !== undefined)
     checkCount("maxUnknownToolRetries", options.maxUnknownToolRetries, 0);
-  const loopId = randomUUID();
-  const context = (options.context ?? ToolCallContext.EMPTY).with(ToolCallContext.LOOP_ID_KEY, loopId);
+  const given = options.context ?? ToolCallContext.EMPTY;
+  const loopId = given.loopId() ?? randomUUID();
+  const context = given.loopId() === undefined ? given.with(ToolCallContext.LOOP_ID_KEY, loopId) : given;
   const tools = ToolSet.of(options.tools, options.toolDecorator);
   const prompt: LanguageModelV3Prompt = [...options.prompt];
   const base = baseCallOptions(options);

@@ -35,6 +35,24 @@ function lastUserText(model: ScriptedModel, request: number): string {
 }
 
 describe("PromptRunner.createObject", () => {
+  it("runs the corrective retry in the first attempt's loop, so tools keyed by loop id see one turn", async () => {
+    const loopIds: (string | undefined)[] = [];
+    const spy = Tool.create("spy", "Spy", (_input, context) => {
+      loopIds.push(context.loopId());
+      return ToolResult.text("ok");
+    });
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("spy"),
+      ScriptedModel.text("not json"),
+      ScriptedModel.toolCall("spy"),
+      ScriptedModel.text('{"expression":"6*7","value":42}'),
+    );
+    await runnerOn(model).withTool(spy).createObject("x", MathResult);
+    expect(loopIds).toHaveLength(2);
+    expect(loopIds[0]).toBeDefined();
+    expect(loopIds[1]).toBe(loopIds[0]);
+  });
+
   it("returns the validated object of a domain type", async () => {
     const model = ScriptedModel.of(ScriptedModel.text('{"expression":"6*7","value":42}'));
     expect(await runnerOn(model).createObject("Calculate 6 * 7", MathResult)).toEqual({
