@@ -6,8 +6,8 @@ export type { BlackboardUpdater } from "./errors/index.js";
 export { ConfigurationError, EmbabelError, ReplanRequested, ToolControlFlowSignal } from "./errors/index.js";
 export type {
   ArtifactResult,
-  ArtifactSink,
   ArtifactSinkingOptions,
+  ArtifactSinkLike,
   BlackboardTarget,
   ErrorResult,
   JsonSchema,
@@ -33,6 +33,7 @@ export type {
 // --- tool ---
 export {
   AbstractTool,
+  ArtifactSink,
   ArtifactSinkingTool,
   BlackboardSink,
   CompositeSink,

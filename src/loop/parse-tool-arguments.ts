@@ -50,5 +50,9 @@ export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArgu
         "Call the tool again with arguments that match its input schema.",
     };
   }
-  return { ok: true, input: coerced ? JSON.stringify(value) : input, value: value as Record<string, unknown> };
+  return {
+    ok: true,
+    input: coerced ? JSON.stringify(value) : input,
+    value: value as Record<string, unknown>,
+  };
 }

@@ -1,6 +1,6 @@
 export { AbstractTool, DelegatingTool } from "./abstract-tool.js";
 export { AmbientProcess } from "./ambient-process.js";
-export type { ArtifactSink } from "./artifact-sink.js";
+export { ArtifactSink, type ArtifactSinkLike } from "./artifact-sink.js";
 export { type ArtifactSinkingOptions, ArtifactSinkingTool } from "./artifact-sinking-tool.js";
 export { BlackboardSink, type BlackboardTarget } from "./blackboard-sink.js";
 export { CompositeSink } from "./composite-sink.js";
