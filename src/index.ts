@@ -23,6 +23,7 @@ export type {
   ToolCallOptions,
   ToolDefinition,
   ToolHandler,
+  ToolMetadataInit,
   TypedToolFunction,
   TypedToolOptions,
   TypeLike,

@@ -4,6 +4,7 @@ import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
+import { callWithTimeout, toolTimeoutMessage } from "./call-with-timeout.js";
 import { emit, endSpan, startToolSpan } from "./loop-telemetry.js";
 import { parseToolArguments } from "./parse-tool-arguments.js";
 import type { ToolLoopEvent } from "./tool-loop.js";
@@ -46,6 +47,8 @@ export interface ToolCallEnvironment {
   readonly loopId: string;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: ToolLoopEvent) => void;
+  /** Time limit of calls whose tool's metadata sets none. */
+  readonly toolTimeoutMs?: number;
 }
 
 /** What the model is told: the content, or `Error: <message>` for an error result (the reference loop's wording). */
@@ -107,10 +110,20 @@ export async function executeToolCall(
   const started = performance.now();
   const span = startToolSpan(loopId, call.toolName, call.toolCallId);
   let outcome: ToolCallOutcome;
+  const timeoutMs = tool.metadata.toolTimeoutMs ?? environment.toolTimeoutMs;
   try {
-    const result = await tool.call(parsed.input, environment.context, environment.callOptions);
-    outcome = { call, tool, input: parsed.input, value, result, output: outputOf(result) };
-    endSpan(span, result.kind === "error" ? result.content : undefined);
+    const result =
+      timeoutMs === undefined
+        ? await tool.call(parsed.input, environment.context, environment.callOptions)
+        : await callWithTimeout(tool, parsed.input, environment.context, environment.callOptions, timeoutMs);
+    if (result === "timed-out") {
+      const message = toolTimeoutMessage(call.toolName, timeoutMs as number);
+      outcome = { ...answered(call, message, value), tool, input: parsed.input };
+      endSpan(span, message);
+    } else {
+      outcome = { call, tool, input: parsed.input, value, result, output: outputOf(result) };
+      endSpan(span, result.kind === "error" ? result.content : undefined);
+    }
   } catch (error) {
     endSpan(span, error);
     if (ReplanRequested.isInstance(error)) {

@@ -13,6 +13,7 @@ import { MaxIterationsExceededError } from "../errors/max-iterations-exceeded-er
 import type { BlackboardUpdater } from "../errors/replan-requested.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
+import { checkTimeoutMs } from "../tool/tool-metadata.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { callModel, type ModelResponse } from "./call-model.js";
 import { assistantMessage, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
@@ -113,6 +114,8 @@ export interface ToolLoopOptions {
   readonly maxUnknownToolRetries?: number;
   /** Extra HTTP headers for the provider. */
   readonly headers?: Record<string, string | undefined>;
+  /** A tool call running longer is answered in-band (`Tool '<name>' timed out after <n> ms`), its signal aborted, and the loop goes on; a tool's own `metadata.toolTimeoutMs` wins. @default undefined (no limit) */
+  readonly toolTimeoutMs?: number;
 }
 
 /** Output of {@link runToolLoop}. */
@@ -164,6 +167,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   checkCount("maxIterations", maxIterations, 1);
   if (options.maxUnknownToolRetries !== undefined)
     checkCount("maxUnknownToolRetries", options.maxUnknownToolRetries, 0);
+  if (options.toolTimeoutMs !== undefined) checkTimeoutMs("The tool loop's", options.toolTimeoutMs);
   const given = options.context ?? ToolCallContext.EMPTY;
   const loopId = given.loopId() ?? randomUUID();
   const context = given.loopId() === undefined ? given.with(ToolCallContext.LOOP_ID_KEY, loopId) : given;
@@ -203,6 +207,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     ...(signal ? { signal } : {}),
     ...(onEvent ? { onEvent } : {}),
     ...(options.toolDecorator ? { decorate: options.toolDecorator } : {}),
+    ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
   };
 
   for (let iteration = 1; iteration <= maxIterations; iteration += 1) {

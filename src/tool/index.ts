@@ -28,7 +28,7 @@ export { Param, type ParamOptions, type ParamType } from "./param.js";
 export { Tool, type ToolCallOptions } from "./tool.js";
 export { ToolCallContext, type ToolCallContextInit } from "./tool-call-context.js";
 export { normalizeToolName, type ToolDefinition, validateToolName } from "./tool-definition.js";
-export { ToolMetadata } from "./tool-metadata.js";
+export { ToolMetadata, type ToolMetadataInit } from "./tool-metadata.js";
 export { type ArtifactResult, type ErrorResult, type TextResult, ToolResult } from "./tool-result.js";
 export { formatToolTree } from "./tool-tree.js";
 export {

@@ -35,7 +35,10 @@ function compile(entry: ToolMethodEntry, className: string): CompiledToolMethod 
     : undefined;
   return {
     definition: toolDefinition(name, options.description, inputSchema, options.metadata ?? {}),
-    metadata: options.returnDirect ? ToolMetadata.create({ returnDirect: true }) : ToolMetadata.DEFAULT,
+    metadata: ToolMetadata.create({
+      ...(options.returnDirect ? { returnDirect: true } : {}),
+      ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
+    }),
     input,
   };
 }
