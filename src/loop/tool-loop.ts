@@ -16,7 +16,7 @@ import { ToolCallContext } from "../tool/tool-call-context.js";
 import { checkTimeoutMs } from "../tool/tool-metadata.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { callModel, type ModelResponse } from "./call-model.js";
-import { assistantMessage, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
+import { assistantMessage, emptyReplyNudge, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
 import { emit, endSpan, startLlmSpan } from "./loop-telemetry.js";
 import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
 import { runToolBatch, type ToolBatchEnvironment } from "./run-tool-batch.js";
@@ -179,6 +179,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const callOptions: ToolCallOptions = signal ? { signal } : {};
   const unknownTools = new UnknownToolCounter(options.maxUnknownToolRetries);
   let usage = ZERO_USAGE;
+  let nudged = false;
   const finish = (text: string, iterations: number, extra: Partial<ToolLoopResult> = {}): ToolLoopResult => ({
     text,
     prompt,
@@ -223,8 +224,16 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     usage = addUsage(usage, roundUsage);
     const calls = toolCallsOf(response.content);
     if (calls.length === 0) {
-      prompt.push(assistantMessage(response.content));
-      return finish(textOf(response.content), iteration);
+      const reply = assistantMessage(response.content);
+      const text = textOf(response.content);
+      if (text.trim() === "" && !nudged && iteration < maxIterations) {
+        nudged = true; // an empty reply gets one short nudge, then counts as the answer
+        if (reply.content.length > 0) prompt.push(reply);
+        prompt.push(emptyReplyNudge());
+        continue;
+      }
+      prompt.push(reply);
+      return finish(text, iteration);
     }
     const batch = await runToolBatch(calls, environment, iteration);
     prompt.push(assistantMessage(response.content, batch.outcomes));
