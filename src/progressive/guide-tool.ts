@@ -37,6 +37,7 @@ export class GuideTool extends AbstractTool implements NestedTool, UnfoldingSour
     private readonly reselect?: Reselect,
   ) {
     super();
+    Unfolding.markGenerated(this);
   }
 
   /** The children offered so far. */

@@ -1,5 +1,6 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { runToolLoop } from "../loop/tool-loop.js";
 import { ScriptedModel } from "../testing/index.js";
 import { DelegatingTool } from "../tool/abstract-tool.js";
@@ -95,5 +96,42 @@ describe("UnfoldingTool behind a decorator that returns a new result", () => {
       context: ToolCallContext.of({ tenant: "acme" }),
     });
     expect(model.toolNamesPerRequest[1]).toEqual(["db", "query", "db_context"]);
+  });
+});
+
+describe("a child whose name clashes with a sibling already offered", () => {
+  it("is a ConfigurationError naming both, not silently skipped", async () => {
+    const dbSearch = Tool.create("search", "Searches the database", () => ToolResult.text("rows"));
+    const webSearch = Tool.create("search", "Searches the web", () => ToolResult.text("pages"));
+    const model = ScriptedModel.of(ScriptedModel.toolCall("db", {}), ScriptedModel.text("unused"));
+    const run = runToolLoop({
+      model,
+      prompt,
+      tools: [UnfoldingTool.of("db", "Database", [dbSearch]), webSearch],
+    });
+    await expect(run).rejects.toThrow(ConfigurationError);
+    await expect(run).rejects.toThrow(
+      `Unfolding 'db' would offer its child tool 'search' ("Searches the database"), but a different tool named 'search' ("Searches the web") is already offered.`,
+    );
+  });
+
+  it("is fine when the sibling is the same tool, even decorated by the loop", async () => {
+    const shared = leaf("search");
+    const model = ScriptedModel.of(ScriptedModel.toolCall("db", {}), ScriptedModel.text("done"));
+    const result = await runToolLoop({
+      model,
+      prompt,
+      tools: [UnfoldingTool.of("db", "Database", [shared, leaf("query")]), shared],
+      toolDecorator: (tool) => new Shouting(tool),
+    });
+    expect(result.text).toBe("done");
+    expect(model.toolNamesPerRequest[1]).toEqual(["db", "search", "query", "db_context"]);
+  });
+
+  it("is fine when an exclusive facade removes the sibling", async () => {
+    const model = ScriptedModel.of(ScriptedModel.toolCall("db", {}), ScriptedModel.text("done"));
+    const facade = UnfoldingTool.of("db", "Database", [leaf("search")], { exclusive: true });
+    await runToolLoop({ model, prompt, tools: [facade, leaf("search")] });
+    expect(model.toolNamesPerRequest[1]).toEqual(["db", "search", "db_context"]);
   });
 });

@@ -5,6 +5,7 @@ import type { ToolDefinition } from "./tool-definition.js";
 import type { ToolResult } from "./tool-result.js";
 
 const UNFOLDED = Symbol.for("embabel-ts.unfolded");
+const GENERATED = Symbol.for("embabel-ts.generated-by-unfolding");
 
 /**
  * What a facade's call asks the tool loop to do to the tool list. The
@@ -70,6 +71,17 @@ export const Unfolding = {
   },
   /** True for tools that can unfold ({@link UnfoldingSource}). */
   isSource: isUnfoldingSource,
+  /** Marks `tool` as made by an unfolding (guide and context tools), so a later unfolding may supersede it under its name. */
+  markGenerated<T extends Tool>(tool: T): T {
+    Object.defineProperty(tool, GENERATED, { value: true });
+    return tool;
+  },
+  /** True when `tool`, or a tool it wraps, was made by an unfolding. */
+  isGenerated(tool: Tool): boolean {
+    return (
+      DelegatingTool.unwrap(tool, (candidate): candidate is Tool => GENERATED in candidate) !== undefined
+    );
+  },
   /** Returns `result` carrying `unfolding` (invisible to the LLM and to JSON); for tools that are not an {@link UnfoldingSource}. */
   attach<R extends ToolResult>(result: R, unfolding: Unfolding): R {
     Object.defineProperty(result, UNFOLDED, { value: unfolding });
