@@ -225,6 +225,12 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   get signal(): AbortSignal {
     return this.controller.signal;
   }
+  /** Adds `value` to this process's blackboard (the latest object of its type from now on), as the chapter's `agentProcess.addObject(customer)`. */
+  addObject(value: unknown): this {
+    this.blackboard.add(value);
+    return this;
+  }
+
   /** The process-level tool-call context (from `ProcessOptions`). */
   get toolCallContext(): ToolCallContext {
     return this.processOptions.toolCallContext;
