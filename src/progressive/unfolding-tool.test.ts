@@ -367,6 +367,14 @@ describe("UnfoldingTool.fromToolObject", () => {
   });
 });
 
+describe("UnfoldingTool.withNote", () => {
+  it("adds no second period after a description that ends with one", () => {
+    expect(UnfoldingTool.of("db", "Database.", []).withNote("Query first").definition.description).toBe(
+      "Database. Query first",
+    );
+  });
+});
+
 describe("UnfoldingTool renaming", () => {
   it("withName, withDescription, withNote and withDefinitionMetadata give facades that unfold under the new definition", async () => {
     const facade = UnfoldingTool.of("tools", "Tools", [leaf("a")])

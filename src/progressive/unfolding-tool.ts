@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { ToolObject } from "../prompt/tool-object.js";
-import { AbstractTool, DelegatingTool } from "../tool/abstract-tool.js";
+import { AbstractTool, appendNote, DelegatingTool } from "../tool/abstract-tool.js";
 import type { AmbientProcess } from "../tool/ambient-process.js";
 import { InputSchema } from "../tool/input-schema.js";
 import { Tool, type ToolCallOptions } from "../tool/tool.js";
@@ -309,7 +309,7 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool, Unfo
   }
 
   override withNote(note: string): UnfoldingTool {
-    return this.withDescription(`${this.definition.description}. ${note}`);
+    return this.withDescription(appendNote(this.definition.description, note));
   }
 
   override withDefinitionMetadata(metadata: Readonly<Record<string, unknown>>): UnfoldingTool {

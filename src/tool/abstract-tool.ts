@@ -25,9 +25,9 @@ export abstract class AbstractTool implements Tool {
     return new DescribedTool(this, toolDefinition(name, description, inputSchema, metadata));
   }
 
-  /** A copy whose description is `"<description>. <note>"`; notes accumulate. */
+  /** A copy whose description is `"<description>. <note>"` (no second period after one already there); notes accumulate. */
   withNote(note: string): Tool {
-    return this.withDescription(`${this.definition.description}. ${note}`);
+    return this.withDescription(appendNote(this.definition.description, note));
   }
 
   /** A copy whose definition metadata has `metadata` merged in (new values win). */
@@ -42,6 +42,16 @@ export abstract class AbstractTool implements Tool {
   toString(): string {
     return `${this.constructor.name}(${this.definition.name})`;
   }
+}
+
+/**
+ * `"<description>. <note>"`; a description already ending in `.`, `!` or `?`
+ * gets just a space before the note, so no `..` appears.
+ */
+export function appendNote(description: string, note: string): string {
+  const base = description.trimEnd();
+  if (base === "") return note;
+  return /[.!?]$/.test(base) ? `${base} ${note}` : `${base}. ${note}`;
 }
 
 /**
