@@ -78,7 +78,7 @@ export async function runInteraction(
     }
   };
   const result = await runToolLoop({
-    model: llm.model,
+    model: host?.observeModel ? host.observeModel(llm.model) : llm.model,
     prompt: [
       ...(system.length > 0 ? [{ role: "system" as const, content: system }] : []),
       ...request.messages,
