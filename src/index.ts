@@ -207,7 +207,7 @@ export type {
   UnfoldingToolOptions,
   UnfoldingToolsOptions,
 } from "./progressive/index.js";
-export { ProgressiveTool, UnfoldingTool, unfoldingTools } from "./progressive/index.js";
+export { ProgressiveTool, UnfoldingTool, unfoldingReference, unfoldingTools } from "./progressive/index.js";
 
 // --- subagent ---
 export type {
