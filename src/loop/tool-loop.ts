@@ -1,5 +1,3 @@
-// CONTRACT FILE — the loop helper replaces the body of runToolLoop and may
-// extend these types (adding optional fields only), keeping the names.
 import { randomUUID } from "node:crypto";
 import type {
   LanguageModelV3,

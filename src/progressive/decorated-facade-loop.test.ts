@@ -42,7 +42,7 @@ describe("UnfoldingTool behind the user's decorators in the tool loop", () => {
       context: ToolCallContext.of({ tenant: "acme" }),
     });
     expect(result.text).toBe("Done.");
-    // The context tool is named after the name the facade was offered under (issue #9, item 8).
+    // The context tool is named after the name the facade was offered under.
     expect(model.toolNamesPerRequest).toEqual([
       ["database"],
       ["database", "query", "database_context"],
