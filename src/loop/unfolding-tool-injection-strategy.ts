@@ -10,9 +10,9 @@ import type {
 
 /**
  * Unfolds facades: when the called tool is a facade, or wraps one (found by
- * walking its `delegate` chain), and that call unfolded it into tools, the called facade is replaced in place by the unfolding's guide
- * (under the facade's name; removed when there is no guide) and the selected
- * tools are appended. An exclusive unfolding also removes every other tool.
+ * walking its `delegate` chain), and that call unfolded it into tools, the
+ * called tool is replaced in place by the unfolding's guide (under the called
+ * name; removed when there is no guide) and the selected tools are appended. An exclusive unfolding also removes every other tool.
  * No unfolding, or one without tools, changes nothing. A child whose name is
  * taken by a different tool still offered is a {@link ConfigurationError}
  * naming both (the model could not tell them apart).
