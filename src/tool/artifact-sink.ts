@@ -7,8 +7,11 @@ export interface ArtifactSink {
   accept(artifact: unknown): void | Promise<void>;
 }
 
-/** A sink, or a function taking each artifact (the chapter's `artifact -> { ... }` lambda). */
-export type ArtifactSinkLike = ArtifactSink | ((artifact: unknown) => void | Promise<void>);
+/**
+ * A sink, or a function taking each artifact (the chapter's `artifact -> { ... }`
+ * lambda); the function may declare the artifact's type: `(result: SearchResult) => …`.
+ */
+export type ArtifactSinkLike = ArtifactSink | ArtifactSink["accept"];
 
 /** Turning an {@link ArtifactSinkLike} into a sink. */
 export const ArtifactSink = {

@@ -161,3 +161,18 @@ describe("Tool.sinkArtifacts with a function or any { accept }", () => {
     expect([plain, viaFunction]).toEqual([["doc"], ["doc"]]);
   });
 });
+
+describe("a function sink with a typed parameter", () => {
+  it("type-checks and receives the typed artifacts", async () => {
+    const scores: number[] = [];
+    const tool = Tool.sinkArtifacts(
+      returning(ToolResult.withArtifact("found", new SearchResult("a", 0.7))),
+      SearchResult,
+      (result: SearchResult) => {
+        scores.push(result.score);
+      },
+    );
+    await tool.call("{}");
+    expect(scores).toEqual([0.7]);
+  });
+});
