@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { StructuredOutputError } from "../errors/structured-output-error.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
+import { OneShotPerLoopTool } from "../tool/one-shot-per-loop-tool.js";
 import { Tool } from "../tool/tool.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { domainType } from "../tool/type-token.js";
 import { PromptRunner } from "./prompt-runner.js";
@@ -216,6 +218,34 @@ describe("PromptRunner.creating", () => {
     expect(await runnerOn(model).creating(MathResult).fromPrompt("1+1")).toEqual({
       expression: "1+1",
       value: 2,
+    });
+  });
+});
+
+describe("PromptRunner with a loop id in its tool-call context", () => {
+  it("makes several runner calls one turn: a one-shot tool runs once across them", async () => {
+    let runs = 0;
+    const skill = new OneShotPerLoopTool(
+      Tool.create("skill", "Loads the skill", () => {
+        runs += 1;
+        return ToolResult.text("SKILL BODY");
+      }),
+      "Use the body above.",
+    );
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("skill"),
+      ScriptedModel.text("first"),
+      ScriptedModel.toolCall("skill"),
+      ScriptedModel.text("second"),
+    );
+    const runner = runnerOn(model)
+      .withTool(skill)
+      .withToolCallContext({ [ToolCallContext.LOOP_ID_KEY]: "turn-7" });
+    expect(await runner.generateText("a")).toBe("first");
+    expect(await runner.generateText("b")).toBe("second");
+    expect(runs).toBe(1);
+    expect(model.requests[3]?.toolResults[0]?.output).toMatchObject({
+      value: expect.stringContaining("ALREADY LOADED."),
     });
   });
 });
