@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} is the config syntax under test
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -34,4 +34,45 @@ describe("MCP child processes", () => {
     expect(pid).toBeGreaterThan(0);
     await eventually(() => !isAlive(pid));
   });
+
+  it("do not outlive a Node process ended by SIGTERM or SIGINT", async () => {
+    const mcp = pathToFileURL(join(root, "dist/src/mcp/index.js")).href;
+    const script = [
+      `import { McpClients, McpToolFactory } from ${JSON.stringify(mcp)};`,
+      `const clients = McpClients.fromConfig({ mcpServers: { tools: ${JSON.stringify(fixtureConfig(log))} } });`,
+      "const factory = McpToolFactory.create(clients);",
+      'const pid = await (await factory.requiredToolByName("pid")).call("{}");',
+      'void (await factory.requiredToolByName("slow")).call(\'{"ms":60000}\');',
+      "await new Promise((resolve) => setTimeout(resolve, 300));",
+      "console.log(`PID ${pid.content}`);",
+      "setInterval(() => {}, 1000);",
+    ].join("\n");
+    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+      const parent = spawn(process.execPath, ["--input-type=module", "-e", script], {
+        cwd: root,
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      try {
+        const pid = await new Promise<number>((resolve, reject) => {
+          let out = "";
+          parent.stdout?.on("data", (chunk: Buffer) => {
+            out += chunk.toString();
+            const match = /PID (\d+)/.exec(out);
+            if (match) resolve(Number(match[1]));
+          });
+          parent.once("exit", (code) => reject(new Error(`parent exited early (${code})`)));
+        });
+        expect(isAlive(pid)).toBe(true);
+        const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+          parent.once("exit", (_code, by) => resolve(by)),
+        );
+        parent.kill(signal);
+        // The signal still ends the parent as it would have (default behaviour kept).
+        expect(await exited).toBe(signal);
+        await eventually(() => !isAlive(pid));
+      } finally {
+        if (parent.exitCode === null && parent.signalCode === null) parent.kill("SIGKILL");
+      }
+    }
+  }, 30_000);
 });

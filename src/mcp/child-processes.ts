@@ -1,6 +1,8 @@
 // The stdio servers' child processes still running, so that none outlives this
 // Node process: on exit each is killed (an exit handler can only act
-// synchronously, so a signal is all it can send).
+// synchronously, so a signal is all it can send). SIGINT, SIGTERM and SIGHUP
+// end Node without an "exit" event: when the application does not handle them
+// itself, they kill the children too, then end the process as they would have.
 
 const children = new Map<object, number>();
 let hooked = false;
@@ -16,12 +18,24 @@ function killAll(): void {
   children.clear();
 }
 
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+function onSignal(signal: NodeJS.Signals): void {
+  // The application handles the signal (and exits or not, as it likes): leave it to it.
+  if (process.listenerCount(signal) > 1) return;
+  killAll();
+  // Our listener replaced Node's default behaviour: restore it, and let the signal end the process.
+  for (const each of SIGNALS) process.removeListener(each, onSignal);
+  process.kill(process.pid, signal);
+}
+
 /** Records `owner`'s child `pid` until {@link forgetChild}. */
 export function rememberChild(owner: object, pid: number): void {
   children.set(owner, pid);
   if (!hooked) {
     hooked = true;
     process.once("exit", killAll);
+    for (const signal of SIGNALS) process.on(signal, onSignal);
   }
 }
 
