@@ -211,6 +211,29 @@ describe("MCP over Streamable HTTP: failures", () => {
     );
   });
 
+  it("names the HTTP status of a URL that refuses the MCP handshake, even with an empty body", async () => {
+    const http = createServer((request, response) =>
+      // A server that wants a token it did not get (or a path that is no MCP endpoint).
+      response.writeHead(request.headers.authorization ? 404 : 401).end(),
+    );
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise<void>((resolve) => http.close(() => resolve())));
+    const { port } = http.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const clients = clientsFor({
+      noToken: { url, connectTimeoutMs: 30_000 },
+      wrongPath: { url, headers: { Authorization: "Bearer t" }, connectTimeoutMs: 30_000 },
+    });
+    const group = (server: string) =>
+      McpToolGroup.create({ role: server, description: server, clients: clients.select([server]) });
+    await expect(group("noToken").tools()).rejects.toThrow(
+      /^MCP server 'noToken' could not be reached: .*HTTP 401 Unauthorized/,
+    );
+    await expect(group("wrongPath").tools()).rejects.toThrow(
+      /^MCP server 'wrongPath' could not be reached: .*HTTP 404 Not Found/,
+    );
+  });
+
   it("answers a call on closed clients in-band, naming the server", async () => {
     const { url } = await httpFixture();
     const clients = clientsFor({ remote: { url } });

@@ -1,6 +1,10 @@
+import { STATUS_CODES } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type CallToolResult,
@@ -280,6 +284,13 @@ export class McpClient {
 }
 
 function messageOf(error: unknown): string {
+  // The SDK's HTTP errors carry the status only as `code`, and the body (often empty) as the message.
+  if (error instanceof StreamableHTTPError && typeof error.code === "number") {
+    const status = `HTTP ${error.code}${STATUS_CODES[error.code] ? ` ${STATUS_CODES[error.code]}` : ""}`;
+    return error.message.includes(status)
+      ? error.message
+      : `${error.message.replace(/:\s*$/, "")} (${status})`;
+  }
   if (error instanceof Error) {
     const cause = (error as Error & { cause?: unknown }).cause;
     return cause instanceof Error && !error.message.includes(cause.message)
