@@ -4,11 +4,14 @@
 // end Node without an "exit" event: when the application does not handle them
 // itself, they kill the children too, then end the process as they would have.
 
-const children = new Map<object, number>();
+/** Each owner's child pid, read when needed (a child being started has none yet). */
+const children = new Map<object, () => number | undefined>();
 let hooked = false;
 
 function killAll(): void {
-  for (const pid of children.values()) {
+  for (const pidOf of children.values()) {
+    const pid = pidOf();
+    if (pid === undefined) continue;
     try {
       process.kill(pid, "SIGKILL");
     } catch {
@@ -29,9 +32,9 @@ function onSignal(signal: NodeJS.Signals): void {
   process.kill(process.pid, signal);
 }
 
-/** Records `owner`'s child `pid` until {@link forgetChild}. */
-export function rememberChild(owner: object, pid: number): void {
-  children.set(owner, pid);
+/** Records `owner`'s child (its pid as `pidOf` reads it, from the moment it is spawned) until {@link forgetChild}. */
+export function rememberChild(owner: object, pidOf: () => number | undefined): void {
+  children.set(owner, pidOf);
   if (!hooked) {
     hooked = true;
     process.once("exit", killAll);

@@ -200,14 +200,17 @@ export class McpClient {
     const transport = this.createTransport();
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     client.onclose = () => {
+      // Only the current connection's child: a new one may be starting already.
       if (this.client === client) {
         this.client = undefined;
         this.transport = undefined;
+        forgetChild(this);
       }
-      forgetChild(this);
     };
     if (this.config.transport === "http") client.onerror = () => this.checkAlive(client);
     this.pendingTransport = transport;
+    // Known from the spawn on, so that a child still starting does not outlive this process either.
+    if (transport instanceof StdioClientTransport) rememberChild(this, () => transport.pid ?? undefined);
     try {
       await client.connect(transport, { timeout: timeoutMs });
     } catch (error) {
@@ -227,8 +230,6 @@ export class McpClient {
     }
     this.client = client;
     this.transport = transport;
-    const pid = this.pid;
-    if (pid !== undefined) rememberChild(this, pid);
     return client;
   }
 
