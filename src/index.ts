@@ -193,6 +193,15 @@ export {
   parseCondition,
   Verbosity,
 } from "./platform/index.js";
+// platform: runners (in-process by default) and process checkpoints
+export type {
+  BlackboardSnapshot,
+  InProcessRunnerOptions,
+  ProcessCheckpoint,
+  ProcessHandle,
+  ProcessRunner,
+} from "./platform/index.js";
+export { InProcessRunner } from "./platform/index.js";
 
 // --- progressive ---
 export type {
