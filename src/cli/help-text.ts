@@ -4,6 +4,7 @@ export const HELP_TEXT = `embabel-ts: run an example agent from the terminal
 Usage:
   embabel-ts run <example> ["<input>"] [options]   run an example agent on your request
   embabel-ts list                                  list the examples
+  embabel-ts worker [<module>] --redis <url>       run queued agent processes (scale-out; see docs/scale-out.md)
   embabel-ts --help                                show this help
   embabel-ts --version                             print the version
 
@@ -15,6 +16,15 @@ Options for run:
   -m, --model <id>      the model to use, e.g. openai:gpt-4.1, anthropic:claude-sonnet-4-5, ollama:qwen2.5
   -v, --verbose         also show prompts, LLM replies and full tool results
   -c, --config <file>   read this config file instead of ./embabel.config.{json,yaml,yml}
+
+Scale-out (Redis and the bullmq + ioredis packages):
+  --redis <url>         run: send the run to the workers on this Redis and print their trace; worker: take runs from it
+  --queue <name>        the queue to use (default embabel-agents)
+  --concurrency <n>     worker: processes run at once (default 10)
+  --scripted            worker: every run replays its example's recorded script
+  --lock-duration <ms>  worker: a dead worker's runs move to another after this long (default 30000)
+  --stalled-interval <ms>  worker: how often to look for runs of dead workers (default 30000)
+  <module> for worker exports 'agents', 'example' or 'examples'; the built-in examples without one.
 
 Models come from --model, then the config file, then the environment:
   EMBABEL_MODEL         <provider>:<model> (openai, anthropic, ollama, openai-compatible)

@@ -5,6 +5,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "./exit-status.js";
 import { HELP_TEXT } from "./help-text.js";
 import { packageVersion } from "./package-version.js";
 import { runExample } from "./run-example.js";
+import { runWorker } from "./run-worker.js";
 import type { Terminal } from "./terminal.js";
 import { UsageError } from "./usage-error.js";
 
@@ -62,6 +63,8 @@ async function dispatch(command: CliCommand, options: CliEnvironmentOptions): Pr
       return EXIT_OK;
     case "run":
       return runExample(command, options);
+    case "worker":
+      return runWorker(command, options);
   }
 }
 

@@ -19,8 +19,8 @@ import { WireValues } from "./wire-value.js";
 export interface AgentWorkerOptions {
   /** The Redis URL (`redis://host:port`). */
   readonly connection: string;
-  /** The platform whose deployed agents this worker runs (and whose models they use), or a factory called once per run (for example to give each run a fresh scripted model). */
-  readonly platform: AgentPlatform | (() => AgentPlatform);
+  /** The platform whose deployed agents this worker runs (and whose models they use), or a factory called once per run with the agent's name (for example to give each run a fresh scripted model). */
+  readonly platform: AgentPlatform | ((agentName: string) => AgentPlatform);
   /** The BullMQ queue name; the same as the runners'. @default "embabel-agents" */
   readonly queue?: string;
   /** How many processes this worker runs at once. @default 10 */
@@ -35,6 +35,8 @@ export interface AgentWorkerOptions {
   readonly stalledIntervalMs?: number;
   /** How many times a run may be taken over from a dead worker before it fails. @default 3 */
   readonly maxStalledCount?: number;
+  /** Told of each process this worker finished; `resumed` when it continued another worker's checkpoint. @default undefined */
+  readonly onFinished?: (process: AgentProcess, details: { readonly resumed: boolean }) => void;
 }
 
 /** What a worker's job resolves to in BullMQ (the checkpoint in Redis holds the rest). */
@@ -116,7 +118,7 @@ export class AgentWorker {
     const id = job.id as string;
     const data = job.data as RunJobData;
     const platform =
-      typeof this.options.platform === "function" ? this.options.platform() : this.options.platform;
+      typeof this.options.platform === "function" ? this.options.platform(data.agent) : this.options.platform;
     const wire = this.wire(platform);
     let checkpoint: ProcessCheckpoint | undefined;
     let input: unknown;
@@ -155,6 +157,11 @@ export class AgentWorker {
         },
       });
       await this.saveFinished(process, wire);
+      try {
+        this.options.onFinished?.(process, { resumed: checkpoint !== undefined });
+      } catch {
+        // A reporting hook must not fail the run.
+      }
       return { status: process.status };
     } finally {
       this.running.delete(id);
