@@ -78,6 +78,9 @@ export class BullMqRunner implements ProcessRunner {
     const connection = { url: options.connection, maxRetriesPerRequest: null };
     const queue = new libraries.bullmq.Queue(name, { connection });
     const queueEvents = new libraries.bullmq.QueueEvents(name, { connection });
+    // Every waiting result() listens on both (BullMQ's waitUntilFinished): thousands may wait at once.
+    queue.setMaxListeners(0);
+    queueEvents.setMaxListeners(0);
     await Promise.all([queue.waitUntilReady(), queueEvents.waitUntilReady()]);
     return new BullMqRunner(name, redis, queue, queueEvents, options);
   }
