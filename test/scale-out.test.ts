@@ -143,15 +143,14 @@ describe.skipIf(!hasRedisServer)("scale-out: 3 workers, 200 runs, one worker kil
 
     const library = await import(pathToFileURL(join(root, "dist/src/index.js")).href);
     const distributed = await import(pathToFileURL(join(root, "dist/src/distributed/index.js")).href);
-    const agents = (await import(pathToFileURL(modulePath).href)) as Record<
-      string,
-      new (
-        n: number,
-      ) => object
-    >;
+    const agents = (await import(pathToFileURL(modulePath).href)) as {
+      Work: new (n: number) => object;
+      Total: new (n: number, value: number) => object;
+      agents: unknown[];
+    };
     const runner = await distributed.BullMqRunner.create({ connection: redis.url });
     platform = library.AgentPlatform.create({ models: {}, runner });
-    platform.deploy((agents as unknown as { agents: unknown[] }).agents[0]);
+    platform.deploy(agents.agents[0]);
 
     const handles = await Promise.all(
       Array.from({ length: RUNS }, (_, n) => platform.startAgent("Pipeline", new agents.Work(n))),
