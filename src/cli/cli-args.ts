@@ -118,7 +118,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     case "worker":
       return workerCommand(rest, values);
     default:
-      throw new UsageError(`Unknown command '${command}'. Commands: run, list, worker, help.`);
+      throw new UsageError(`Unknown command '${command}'. Commands: run, list, help.`);
   }
 }
 
