@@ -225,3 +225,95 @@ describe.skipIf(!hasRedisServer)("scale-out: 3 workers, 200 runs, one worker kil
     expect(rerunActions).toBeGreaterThan(0);
   }, 90_000);
 });
+
+interface CliRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function cli(args: readonly string[]): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [main, ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The trace and result lines, without timings (which differ run to run). */
+const traceOf = (stdout: string) =>
+  stdout
+    .split("\n")
+    .slice(1)
+    .map((line) => line.replace(/\(\d+(\.\d+)?m?s\)/g, "(…)").replace(/^✔ completed .*/, "✔ completed"));
+
+describe.skipIf(!hasRedisServer)("embabel-ts worker and run --redis", () => {
+  let redis: TestRedis;
+  let worker: WorkerChild | undefined;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    redis = await startRedis();
+  }, 180_000);
+
+  afterAll(async () => {
+    worker?.child.kill("SIGKILL");
+    await redis?.stop();
+  });
+
+  it("prints the same trace and result as a run in-process", async () => {
+    worker = await new Promise<WorkerChild>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [main, "worker", "--redis", redis.url, "--scripted", "--queue", "cli"],
+        {
+          cwd: root,
+          env: { PATH: process.env.PATH ?? "" },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      const started: WorkerChild = { child, pid: child.pid as number, stdout: "" };
+      child.stdout?.on("data", (chunk) => {
+        started.stdout += chunk;
+        if (started.stdout.includes("agents [StarNewsWriter")) resolve(started);
+      });
+      child.on("exit", (code) => reject(new Error(`worker exited ${code}`)));
+    });
+    const [queued, local] = await Promise.all([
+      cli(["run", "star-news", "Lynda, a Scorpio", "--redis", redis.url, "--queue", "cli"]),
+      cli(["run", "star-news", "Lynda, a Scorpio", "--scripted"]),
+    ]);
+    expect(queued.stderr).toBe("");
+    expect(queued.code).toBe(0);
+    expect(queued.stdout.split("\n")[0]).toBe(
+      `star-news · agent StarNewsWriter · queued on ${redis.url} (the workers' models)`,
+    );
+    expect(traceOf(queued.stdout)).toEqual(traceOf(local.stdout));
+    expect(queued.stdout).toContain("Lynda's stars:");
+    expect(worker.stdout).toMatch(/✔ StarNewsWriter [0-9a-f-]{36} completed \(3 actions\)/);
+  }, 60_000);
+
+  it("says clearly when Redis cannot be reached, for run and for worker", async () => {
+    const [run, work] = await Promise.all([
+      cli(["run", "star-news", "--redis", "redis://127.0.0.1:1"]),
+      cli(["worker", "--redis", "redis://127.0.0.1:1"]),
+    ]);
+    for (const result of [run, work]) {
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split("\n").at(-1)).toBe(
+        "error: Cannot reach Redis at redis://127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1. Start redis-server, or fix the URL (redis://host:port).",
+      );
+    }
+  }, 60_000);
+});
