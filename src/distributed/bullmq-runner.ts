@@ -118,11 +118,13 @@ export class BullMqRunner implements ProcessRunner {
     let finishedEvent: Promise<void> = Promise.resolve();
     if (events) finishedEvent = (await this.subscribe(id, processOptions)).done;
     const keep = { age: this.keepFinishedSeconds };
-    const job = await this.queue.add(agentName, data, {
-      jobId: id,
-      removeOnComplete: keep,
-      removeOnFail: keep,
-    });
+    let job: Job;
+    try {
+      job = await this.queue.add(agentName, data, { jobId: id, removeOnComplete: keep, removeOnFail: keep });
+    } catch (error) {
+      await this.unsubscribe(id);
+      throw error;
+    }
     const kill = (reason = "Killed") => this.kill(id, reason);
     const signal = options.signal;
     const onAbort = () => {
