@@ -166,7 +166,7 @@ describe.skipIf(!hasRedisServer)("scale-out: 3 workers, 200 runs, one worker kil
       const ends = lines.filter((line) => line.endsWith("fourth end")).length;
       const starts = lines.filter((line) => line.endsWith(" start")).length;
       const endsAll = lines.filter((line) => line.endsWith(" end")).length;
-      if (ends >= 10 && starts > endsAll) break;
+      if (ends >= 5 && starts > endsAll) break;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     victim.child.kill("SIGKILL");
@@ -223,7 +223,7 @@ describe.skipIf(!hasRedisServer)("scale-out: 3 workers, 200 runs, one worker kil
     expect(continuedPastAnAction).toBeGreaterThan(0);
     expect(rerunActions).toBeLessThanOrEqual(8);
     expect(rerunActions).toBeGreaterThan(0);
-  }, 90_000);
+  }, 150_000);
 });
 
 interface CliRun {
