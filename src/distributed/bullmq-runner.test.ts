@@ -6,6 +6,7 @@ import type { Agent } from "../platform/agent.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
 import { defineAgent } from "../platform/define-agent.js";
 import type { OperationContext } from "../platform/operation-context.js";
+import type { ProcessCheckpoint } from "../platform/process-checkpoint.js";
 import type { AgentProcessEvent } from "../platform/process-event.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import { domainType } from "../tool/type-token.js";
@@ -38,7 +39,7 @@ const aborted = (signal: AbortSignal): Promise<never> =>
   new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
 
 /** Order → Invoice → Receipt; `hold` makes `invoice` wait until the process is killed. */
-function billing(options: { hold?: boolean; leak?: boolean } = {}): Agent {
+function billing(options: { hold?: boolean; leak?: boolean; ran?: string[] } = {}): Agent {
   return defineAgent({
     name: "Billing",
     description: "Invoices an order and issues a receipt",
@@ -48,6 +49,7 @@ function billing(options: { hold?: boolean; leak?: boolean } = {}): Agent {
         input: Order,
         output: Invoice,
         run: async (order: Order, context: OperationContext) => {
+          options.ran?.push("invoice");
           if (options.hold) await aborted(context.signal);
           if (options.leak) context.blackboard.add(new Socketish());
           return new Invoice(order, order.quantity * 2.5, new Date("2026-01-02T03:04:05Z"));
@@ -58,7 +60,10 @@ function billing(options: { hold?: boolean; leak?: boolean } = {}): Agent {
         input: Invoice,
         output: Receipt,
         achievesGoal: { description: "A receipt" },
-        run: (invoice: Invoice) => Receipt.create({ text: invoice.describe(), paid: true }),
+        run: (invoice: Invoice) => {
+          options.ran?.push("receipt");
+          return Receipt.create({ text: invoice.describe(), paid: true });
+        },
       },
     ],
   });
@@ -142,6 +147,26 @@ describe.skipIf(!hasRedisServer)("BullMqRunner and AgentWorker on a real Redis",
     );
     expect(events.every((event) => event.processId === handle.id)).toBe(true);
     expect(await platform.process("never-queued")).toBeUndefined();
+  });
+
+  it("continues a checkpoint taken elsewhere on a worker, without re-running finished actions", async () => {
+    const ran: string[] = [];
+    const { platform } = await setup(billing({ ran }));
+    const local = platformWith(undefined, billing({ ran }));
+    let checkpoint: ProcessCheckpoint | undefined;
+    const stopped = await local.runAgent("Billing", new Order("tea", 2), {
+      afterAction: (process) => {
+        checkpoint = process.checkpoint();
+        process.kill("moving to a worker");
+      },
+    });
+    expect(stopped.status).toBe("killed");
+    const resumed = await platform.runAgent("Billing", undefined, { checkpoint });
+    expect(resumed.id).toBe(stopped.id);
+    expect(resumed.status).toBe("completed");
+    expect(resumed.result).toEqual({ text: "2 × tea = 5", paid: true });
+    expect(resumed.history.map((entry) => entry.actionName)).toEqual(["invoice", "receipt"]);
+    expect(ran).toEqual(["invoice", "receipt"]);
   });
 
   it("ends a run of an agent no worker knows failed, saying so", async () => {

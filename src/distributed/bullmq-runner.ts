@@ -92,7 +92,7 @@ export class BullMqRunner implements ProcessRunner {
     platform: AgentPlatform,
   ): Promise<ProcessHandle> {
     const agentName = typeof agent === "string" ? agent : agent.name;
-    const id = options.id ?? randomUUID();
+    const id = options.checkpoint?.id ?? options.id ?? randomUUID();
     const wire = this.wire(platform);
     const processOptions = options.processOptions ?? ProcessOptions.DEFAULT;
     const events =
