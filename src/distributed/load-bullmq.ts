@@ -17,8 +17,8 @@ let loaded: Promise<QueueLibraries> | undefined;
 /** Imports `bullmq` and `ioredis`; a {@link ConfigurationError} naming what to install when one is missing. */
 export function loadQueueLibraries(): Promise<QueueLibraries> {
   loaded ??= (async () => {
-    const bullmq = await importOrExplain<BullMq>("bullmq");
-    const ioredis = await importOrExplain<IORedisModule>("ioredis");
+    const bullmq = await importPeer<BullMq>("bullmq");
+    const ioredis = await importPeer<IORedisModule>("ioredis");
     const Redis = (ioredis.Redis ?? ioredis.default) as unknown as new (
       url: string,
       options: Record<string, unknown>,
@@ -31,7 +31,8 @@ export function loadQueueLibraries(): Promise<QueueLibraries> {
   return loaded;
 }
 
-async function importOrExplain<T>(name: string): Promise<T> {
+/** Imports the optional peer `name`; a {@link ConfigurationError} naming the install command when it is missing. */
+export async function importPeer<T>(name: string): Promise<T> {
   try {
     return (await import(name)) as T;
   } catch (error) {
