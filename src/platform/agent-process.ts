@@ -129,27 +129,25 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
     this.parentId = init.parent?.id ?? init.parentId ?? checkpoint?.parentId;
     this.platform = init.platform;
     this.processOptions = init.processOptions ?? ProcessOptions.DEFAULT;
-    if (checkpoint) {
-      this.blackboard = Blackboard.fromSnapshot(checkpoint.blackboard);
-      this.state = restoredState(checkpoint, init.agent);
-    } else {
-      this.blackboard = this.processOptions.blackboard ?? new Blackboard();
-      this.state = {
-        status: "running",
-        statusReason: undefined,
-        failure: undefined,
-        result: undefined,
-        goal: undefined,
-        endedAt: undefined,
-        terminateRequest: undefined,
-        history: [],
-        usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
-        costUsd: 0,
-        llmInvocations: 0,
-        models: new Map(),
-        tools: new Map(),
-      };
-    }
+    this.blackboard = checkpoint
+      ? Blackboard.fromSnapshot(checkpoint.blackboard)
+      : (this.processOptions.blackboard ?? new Blackboard());
+    this.state = {
+      status: "running",
+      statusReason: undefined,
+      failure: undefined,
+      result: undefined,
+      goal: undefined,
+      endedAt: undefined,
+      terminateRequest: undefined,
+      history: [],
+      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+      costUsd: 0,
+      llmInvocations: 0,
+      models: new Map(),
+      tools: new Map(),
+    };
+    if (checkpoint) this.state = restoredState(checkpoint, init.agent);
     const external = init.signal;
     if (external?.aborted) this.controller.abort(external.reason);
     else external?.addEventListener("abort", () => this.controller.abort(external.reason), { once: true });
