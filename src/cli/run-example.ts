@@ -56,22 +56,6 @@ export async function runExample(command: RunCommand, options: CliEnvironmentOpt
     roles: models.roles,
     ...(runner ? { runner } : {}),
   });
-  try {
-    return await runOn(platform, example, models, command, options);
-  } finally {
-    await platform.close();
-  }
-}
-
-async function runOn(
-  platform: AgentPlatform,
-  example: ExampleDefinition,
-  models: PreparedModels,
-  command: RunCommand,
-  options: CliEnvironmentOptions,
-): Promise<number> {
-  const { terminal } = options;
-  const { style } = terminal;
   const [main] = example.agents.map((agent) =>
     platform.deploy(agent as Parameters<AgentPlatform["deploy"]>[0]),
   );
@@ -93,10 +77,12 @@ async function runOn(
       new Verbosity().withShowPrompts(true).withShowLlmResponses(true),
     );
   }
-  const process = await platform.runAgent(agent, example.input(text), {
-    processOptions,
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const process = await platform
+    .runAgent(agent, example.input(text), {
+      processOptions,
+      ...(options.signal ? { signal: options.signal } : {}),
+    })
+    .finally(() => platform.close());
   terminal.out();
   printOutcome(terminal, process, reporter);
   if (process.status !== "completed") return EXIT_FAILED;
