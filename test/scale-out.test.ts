@@ -159,15 +159,23 @@ describe.skipIf(!hasRedisServer)("scale-out: 3 workers, 200 runs, one worker kil
       { status: string; result: { n: number; value: number }; history: { actionName: string }[] }[]
     > = Promise.all(handles.map((handle: { result(): Promise<never> }) => handle.result()));
 
-    // Kill the victim once it has finished some runs and holds others mid-action.
+    // Kill the victim once it has finished some runs and holds others mid-run, past their first action.
     const victimLog = join(dir, `actions-${victim.pid}.log`);
     for (;;) {
       const lines = existsSync(victimLog) ? readFileSync(victimLog, "utf8").split("\n") : [];
-      const ends = lines.filter((line) => line.endsWith("fourth end")).length;
-      const starts = lines.filter((line) => line.endsWith(" start")).length;
-      const endsAll = lines.filter((line) => line.endsWith(" end")).length;
-      if (ends >= 5 && starts > endsAll) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      const finished = lines.filter((line) => line.endsWith("fourth end")).length;
+      const runs = new Map<string, { started: number; ended: number }>();
+      for (const line of lines) {
+        const [n, , phase] = line.split(" ");
+        if (!n || !phase) continue;
+        const run = runs.get(n) ?? { started: 0, ended: 0 };
+        if (phase === "start") run.started++;
+        else run.ended++;
+        runs.set(n, run);
+      }
+      const midRun = [...runs.values()].filter((run) => run.ended >= 1 && run.started > run.ended).length;
+      if (finished >= 5 && midRun >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
     victim.child.kill("SIGKILL");
 
