@@ -310,6 +310,14 @@ describe.skipIf(!hasRedisServer)("embabel-ts worker and run --redis", () => {
     expect(traceOf(queued.stdout)).toEqual(traceOf(local.stdout));
     expect(queued.stdout).toContain("Lynda's stars:");
     expect(worker.stdout).toMatch(/✔ StarNewsWriter [0-9a-f-]{36} completed \(3 actions\)/);
+
+    // SIGTERM (what an orchestrator sends) drains the worker and ends it cleanly.
+    const running = worker;
+    running.child.removeAllListeners("exit");
+    const exited = new Promise<number | null>((resolve) => running.child.once("exit", resolve));
+    running.child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(running.stdout).toContain("stopping: finishing 0 running process(es)…");
   }, 60_000);
 
   it("says clearly when Redis cannot be reached, for run and for worker", async () => {

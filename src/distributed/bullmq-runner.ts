@@ -194,6 +194,9 @@ export class BullMqRunner implements ProcessRunner {
           status: "failed",
           reason: failedReason ?? `Process ${id} left no checkpoint in Redis (expired or deleted).`,
         });
+    if (text && failedReason !== undefined) {
+      await this.redis.expire(this.keys.checkpoint(id), this.keepFinishedSeconds).catch(() => {});
+    }
     if (!AgentProcessStatus.isFinished(checkpoint.status)) {
       checkpoint = {
         ...checkpoint,
