@@ -169,6 +169,17 @@ describe.skipIf(!hasRedisServer)("BullMqRunner and AgentWorker on a real Redis",
     expect(ran).toEqual(["invoice", "receipt"]);
   });
 
+  it("runs a child process (a subagent's run, with a parent) in its parent's Node process, not on the queue", async () => {
+    const ran: string[] = [];
+    const { platform } = await setup(billing(), [billing({ ran })]);
+    const parent = await platform.runInProcess(async (context) => {
+      const child = await platform.runAgent("Billing", new Order("tea", 1), { parent: context.process });
+      return child.status;
+    });
+    expect(parent.result).toBe("completed");
+    expect(ran).toEqual(["invoice", "receipt"]);
+  });
+
   it("ends a run of an agent no worker knows failed, saying so", async () => {
     const { platform } = await setup(billing(), []);
     const process = await platform.runAgent("Shipping", { item: "tea" });
