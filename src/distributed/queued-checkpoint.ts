@@ -24,6 +24,7 @@ export function queuedCheckpoint(
     usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
     costUsd: 0,
     llmInvocations: 0,
+    embeddingInvocations: 0,
     modelsUsed: [],
     toolStats: [],
     blackboard: { objects: [], hidden: [], bindings: [], protectedNames: [], conditions: [] },

@@ -176,6 +176,10 @@ describe("process checkpoints", () => {
     expect(copy.result).toEqual(new Done(7));
     expect(copy.history).toEqual(finished.history);
     expect(copy.usage).toEqual(finished.usage);
+    expect(copy.llmInvocations).toBe(finished.llmInvocations);
+    expect(copy.embeddingInvocations).toBe(finished.embeddingInvocations);
+    expect(copy.modelsUsed).toEqual(finished.modelsUsed);
+    expect(copy.toolStats).toEqual(finished.toolStats);
     expect(copy.endedAt).toEqual(finished.endedAt);
     expect(copy.blackboard.objects).toEqual(finished.blackboard.objects);
     expect(copy.blackboard.has(Count)).toBe(false);

@@ -22,6 +22,7 @@ export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from ".
 export {
   type ActionInvocation,
   AgentProcess,
+  type EmbeddingCall,
   type ModelUsed,
   type ToolStats,
 } from "./agent-process.js";
@@ -63,6 +64,7 @@ export {
   type WorldStateInit,
 } from "./planning/goap-planner.js";
 export type { ProcessCheckpoint } from "./process-checkpoint.js";
+export type { EmbedOptions } from "./process-embedding.js";
 export type {
   ActionOutcome,
   AgentProcessEvent,

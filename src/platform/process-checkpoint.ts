@@ -35,6 +35,7 @@ export interface ProcessCheckpoint {
   readonly usage: LlmUsage;
   readonly costUsd: number;
   readonly llmInvocations: number;
+  readonly embeddingInvocations: number;
   readonly modelsUsed: readonly ModelUsed[];
   /** Calls per tool name. */
   readonly toolStats: readonly (readonly [string, ToolStats])[];
