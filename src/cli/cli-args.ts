@@ -47,10 +47,25 @@ export interface WorkerCommand {
   readonly stalledIntervalMs: number | undefined;
 }
 
+/** `embabel-ts mcp-serve [--http <port>] [--scripted] [--model <id>] [--config <file>]`. */
+export interface McpServeCommand {
+  /** Which command. */
+  readonly command: "mcp-serve";
+  /** Serve Streamable HTTP on 127.0.0.1 at this port (0 picks a free one) instead of stdio. */
+  readonly httpPort: number | undefined;
+  /** Run the agents on their recorded scripts instead of a real model. @default false */
+  readonly scripted: boolean;
+  /** A model id (`openai:gpt-4.1`) overriding config and `EMBABEL_MODEL`. */
+  readonly model: string | undefined;
+  /** An explicit config file instead of `embabel.config.{json,yaml,yml}` in the working directory. */
+  readonly config: string | undefined;
+}
+
 /** What the command line asked for. */
 export type CliCommand =
   | RunCommand
   | WorkerCommand
+  | McpServeCommand
   | { readonly command: "list" }
   | { readonly command: "help" }
   | { readonly command: "version" };
@@ -65,6 +80,7 @@ const OPTIONS = {
   concurrency: { type: "string" },
   "lock-duration": { type: "string" },
   "stalled-interval": { type: "string" },
+  http: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -117,8 +133,18 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     }
     case "worker":
       return workerCommand(rest, values);
+    case "mcp-serve": {
+      if (rest.length > 0) throw new UsageError(`'mcp-serve' takes no arguments (got ${quoteAll(rest)}).`);
+      return {
+        command: "mcp-serve",
+        httpPort: values.http === undefined ? undefined : portOf(values.http),
+        scripted: values.scripted ?? false,
+        model: values.model,
+        config: values.config,
+      };
+    }
     default:
-      throw new UsageError(`Unknown command '${command}'. Commands: run, list, help.`);
+      throw new UsageError(`Unknown command '${command}'. Commands: run, list, mcp-serve, help.`);
   }
 }
 
@@ -155,6 +181,14 @@ function positiveInteger(value: string | boolean | undefined, option: string): n
     throw new UsageError(`Option '${option}' needs a whole number of 1 or more (got '${String(value)}').`);
   }
   return number;
+}
+
+function portOf(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535) {
+    throw new UsageError(`--http needs a port number from 0 to 65535 (0 picks a free one); got '${text}'.`);
+  }
+  return port;
 }
 
 function quoteAll(values: readonly string[]): string {

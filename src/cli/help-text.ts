@@ -5,6 +5,7 @@ Usage:
   embabel-ts run <example> ["<input>"] [options]   run an example agent on your request
   embabel-ts list                                  list the examples
   embabel-ts worker [<module>] --redis <url>       run queued agent processes (scale-out; see docs/scale-out.md)
+  embabel-ts mcp-serve [--http <port>] [options]   serve the example agents as MCP tools (stdio, or HTTP on 127.0.0.1)
   embabel-ts --help                                show this help
   embabel-ts --version                             print the version
 
@@ -25,6 +26,15 @@ Scale-out (Redis and the bullmq + ioredis packages):
   --lock-duration <ms>  worker: a dead worker's runs move to another after this long (default 30000)
   --stalled-interval <ms>  worker: how often to look for runs of dead workers (default 30000)
   <module> for worker exports 'agents', 'example' or 'examples'; the built-in examples without one.
+
+Options for mcp-serve:
+  --http <port>         serve Streamable HTTP on 127.0.0.1 (0 picks a free port) instead of stdio
+  -s, --scripted        run the agents on their recorded scripts (offline)
+  -m, --model, -c, --config as for run
+
+MCP servers and tool groups: the config file's "mcpServers" block (the Claude Desktop / Cursor / VS Code
+format) and "toolGroups" (roles to { description, provider, tools }) are started when an agent first
+needs them. See docs/mcp.md.
 
 Models come from --model, then the config file, then the environment:
   EMBABEL_MODEL         <provider>:<model> (openai, anthropic, ollama, openai-compatible)

@@ -3,6 +3,7 @@ import { type CliCommand, parseCliArgs } from "./cli-args.js";
 import { builtInExamples } from "./example-catalog.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "./exit-status.js";
 import { HELP_TEXT } from "./help-text.js";
+import { serveExamplesOverMcp } from "./mcp-serve.js";
 import { packageVersion } from "./package-version.js";
 import { runExample } from "./run-example.js";
 import { runWorker } from "./run-worker.js";
@@ -65,6 +66,8 @@ async function dispatch(command: CliCommand, options: CliEnvironmentOptions): Pr
       return runExample(command, options);
     case "worker":
       return runWorker(command, options);
+    case "mcp-serve":
+      return serveExamplesOverMcp(command, options);
   }
 }
 

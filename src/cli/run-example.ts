@@ -2,8 +2,8 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { BullMqRunner } from "../distributed/bullmq-runner.js";
 import { redactUrl } from "../distributed/queue-protocol.js";
 import { modelFromId } from "../llm/model-id.js";
+import { AgentPlatform } from "../mcp/agent-platform.js";
 import type { Agent } from "../platform/agent.js";
-import { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
@@ -14,13 +14,14 @@ import { findExample } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { EXIT_FAILED, EXIT_OK } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
+import { mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
 import { formatDuration, ProcessReporter } from "./process-reporter.js";
-import { withPromptReporting } from "./prompt-reporting-model.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { indent, type Terminal } from "./terminal.js";
 
-interface PreparedModels {
+/** The models a CLI platform gets. */
+export interface PreparedModels {
   readonly models: Record<string, LanguageModelV3>;
   readonly roles: Readonly<Record<string, string>>;
   /** For the banner. */
@@ -55,7 +56,24 @@ export async function runExample(command: RunCommand, options: CliEnvironmentOpt
     models: models.models,
     roles: models.roles,
     ...(runner ? { runner } : {}),
+    ...mcpPlatformOptions(loaded.config, [example], options.env),
   });
+  try {
+    return await runOn(platform, example, models, command, options);
+  } finally {
+    await platform.close();
+  }
+}
+
+async function runOn(
+  platform: AgentPlatform,
+  example: ExampleDefinition,
+  models: PreparedModels,
+  command: RunCommand,
+  options: CliEnvironmentOptions,
+): Promise<number> {
+  const { terminal } = options;
+  const { style } = terminal;
   const [main] = example.agents.map((agent) =>
     platform.deploy(agent as Parameters<AgentPlatform["deploy"]>[0]),
   );
@@ -77,12 +95,10 @@ export async function runExample(command: RunCommand, options: CliEnvironmentOpt
       new Verbosity().withShowPrompts(true).withShowLlmResponses(true),
     );
   }
-  const process = await platform
-    .runAgent(agent, example.input(text), {
-      processOptions,
-      ...(options.signal ? { signal: options.signal } : {}),
-    })
-    .finally(() => platform.close());
+  const process = await platform.runAgent(agent, example.input(text), {
+    processOptions,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   terminal.out();
   printOutcome(terminal, process, reporter);
   if (process.status !== "completed") return EXIT_FAILED;
@@ -110,7 +126,7 @@ function queuedModels(redis: string, terminal: Terminal, command: RunCommand): P
 function scriptedModels(example: ExampleDefinition, terminal: Terminal, command: RunCommand): PreparedModels {
   if (command.model)
     terminal.err(terminal.style.yellow(`note: --model ${command.model} is ignored with --scripted.`));
-  const model = withPromptReporting(new ScriptedModel(example.script()));
+  const model = new ScriptedModel(example.script());
   return {
     models: { default: model },
     roles: { default: "default" },
@@ -118,10 +134,11 @@ function scriptedModels(example: ExampleDefinition, terminal: Terminal, command:
   };
 }
 
-async function configuredModels(
+/** The models of the config file, `--model` and the environment, each reporting its prompts. */
+export async function configuredModels(
   config: Parameters<typeof selectModels>[0],
   options: CliEnvironmentOptions,
-  command: RunCommand,
+  command: Pick<RunCommand, "model">,
 ): Promise<PreparedModels> {
   const selection = selectModels(config, options.env, command.model);
   const defaultName = selection.roles.default ?? "default";
@@ -131,7 +148,7 @@ async function configuredModels(
       name === defaultName
         ? await modelFromId(id, { env: options.env })
         : lazyModel(id, { env: options.env });
-    models[name] = withPromptReporting(model);
+    models[name] = model;
   }
   return {
     models,
