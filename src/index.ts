@@ -203,6 +203,16 @@ export {
   parseCondition,
   Verbosity,
 } from "./platform/index.js";
+// platform: runners (in-process by default) and process checkpoints
+export type {
+  BlackboardSnapshot,
+  InProcessRunnerOptions,
+  ProcessCheckpoint,
+  ProcessHandle,
+  ProcessRunner,
+} from "./platform/index.js";
+export { InProcessRunner } from "./platform/index.js";
+export { SerializationError } from "./errors/index.js";
 
 // --- progressive ---
 export type {

@@ -73,6 +73,66 @@ function usageError(message: string) {
   return expect.objectContaining({ name: UsageError.name, message });
 }
 
+describe("parseCliArgs: scale-out", () => {
+  it("reads run --redis and --queue", () => {
+    expect(
+      parseCliArgs(["run", "star-news", "--redis", "redis://127.0.0.1:6379", "--queue", "q"]),
+    ).toMatchObject({ command: "run", example: "star-news", redis: "redis://127.0.0.1:6379", queue: "q" });
+  });
+
+  it("reads worker with a module and every option", () => {
+    expect(
+      parseCliArgs([
+        "worker",
+        "./dist/my-agents.js",
+        "--redis",
+        "redis://h:1",
+        "--concurrency",
+        "4",
+        "--scripted",
+        "--queue",
+        "jobs",
+        "--lock-duration",
+        "5000",
+        "--stalled-interval",
+        "1000",
+      ]),
+    ).toEqual({
+      command: "worker",
+      module: "./dist/my-agents.js",
+      redis: "redis://h:1",
+      queue: "jobs",
+      concurrency: 4,
+      scripted: true,
+      model: undefined,
+      config: undefined,
+      lockDurationMs: 5000,
+      stalledIntervalMs: 1000,
+    });
+  });
+
+  it("defaults worker to the built-in examples and concurrency 10", () => {
+    expect(parseCliArgs(["worker", "--redis", "redis://h:1"])).toMatchObject({
+      module: undefined,
+      concurrency: 10,
+      scripted: false,
+    });
+  });
+
+  it("needs --redis for worker", () => {
+    expect(() => parseCliArgs(["worker"])).toThrow(UsageError);
+    expect(() => parseCliArgs(["worker"])).toThrow("'worker' needs the Redis to take runs from");
+  });
+
+  it("refuses a concurrency that is not a whole number of 1 or more", () => {
+    for (const bad of ["0", "1.5", "many"]) {
+      expect(() => parseCliArgs(["worker", "--redis", "redis://h:1", "--concurrency", bad])).toThrow(
+        `Option '--concurrency' needs a whole number of 1 or more (got '${bad}').`,
+      );
+    }
+  });
+});
+
 describe("parseCliArgs mcp-serve", () => {
   it("reads --http, --scripted and --config", () => {
     expect(parseCliArgs(["mcp-serve", "--http", "0", "--scripted"])).toEqual({

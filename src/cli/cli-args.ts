@@ -23,6 +23,10 @@ export interface RunCommand {
   readonly json?: boolean;
   /** Do not keep the run in `.embabel-ts/runs`. @default false */
   readonly noKeepRuns?: boolean;
+  /** Send the run to the workers on this Redis (`embabel-ts worker`) instead of running it here. */
+  readonly redis?: string | undefined;
+  /** The queue to send the run to (with `redis`). @default "embabel-agents" */
+  readonly queue?: string | undefined;
 }
 
 /** `embabel-ts studio [--port n] [trace files…]`. */
@@ -35,6 +39,30 @@ export interface StudioCommand {
   readonly files: readonly string[];
   /** An explicit config file (for runs started from the page). */
   readonly config: string | undefined;
+}
+
+/** `embabel-ts worker [<module>] --redis <url> [--concurrency n]`: run queued processes. */
+export interface WorkerCommand {
+  /** Which command. */
+  readonly command: "worker";
+  /** A built module exporting `example`, `examples` or `agents`; the built-in examples when omitted. */
+  readonly module: string | undefined;
+  /** The Redis URL. */
+  readonly redis: string;
+  /** The queue to serve. @default "embabel-agents" */
+  readonly queue: string | undefined;
+  /** Processes run at once. @default 10 */
+  readonly concurrency: number;
+  /** Every run replays its example's recorded script (no model needed). @default false */
+  readonly scripted: boolean;
+  /** A model id overriding config and `EMBABEL_MODEL`. */
+  readonly model: string | undefined;
+  /** An explicit config file. */
+  readonly config: string | undefined;
+  /** How long the worker's hold on a run lasts without renewal (a dead worker's runs move after it). @default 30000 */
+  readonly lockDurationMs: number | undefined;
+  /** How often the worker looks for runs of dead workers. @default 30000 */
+  readonly stalledIntervalMs: number | undefined;
 }
 
 /** `embabel-ts mcp-serve [--http <port>] [--scripted] [--model <id>] [--config <file>]`. */
@@ -55,6 +83,7 @@ export interface McpServeCommand {
 export type CliCommand =
   | RunCommand
   | StudioCommand
+  | WorkerCommand
   | McpServeCommand
   | { readonly command: "list" }
   | { readonly command: "help" }
@@ -65,6 +94,11 @@ const OPTIONS = {
   model: { type: "string", short: "m" },
   verbose: { type: "boolean", short: "v" },
   config: { type: "string", short: "c" },
+  redis: { type: "string" },
+  queue: { type: "string" },
+  concurrency: { type: "string" },
+  "lock-duration": { type: "string" },
+  "stalled-interval": { type: "string" },
   http: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
@@ -119,10 +153,14 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         ...(values.trace === undefined ? {} : { trace: values.trace }),
         ...(values.json ? { json: true } : {}),
         ...(values["no-keep-runs"] ? { noKeepRuns: true } : {}),
+        ...(values.redis === undefined ? {} : { redis: values.redis }),
+        ...(values.queue === undefined ? {} : { queue: values.queue }),
       };
     }
     case "studio":
       return { command: "studio", port: parsePort(values.port), files: rest, config: values.config };
+    case "worker":
+      return workerCommand(rest, values);
     case "mcp-serve": {
       if (rest.length > 0) throw new UsageError(`'mcp-serve' takes no arguments (got ${quoteAll(rest)}).`);
       return {
@@ -148,6 +186,41 @@ function parsePort(value: string | undefined): number {
     throw new UsageError(`--port needs a port number from 0 to 65535 (got '${value}').`);
   }
   return port;
+}
+
+function workerCommand(
+  rest: readonly string[],
+  values: { [key in keyof typeof OPTIONS]?: string | boolean | undefined },
+): WorkerCommand {
+  const [module, ...extra] = rest;
+  if (extra.length > 0) throw new UsageError(`'worker' takes one module (got ${quoteAll(rest)}).`);
+  const redis = values.redis;
+  if (typeof redis !== "string" || redis.length === 0) {
+    throw new UsageError(
+      "'worker' needs the Redis to take runs from: embabel-ts worker --redis redis://127.0.0.1:6379",
+    );
+  }
+  return {
+    command: "worker",
+    module,
+    redis,
+    queue: values.queue as string | undefined,
+    concurrency: positiveInteger(values.concurrency, "--concurrency") ?? 10,
+    scripted: values.scripted === true,
+    model: values.model as string | undefined,
+    config: values.config as string | undefined,
+    lockDurationMs: positiveInteger(values["lock-duration"], "--lock-duration"),
+    stalledIntervalMs: positiveInteger(values["stalled-interval"], "--stalled-interval"),
+  };
+}
+
+function positiveInteger(value: string | boolean | undefined, option: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (typeof value !== "string" || !Number.isInteger(number) || number < 1) {
+    throw new UsageError(`Option '${option}' needs a whole number of 1 or more (got '${String(value)}').`);
+  }
+  return number;
 }
 
 function portOf(text: string): number {

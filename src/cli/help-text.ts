@@ -4,6 +4,7 @@ export const HELP_TEXT = `embabel-ts: run an example agent from the terminal
 Usage:
   embabel-ts run <example> ["<input>"] [options]   run an example agent on your request
   embabel-ts list                                  list the examples
+  embabel-ts worker [<module>] --redis <url>       run queued agent processes (scale-out; see docs/scale-out.md)
   embabel-ts mcp-serve [--http <port>] [options]   serve the example agents as MCP tools (stdio, or HTTP on 127.0.0.1)
   embabel-ts studio [--port <n>] [<trace files>]   look at runs in the browser (http://127.0.0.1:4477)
   embabel-ts --help                                show this help
@@ -20,6 +21,15 @@ Options for run:
       --trace <file>    also write the run's trace (JSON lines) to this file
       --json            print the trace events as JSON lines instead of the live tree
       --no-keep-runs    do not keep the run in .embabel-ts/runs (EMBABEL_KEEP_RUNS=0 does the same)
+
+Scale-out (Redis and the bullmq + ioredis packages):
+  --redis <url>         run: send the run to the workers on this Redis and print their trace; worker: take runs from it
+  --queue <name>        the queue to use (default embabel-agents)
+  --concurrency <n>     worker: processes run at once (default 10)
+  --scripted            worker: every run replays its example's recorded script
+  --lock-duration <ms>  worker: a dead worker's runs move to another after this long (default 30000)
+  --stalled-interval <ms>  worker: how often to look for runs of dead workers (default 30000)
+  <module> for worker exports 'agents', 'example' or 'examples'; the built-in examples without one.
 
 Options for mcp-serve:
   --http <port>         serve Streamable HTTP on 127.0.0.1 (0 picks a free port) instead of stdio

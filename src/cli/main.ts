@@ -13,6 +13,7 @@ for (const stream of [process.stdout, process.stderr]) {
 
 const controller = new AbortController();
 process.once("SIGINT", () => controller.abort(new Error("Interrupted (Ctrl-C)")));
+process.once("SIGTERM", () => controller.abort(new Error("Terminated (SIGTERM)"))); // a worker drains, then exits
 
 process.exitCode = await runCli(process.argv.slice(2), {
   terminal: streamTerminal(process.stdout, process.stderr, process.env),

@@ -1,4 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { BullMqRunner } from "../distributed/bullmq-runner.js";
+import { redactUrl } from "../distributed/queue-protocol.js";
 import { modelFromId } from "../llm/model-id.js";
 import { AgentPlatform } from "../mcp/agent-platform.js";
 import type { Agent } from "../platform/agent.js";
@@ -43,15 +45,24 @@ export async function runExample(
   const { style } = terminal;
   const example = await findExample(command.example, options.cwd);
   const loaded = loadConfig(options.cwd, command.config);
-  const models = command.scripted
-    ? scriptedModels(example, terminal, command)
-    : await configuredModels(loaded.config, options, command);
+  const models = command.redis
+    ? queuedModels(command.redis, terminal, command)
+    : command.scripted
+      ? scriptedModels(example, terminal, command)
+      : await configuredModels(loaded.config, options, command);
   for (const note of loaded.notes) terminal.err(style.yellow(`note: ${note}`));
 
+  const runner = command.redis
+    ? await BullMqRunner.create({
+        connection: command.redis,
+        ...(command.queue ? { queue: command.queue } : {}),
+      })
+    : undefined;
   const platform = AgentPlatform.create({
     name: "embabel-ts-cli",
     models: models.models,
     roles: models.roles,
+    ...(runner ? { runner } : {}),
     ...mcpPlatformOptions(loaded.config, [example], options.env),
   });
   try {
@@ -121,6 +132,21 @@ async function runOn(
   terminal.out(style.bold("Result:"));
   terminal.out(indent(formatResult(example, process.result)));
   return EXIT_OK;
+}
+
+function queuedModels(redis: string, terminal: Terminal, command: RunCommand): PreparedModels {
+  if (command.model) {
+    terminal.err(
+      terminal.style.yellow(
+        `note: --model ${command.model} is ignored with --redis: the workers choose their models.`,
+      ),
+    );
+  }
+  return {
+    models: {},
+    roles: {},
+    description: `queued on ${redactUrl(redis)} (the workers' models${command.scripted ? "; start them with --scripted to replay the script" : ""})`,
+  };
 }
 
 function scriptedModels(example: ExampleDefinition, terminal: Terminal, command: RunCommand): PreparedModels {

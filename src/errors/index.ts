@@ -4,6 +4,7 @@ export { MaxIterationsExceededError } from "./max-iterations-exceeded-error.js";
 export { McpServerError } from "./mcp-server-error.js";
 export { type BlackboardUpdater, ReplanRequested } from "./replan-requested.js";
 export { ScriptExhaustedError } from "./script-exhausted-error.js";
+export { SerializationError } from "./serialization-error.js";
 export { ToolControlFlowSignal } from "./tool-control-flow-signal.js";
 export { ToolNotFoundError } from "./tool-not-found-error.js";
 export { TraceFormatError } from "./trace-format-error.js";

@@ -65,9 +65,10 @@ export class AgentPlatform extends BaseAgentPlatform {
     return new AgentPlatform(options, clients);
   }
 
-  /** Ends every MCP server the platform started (child processes exit; HTTP sessions end). */
-  async close(): Promise<void> {
+  /** Ends every MCP server the platform started (child processes exit; HTTP sessions end), then closes the runner. */
+  override async close(): Promise<void> {
     await this.mcpClients.close();
+    await super.close();
   }
 }
 

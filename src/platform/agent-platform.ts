@@ -10,8 +10,10 @@ import { ToolGroupRegistry } from "../prompt/tool-group-registry.js";
 import { Agent, type AgentLike } from "./agent.js";
 import type { AgentProcess } from "./agent-process.js";
 import { AgentRegistry } from "./agent-registry.js";
+import { InProcessRunner } from "./in-process-runner.js";
 import type { OperationContext } from "./operation-context.js";
-import { launchAgent, launchFunction, type RunProcessOptions } from "./process-launcher.js";
+import { launchFunction, type RunProcessOptions } from "./process-launcher.js";
+import type { ProcessHandle, ProcessRunner } from "./process-runner.js";
 
 /** Options of {@link AgentPlatform.create}. */
 export interface AgentPlatformOptions extends ModelIdOptions {
@@ -29,6 +31,8 @@ export interface AgentPlatformOptions extends ModelIdOptions {
   readonly embeddingRoles?: Readonly<Record<string, string>>;
   /** Prices for cost accounting, merged over the built-in list prices. @default PriceTable.DEFAULT */
   readonly prices?: PriceTable | Readonly<Record<string, ModelPrice>>;
+  /** Where `runAgent` runs processes: here, or on queue workers (`BullMqRunner` from `embabel-ts/distributed`). @default new InProcessRunner() */
+  readonly runner?: ProcessRunner;
 }
 
 /**
@@ -47,12 +51,17 @@ export class AgentPlatform {
   readonly embeddingModels: EmbeddingModelRegistry;
   /** What every runner of this platform uses (models, tool groups, prices). */
   protected readonly services: PromptRunnerServices;
+  /** Where `runAgent` runs processes. */
+  readonly runner: ProcessRunner;
   private readonly registry = new AgentRegistry();
+  private readonly inProcess: ProcessRunner;
 
   protected constructor(options: AgentPlatformOptions) {
     this.name = options.name ?? "embabel";
     this.models = ModelRegistry.create(options);
     this.toolGroups = new ToolGroupRegistry(options.toolGroups ?? []);
+    this.inProcess = options.runner instanceof InProcessRunner ? options.runner : new InProcessRunner();
+    this.runner = options.runner ?? this.inProcess;
     this.embeddingModels = options.embeddingModels
       ? EmbeddingModelRegistry.create({
           models: options.embeddingModels,
@@ -106,15 +115,46 @@ export class AgentPlatform {
    * blackboard. Resolves to the finished process: its `status`,
    * `statusReason`, `result`, `blackboard`, history and usage. Rejects only
    * for an unknown agent name (the error lists the deployed agents) or
-   * something that is not an agent.
+   * something that is not an agent. With a queue runner, an agent name no
+   * worker knows ends the process `failed` saying so.
    */
   async runAgent(
     agent: AgentLike | string,
     input?: unknown,
     options: RunProcessOptions = {},
   ): Promise<AgentProcess> {
-    const resolved = typeof agent === "string" ? this.registry.require(agent, this.name) : Agent.of(agent);
-    return launchAgent(resolved, input, options, { ai: () => this.ai(), platform: this });
+    return (await this.startAgent(agent, input, options)).result();
+  }
+
+  /**
+   * Starts an agent as {@link AgentPlatform.runAgent} does, resolving as soon
+   * as the run is accepted to a handle: its process id at once, the finished
+   * process from `handle.result()`. A run with a `parent` (a subagent) always
+   * runs in the parent's Node process.
+   */
+  async startAgent(
+    agent: AgentLike | string,
+    input?: unknown,
+    options: RunProcessOptions = {},
+  ): Promise<ProcessHandle> {
+    const runner = options.parent ? this.inProcess : this.runner;
+    const target =
+      typeof agent !== "string"
+        ? Agent.of(agent)
+        : runner === this.inProcess
+          ? this.registry.require(agent, this.name)
+          : (this.registry.get(agent) ?? agent);
+    return runner.start(target, input, options, this);
+  }
+
+  /** The process with this id as it is now (running or finished), or `undefined` when the runner does not know it. */
+  process(id: string): Promise<AgentProcess | undefined> {
+    return this.runner.process(id, this);
+  }
+
+  /** Closes the runner (a queue runner's connections); the platform runs nothing after. */
+  close(): Promise<void> {
+    return this.runner.close();
   }
 
   /** Runs `fn` inside a new process (budget, context, events apply); resolves to the finished process. */

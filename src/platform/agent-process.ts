@@ -10,6 +10,7 @@ import type { AgentPlatform } from "./agent-platform.js";
 import { AgentProcessStatus } from "./agent-process-status.js";
 import { Blackboard } from "./blackboard.js";
 import { describeEvent } from "./describe-event.js";
+import type { ProcessCheckpoint } from "./process-checkpoint.js";
 import type { ActionOutcome, AgentProcessEvent, ProcessLifecycleEvent } from "./process-event.js";
 import { ProcessOptions } from "./process-options.js";
 import { withPromptReporting } from "./prompt-reporting-model.js";
@@ -96,6 +97,10 @@ export interface AgentProcessInit {
   readonly signal?: AbortSignal;
   /** The platform running the process (subagents resolve and run agents on it). */
   readonly platform?: AgentPlatform;
+  /** The process id. @default a random UUID */
+  readonly id?: string;
+  /** Continue from this state (its id, blackboard, history, usage, status) instead of starting empty. */
+  readonly checkpoint?: ProcessCheckpoint;
 }
 
 /** The platform's handle on a process it runs: the process, and the means to change its state. */
@@ -123,7 +128,7 @@ const processBrand = Symbol.for("embabel-ts.agent-process");
  */
 export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   readonly [processBrand] = true;
-  readonly id: string = randomUUID();
+  readonly id: string;
   /** The agent being run; `undefined` for `runInProcess`. */
   readonly agent: Agent | undefined;
   readonly parentId: string | undefined;
@@ -132,18 +137,23 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   readonly processOptions: ProcessOptions;
   readonly blackboard: Blackboard;
   /** When the process started. */
-  readonly startedAt: Date = new Date();
+  readonly startedAt: Date;
   private readonly state: ProcessState;
   private readonly controller = new AbortController();
   private readonly parentProcess: AgentProcess | undefined;
 
   private constructor(init: AgentProcessInit) {
+    const checkpoint = init.checkpoint;
+    this.id = checkpoint?.id ?? init.id ?? randomUUID();
+    this.startedAt = new Date(checkpoint?.startedAt ?? Date.now());
     this.agent = init.agent;
     this.parentProcess = init.parent;
-    this.parentId = init.parent?.id ?? init.parentId;
+    this.parentId = init.parent?.id ?? init.parentId ?? checkpoint?.parentId;
     this.platform = init.platform;
     this.processOptions = init.processOptions ?? ProcessOptions.DEFAULT;
-    this.blackboard = this.processOptions.blackboard ?? new Blackboard();
+    this.blackboard = checkpoint
+      ? Blackboard.fromSnapshot(checkpoint.blackboard)
+      : (this.processOptions.blackboard ?? new Blackboard());
     this.state = {
       status: "running",
       statusReason: undefined,
@@ -160,6 +170,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       models: new Map(),
       tools: new Map(),
     };
+    if (checkpoint) this.state = restoredState(checkpoint, init.agent);
     const external = init.signal;
     if (external?.aborted) this.controller.abort(external.reason);
     else external?.addEventListener("abort", () => this.controller.abort(external.reason), { once: true });
@@ -182,6 +193,17 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   static launch(init: AgentProcessInit = {}): { process: AgentProcess; control: ProcessControl } {
     const process = new AgentProcess(init);
     return { process, control: process.control() };
+  }
+
+  /**
+   * A process object showing `checkpoint` (status, result, blackboard,
+   * history, usage): what a runner that ran the process elsewhere returns.
+   */
+  static fromCheckpoint(
+    checkpoint: ProcessCheckpoint,
+    init: Omit<AgentProcessInit, "checkpoint"> = {},
+  ): AgentProcess {
+    return new AgentProcess({ ...init, checkpoint });
   }
 
   /** Runs `fn` with this process as the current one. */
@@ -278,6 +300,32 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       outputChannel: this.processOptions.outputChannel,
       blackboard: this.blackboard.spawn(),
     });
+  }
+
+  /** Its state now: status, blackboard, history, usage and cost (values are the live objects, not copies). */
+  checkpoint(): ProcessCheckpoint {
+    const state = this.state;
+    return {
+      id: this.id,
+      agentName: this.agent?.name,
+      parentId: this.parentId,
+      startedAt: this.startedAt.getTime(),
+      endedAt: state.endedAt,
+      status: state.status,
+      statusReason: state.statusReason,
+      failure: state.failure,
+      result: state.result,
+      goalName: state.goal?.name,
+      terminateRequest: state.terminateRequest,
+      history: [...state.history],
+      usage: state.usage,
+      costUsd: state.costUsd,
+      llmInvocations: state.llmInvocations,
+      embeddingInvocations: state.embeddingInvocations,
+      modelsUsed: [...state.models.values()],
+      toolStats: [...state.tools],
+      blackboard: this.blackboard.snapshot(),
+    };
   }
 
   /** Kills the process from outside: aborts its LLM and tool calls; it ends `killed`. */
@@ -431,4 +479,28 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       },
     };
   }
+}
+
+function restoredState(checkpoint: ProcessCheckpoint, agent: Agent | undefined): ProcessState {
+  return {
+    status: checkpoint.status,
+    statusReason: checkpoint.statusReason,
+    failure: checkpoint.failure,
+    result: checkpoint.result,
+    goal: agent?.goals.find((goal) => goal.name === checkpoint.goalName),
+    endedAt: checkpoint.endedAt,
+    terminateRequest: checkpoint.terminateRequest,
+    history: [...checkpoint.history],
+    usage: checkpoint.usage,
+    costUsd: checkpoint.costUsd,
+    llmInvocations: checkpoint.llmInvocations,
+    embeddingInvocations: checkpoint.embeddingInvocations,
+    models: new Map(
+      checkpoint.modelsUsed.map((model) => [
+        `${model.kind}\u0000${model.provider}\u0000${model.modelId}`,
+        model,
+      ]),
+    ),
+    tools: new Map(checkpoint.toolStats),
+  };
 }

@@ -4,6 +4,23 @@ import { type TypeLike, type TypeOf, TypeToken, typeNamesOf } from "../tool/type
 /** A type to look objects up by: a type token (class, `domainType`, zod schema) or a type name. */
 export type TypeSelector = TypeLike | string;
 
+/**
+ * Everything a blackboard holds, as plain lists (see {@link Blackboard.snapshot}):
+ * what a runner serialises to move a process between machines.
+ */
+export interface BlackboardSnapshot {
+  /** Every object in order, hidden ones included. */
+  readonly objects: readonly unknown[];
+  /** The hidden objects (each also in `objects`). */
+  readonly hidden: readonly unknown[];
+  /** Name → value, in binding order. */
+  readonly bindings: readonly (readonly [string, unknown])[];
+  /** Binding names that survive {@link Blackboard.clear}. */
+  readonly protectedNames: readonly string[];
+  /** Condition flags, in the order first set. */
+  readonly conditions: readonly (readonly [string, boolean])[];
+}
+
 /** The value a {@link TypeSelector} selects. */
 export type SelectedType<S> = S extends string ? unknown : TypeOf<S>;
 
@@ -153,6 +170,31 @@ export class Blackboard {
       if (!this.entries.includes(value)) this.entries.push(value);
     }
     return this;
+  }
+
+  /** Its objects, hidden set, bindings and conditions as plain lists (values are the objects themselves, not copies). */
+  snapshot(): BlackboardSnapshot {
+    return {
+      objects: [...this.entries],
+      hidden: this.entries.filter((value) => this.hidden.has(value)),
+      bindings: [...this.bindings],
+      protectedNames: [...this.protectedKeys],
+      conditions: [...this.conditions],
+    };
+  }
+
+  /** A blackboard holding what `snapshot` describes (its bindings count as its own). */
+  static fromSnapshot(snapshot: BlackboardSnapshot): Blackboard {
+    const blackboard = new Blackboard();
+    blackboard.entries.push(...snapshot.objects);
+    for (const value of snapshot.hidden) blackboard.hidden.add(value);
+    for (const [name, value] of snapshot.bindings) {
+      blackboard.bindings.set(name, value);
+      blackboard.ownBindingNames.add(name);
+    }
+    for (const name of snapshot.protectedNames) blackboard.protectedKeys.add(name);
+    for (const [name, value] of snapshot.conditions) blackboard.conditions.set(name, value);
+    return blackboard;
   }
 
   /**

@@ -28,7 +28,12 @@ export {
 } from "./agent-process.js";
 export { AgentProcessStatus } from "./agent-process-status.js";
 export { AgentRegistry } from "./agent-registry.js";
-export { Blackboard, type SelectedType, type TypeSelector } from "./blackboard.js";
+export {
+  Blackboard,
+  type BlackboardSnapshot,
+  type SelectedType,
+  type TypeSelector,
+} from "./blackboard.js";
 export { Budget } from "./budget.js";
 export {
   type ActionInit,
@@ -38,6 +43,7 @@ export {
   type GoalInit,
 } from "./define-agent.js";
 export { describeEvent } from "./describe-event.js";
+export { InProcessRunner, type InProcessRunnerOptions } from "./in-process-runner.js";
 export type { OperationContext } from "./operation-context.js";
 export {
   ConsoleOutputChannel,
@@ -57,6 +63,7 @@ export {
   type PlanOptions,
   type WorldStateInit,
 } from "./planning/goap-planner.js";
+export type { ProcessCheckpoint } from "./process-checkpoint.js";
 export type { EmbedOptions } from "./process-embedding.js";
 export type {
   ActionOutcome,
@@ -68,4 +75,5 @@ export type {
 } from "./process-event.js";
 export type { RunProcessOptions } from "./process-launcher.js";
 export { ProcessOptions, type ProcessOptionsInit } from "./process-options.js";
+export type { ProcessHandle, ProcessRunner } from "./process-runner.js";
 export { Verbosity, type VerbosityInit } from "./verbosity.js";

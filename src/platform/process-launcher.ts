@@ -5,6 +5,7 @@ import type { Agent } from "./agent.js";
 import type { AgentPlatform } from "./agent-platform.js";
 import { AgentProcess, type ProcessControl } from "./agent-process.js";
 import { type OperationContext, operationContext } from "./operation-context.js";
+import type { ProcessCheckpoint } from "./process-checkpoint.js";
 import { processEnding } from "./process-failure.js";
 import { ProcessOptions } from "./process-options.js";
 import { startProcessSpan } from "./process-telemetry.js";
@@ -18,6 +19,12 @@ export interface RunProcessOptions {
   readonly signal?: AbortSignal;
   /** The process starting this one: recorded as `parentId`; killing the parent kills the child; the child's LLM usage counts toward the parent's, and the parent's token and cost budgets bound it. */
   readonly parent?: AgentProcess;
+  /** The new process's id (runners that queue a run choose it up front). @default a random UUID */
+  readonly id?: string;
+  /** Continue this process (same id, blackboard, history, usage, budget spent) instead of starting a new one; `input` is then ignored. The planner replans from the restored blackboard. @default undefined */
+  readonly checkpoint?: ProcessCheckpoint;
+  /** Awaited after each action of the agent's own loop (not its subagents'), before the next plan: runners checkpoint here. A throw ends the process `failed` with that error. @default undefined */
+  readonly afterAction?: (process: AgentProcess) => void | Promise<void>;
 }
 
 /** What the launcher needs of the platform. */
@@ -26,6 +33,8 @@ export interface LaunchServices {
   readonly ai?: () => PromptRunner;
   /** The platform, recorded on the process (subagents run agents on it). */
   readonly platform?: AgentPlatform;
+  /** Told of the process as soon as it exists, before it runs. */
+  readonly onLaunch?: (process: AgentProcess) => void;
 }
 
 /**
@@ -41,11 +50,14 @@ export async function launchAgent(
   services: LaunchServices,
 ): Promise<AgentProcess> {
   const { process, control } = launch(options, agent, services);
-  if (input !== undefined && input !== null) {
+  services.onLaunch?.(process);
+  if (input !== undefined && input !== null && !options.checkpoint) {
     process.blackboard.bind("it", input);
     process.blackboard.bind(lowerCamel(typeNameOf(input)), input);
   }
-  await run(process, control, agent.name, () => runAgentLoop(process, control, agent, services.ai));
+  await run(process, control, agent.name, () =>
+    runAgentLoop(process, control, agent, services.ai, options.afterAction),
+  );
   return process;
 }
 
@@ -86,6 +98,8 @@ function launch(
     ...(services.platform ? { platform: services.platform } : {}),
     processOptions: options.processOptions ?? ProcessOptions.DEFAULT,
     ...(options.parent ? { parent: options.parent } : {}),
+    ...(options.id === undefined ? {} : { id: options.id }),
+    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
     ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
   });
 }

@@ -12,13 +12,15 @@ import type { GoapNoPlan, GoapPlan } from "./planning/goap-planner.js";
  * for every goal, finish when one holds, otherwise run the first action of
  * the cheapest plan and plan again. Ends `completed`, `stuck` (no plan; the
  * reason names the conditions), `terminated` (budget, termination request),
- * `killed` (signal) or `failed` (an action threw).
+ * `killed` (signal) or `failed` (an action threw). `afterAction` is awaited
+ * after each action that did not end the process.
  */
 export async function runAgentLoop(
   process: AgentProcess,
   control: ProcessControl,
   agent: Agent,
   ai: (() => PromptRunner) | undefined,
+  afterAction?: (process: AgentProcess) => void | Promise<void>,
 ): Promise<void> {
   const planning = agentPlanning(agent);
   const actions = new Map(agent.actions.map((action) => [action.name, action]));
@@ -72,6 +74,7 @@ export async function runAgentLoop(
       const { status, reason, failure } = outcome.ending;
       return control.finish(status, reason, { failure });
     }
+    if (afterAction) await afterAction(process);
   }
 }
 

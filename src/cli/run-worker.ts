@@ -1,0 +1,141 @@
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { AgentWorker } from "../distributed/agent-worker.js";
+import { redactUrl } from "../distributed/queue-protocol.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import type { AgentLike } from "../platform/agent.js";
+import { AgentPlatform } from "../platform/agent-platform.js";
+import { ScriptedModel } from "../testing/scripted-model.js";
+import type { WorkerCommand } from "./cli-args.js";
+import { loadConfig } from "./cli-config.js";
+import { builtInExamples } from "./example-catalog.js";
+import type { ExampleDefinition } from "./example-definition.js";
+import { EXIT_OK } from "./exit-status.js";
+import { lazyModel } from "./lazy-model.js";
+import { selectModels } from "./model-selection.js";
+import type { CliEnvironmentOptions } from "./run-cli.js";
+import { UsageError } from "./usage-error.js";
+
+/** Agents a worker serves, with the recorded script `--scripted` replays for each (when it has one). */
+interface WorkerAgents {
+  readonly agents: readonly AgentLike[];
+  readonly examples: readonly ExampleDefinition[];
+}
+
+/**
+ * `embabel-ts worker`: deploys the agents of a module (the built-in examples
+ * when none is given) and runs the processes queued on Redis until Ctrl-C,
+ * then finishes the running ones and exits.
+ */
+export async function runWorker(command: WorkerCommand, options: CliEnvironmentOptions): Promise<number> {
+  const { terminal } = options;
+  const { style } = terminal;
+  const served = command.module ? await loadWorkerModule(resolve(options.cwd, command.module)) : builtIns();
+  const models = command.scripted ? undefined : configuredModels(command, options);
+  const deploy = (platform: AgentPlatform, agents: readonly AgentLike[]) => {
+    for (const agent of agents) platform.deploy(agent);
+    return platform;
+  };
+  const shared = deploy(
+    AgentPlatform.create({
+      name: "embabel-ts-worker",
+      models: models?.models ?? {},
+      ...(models ? { roles: models.roles } : {}),
+    }),
+    served.agents,
+  );
+  const exampleOf = new Map<string, ExampleDefinition>();
+  for (const example of served.examples) {
+    const probe = deploy(AgentPlatform.create({ models: {} }), example.agents as AgentLike[]);
+    for (const agent of probe.agents) exampleOf.set(agent.name, example);
+  }
+  // With --scripted, each run gets a fresh platform replaying its example's script from the start.
+  const platformFor = (agentName: string): AgentPlatform => {
+    const example = exampleOf.get(agentName);
+    if (!command.scripted || !example) return shared;
+    const model = new ScriptedModel(example.script());
+    return deploy(
+      AgentPlatform.create({ name: "embabel-ts-worker", models: { default: model } }),
+      example.agents as AgentLike[],
+    );
+  };
+  const worker = await AgentWorker.start({
+    connection: command.redis,
+    platform: command.scripted ? platformFor : shared,
+    concurrency: command.concurrency,
+    ...(command.queue ? { queue: command.queue } : {}),
+    ...(command.lockDurationMs ? { lockDurationMs: command.lockDurationMs } : {}),
+    ...(command.stalledIntervalMs ? { stalledIntervalMs: command.stalledIntervalMs } : {}),
+    onFinished: (process, { resumed }) => {
+      const mark = process.status === "completed" ? style.green("✔") : style.red("✘");
+      const reason =
+        process.status === "completed" || !process.statusReason ? "" : `: ${process.statusReason}`;
+      terminal.out(
+        `${mark} ${process.agent?.name ?? "?"} ${process.id} ${process.status}${reason} ${style.dim(`(${process.history.length} actions${resumed ? ", resumed from checkpoint" : ""})`)}`,
+      );
+    },
+  });
+  terminal.out(
+    `worker ${process.pid} · queue ${worker.queueName} on ${redactUrl(command.redis)} · concurrency ${command.concurrency} · agents [${shared.agents.map((agent) => agent.name).join(", ")}]${command.scripted ? " · scripted" : ""}`,
+  );
+  await new Promise<void>((resolveStop) => {
+    if (options.signal?.aborted) resolveStop();
+    options.signal?.addEventListener("abort", () => resolveStop(), { once: true });
+  });
+  terminal.out(style.dim(`stopping: finishing ${worker.activeCount} running process(es)…`));
+  await worker.close();
+  return EXIT_OK;
+}
+
+function builtIns(): WorkerAgents {
+  const examples = builtInExamples();
+  return { examples, agents: examples.flatMap((example) => example.agents as AgentLike[]) };
+}
+
+function configuredModels(
+  command: WorkerCommand,
+  options: CliEnvironmentOptions,
+): { models: Record<string, LanguageModelV3>; roles: Readonly<Record<string, string>> } | undefined {
+  const loaded = loadConfig(options.cwd, command.config);
+  try {
+    const selection = selectModels(loaded.config, options.env, command.model);
+    const models: Record<string, LanguageModelV3> = {};
+    for (const [name, id] of Object.entries(selection.models))
+      models[name] = lazyModel(id, { env: options.env });
+    return { models, roles: selection.roles };
+  } catch (error) {
+    if (!ConfigurationError.isInstance(error)) throw error;
+    options.terminal.err(
+      options.terminal.style.yellow(
+        `note: no model configured, so runs whose actions call an LLM will fail (${error.message.split("\n")[0]})`,
+      ),
+    );
+    return undefined;
+  }
+}
+
+async function loadWorkerModule(path: string): Promise<WorkerAgents> {
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(`Cannot load ${path}: ${(error as Error).message}`);
+  }
+  const examples = [module.example, ...(Array.isArray(module.examples) ? module.examples : [])].filter(
+    (candidate): candidate is ExampleDefinition =>
+      typeof candidate === "object" &&
+      candidate !== null &&
+      Array.isArray((candidate as ExampleDefinition).agents),
+  );
+  const agents = [
+    ...examples.flatMap((example) => example.agents as AgentLike[]),
+    ...(Array.isArray(module.agents) ? (module.agents as AgentLike[]) : []),
+  ];
+  if (agents.length === 0) {
+    throw new UsageError(
+      `${path} must export 'agents' (agents or @agent classes), 'example' or 'examples' for a worker to deploy.`,
+    );
+  }
+  return { examples, agents };
+}

@@ -1,0 +1,236 @@
+import type { Job, Worker } from "bullmq";
+import { SerializationError } from "../errors/serialization-error.js";
+import type { AgentPlatform } from "../platform/agent-platform.js";
+import type { AgentProcess } from "../platform/agent-process.js";
+import { AgentProcessStatus } from "../platform/agent-process-status.js";
+import type { OutputChannel } from "../platform/output-channel.js";
+import type { ProcessCheckpoint } from "../platform/process-checkpoint.js";
+import { ProcessOptions } from "../platform/process-options.js";
+import { Verbosity } from "../platform/verbosity.js";
+import type { ToolCallContextInit } from "../tool/tool-call-context.js";
+import { decodeCheckpoint, encodeCheckpoint } from "./checkpoint-codec.js";
+import { loadQueueLibraries, type RedisClient } from "./load-bullmq.js";
+import { connectRedis, DEFAULT_QUEUE, eventJson, queueKeys, type RunJobData } from "./queue-protocol.js";
+import { queuedCheckpoint } from "./queued-checkpoint.js";
+import { type RegisteredType, TypeRegistry } from "./type-registry.js";
+import { WireValues } from "./wire-value.js";
+
+/** Options of {@link AgentWorker.start}. */
+export interface AgentWorkerOptions {
+  /** The Redis URL (`redis://host:port`). */
+  readonly connection: string;
+  /** The platform whose deployed agents this worker runs (and whose models they use), or a factory called once per run with the agent's name (for example to give each run a fresh scripted model). */
+  readonly platform: AgentPlatform | ((agentName: string) => AgentPlatform);
+  /** The BullMQ queue name; the same as the runners'. @default "embabel-agents" */
+  readonly queue?: string;
+  /** How many processes this worker runs at once. @default 10 */
+  readonly concurrency?: number;
+  /** Types blackboard objects may have beyond what the deployed agents declare: classes, `domainType`s or codecs. @default [] */
+  readonly types?: Iterable<RegisteredType>;
+  /** How long finished processes' checkpoints stay in Redis. @default 86_400 (one day) */
+  readonly keepFinishedSeconds?: number;
+  /** How long a worker's hold on a run lasts without renewal; a dead worker's runs go to another worker after it (BullMQ `lockDuration`). @default 30_000 */
+  readonly lockDurationMs?: number;
+  /** How often this worker looks for runs whose worker died (BullMQ `stalledInterval`). @default 30_000 */
+  readonly stalledIntervalMs?: number;
+  /** How many times a run may be taken over from a dead worker before it fails. @default 3 */
+  readonly maxStalledCount?: number;
+  /** Told of each process this worker finished; `resumed` when it continued another worker's checkpoint. @default undefined */
+  readonly onFinished?: (process: AgentProcess, details: { readonly resumed: boolean }) => void;
+}
+
+/** What a worker's job resolves to in BullMQ (the checkpoint in Redis holds the rest). */
+interface JobOutcome {
+  readonly status: AgentProcessStatus;
+}
+
+/**
+ * Runs queued agent processes (`BullMqRunner`'s runs) on a platform: restores
+ * each from its last checkpoint when it has one (a worker died mid-run) and
+ * lets the planner go on from the blackboard, checkpoints it to Redis after
+ * every action, and stores the finished process. Any number of workers on any
+ * number of machines can serve one queue.
+ */
+export class AgentWorker {
+  private readonly keys: ReturnType<typeof queueKeys>;
+  private readonly running = new Map<string, AbortController>();
+  private readonly wires = new WeakMap<AgentPlatform, WireValues>();
+  private readonly types: readonly RegisteredType[];
+  private readonly keepFinishedSeconds: number;
+  private worker: Worker | undefined;
+
+  private constructor(
+    /** The queue's name. */
+    readonly queueName: string,
+    private readonly options: AgentWorkerOptions,
+    private readonly redis: RedisClient,
+    private readonly subscriber: RedisClient,
+  ) {
+    this.keys = queueKeys(queueName);
+    this.types = [...(options.types ?? [])];
+    this.keepFinishedSeconds = options.keepFinishedSeconds ?? 86_400;
+  }
+
+  /** Connects and starts taking runs; rejects at once, naming the URL, when Redis cannot be reached. */
+  static async start(options: AgentWorkerOptions): Promise<AgentWorker> {
+    const libraries = await loadQueueLibraries();
+    const redis = await connectRedis(libraries, options.connection);
+    const subscriber = redis.duplicate();
+    subscriber.on("error", () => {});
+    const name = options.queue ?? DEFAULT_QUEUE;
+    const worker = new AgentWorker(name, options, redis, subscriber);
+    subscriber.on("message", (_channel: string, message: string) => worker.onKill(message));
+    await subscriber.subscribe(worker.keys.killChannel);
+    worker.worker = new libraries.bullmq.Worker(name, (job: Job) => worker.process(job), {
+      connection: { url: options.connection, maxRetriesPerRequest: null },
+      concurrency: options.concurrency ?? 10,
+      lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.stalledIntervalMs ?? 30_000,
+      maxStalledCount: options.maxStalledCount ?? 3,
+    });
+    worker.worker.on("error", () => {}); // connection drops are retried by BullMQ
+    await worker.worker.waitUntilReady();
+    return worker;
+  }
+
+  /** How many processes this worker is running now. */
+  get activeCount(): number {
+    return this.running.size;
+  }
+
+  /** Stops taking runs; waits for the running ones to finish unless `force`, then disconnects. */
+  async close(options: { readonly force?: boolean } = {}): Promise<void> {
+    await this.worker?.close(options.force ?? false);
+    this.subscriber.disconnect();
+    this.redis.disconnect();
+  }
+
+  private onKill(message: string): void {
+    try {
+      const { id, reason } = JSON.parse(message) as { id: string; reason: string };
+      this.running.get(id)?.abort(new Error(reason));
+    } catch {
+      // Not one of ours.
+    }
+  }
+
+  private async process(job: Job): Promise<JobOutcome> {
+    const id = job.id as string;
+    const data = job.data as RunJobData;
+    const platform =
+      typeof this.options.platform === "function" ? this.options.platform(data.agent) : this.options.platform;
+    const wire = this.wire(platform);
+    let checkpoint: ProcessCheckpoint | undefined;
+    let input: unknown;
+    try {
+      const stored = await this.redis.get(this.keys.checkpoint(id));
+      checkpoint = stored === null ? undefined : decodeCheckpoint(stored, wire);
+      if (!checkpoint) input = wire.decode(data.input, "the input");
+    } catch (error) {
+      if (!SerializationError.isInstance(error)) throw error;
+      return this.end(id, data.agent, error.message, error, wire);
+    }
+    if (checkpoint && AgentProcessStatus.isFinished(checkpoint.status)) return { status: checkpoint.status };
+    const agent = platform.agent(data.agent);
+    if (!agent) {
+      const deployed = platform.agents.map((each) => each.name).join(", ");
+      return this.end(
+        id,
+        data.agent,
+        `No agent named '${data.agent}' is deployed on the workers of queue '${this.queueName}'. Deployed agents: [${deployed}]`,
+        undefined,
+        wire,
+      );
+    }
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    try {
+      const killed = await this.redis.get(this.keys.kill(id));
+      if (killed !== null) controller.abort(new Error(killed));
+      const process = await platform.runAgent(agent, input, {
+        id,
+        ...(checkpoint ? { checkpoint } : {}),
+        processOptions: this.processOptions(id, data, wire),
+        signal: controller.signal,
+        afterAction: async (current) => {
+          await this.redis.set(this.keys.checkpoint(id), encodeCheckpoint(current.checkpoint(), wire));
+        },
+      });
+      await this.saveFinished(process, wire);
+      try {
+        this.options.onFinished?.(process, { resumed: checkpoint !== undefined });
+      } catch {
+        // A reporting hook must not fail the run.
+      }
+      return { status: process.status };
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  /** Ends a process that could not run: a failed checkpoint saying why. */
+  private async end(
+    id: string,
+    agentName: string,
+    reason: string,
+    failure: unknown,
+    wire: WireValues,
+  ): Promise<JobOutcome> {
+    const checkpoint = queuedCheckpoint(id, agentName, { status: "failed", reason, failure });
+    await this.save(id, encodeCheckpoint(checkpoint, wire));
+    return { status: "failed" };
+  }
+
+  /** Stores the finished process; one whose objects cannot be serialised is stored `failed`, naming the type. */
+  private async saveFinished(process: AgentProcess, wire: WireValues): Promise<void> {
+    const checkpoint = process.checkpoint();
+    let text: string;
+    try {
+      text = encodeCheckpoint(checkpoint, wire);
+    } catch (error) {
+      if (!SerializationError.isInstance(error)) throw error;
+      text = encodeCheckpoint(
+        {
+          ...checkpoint,
+          status: "failed",
+          statusReason: error.message,
+          failure: error,
+          result: undefined,
+          blackboard: { objects: [], hidden: [], bindings: [], protectedNames: [], conditions: [] },
+        },
+        wire,
+      );
+    }
+    await this.save(process.id, text);
+  }
+
+  private async save(id: string, text: string): Promise<void> {
+    await this.redis.set(this.keys.checkpoint(id), text, "EX", this.keepFinishedSeconds);
+  }
+
+  private processOptions(id: string, data: RunJobData, wire: WireValues): ProcessOptions {
+    let options = new ProcessOptions({
+      contextId: data.contextId,
+      toolCallContext: wire.decode(data.toolCallContext, "the tool-call context") as ToolCallContextInit,
+      budget: data.budget,
+      verbosity: new Verbosity(data.verbosity),
+    });
+    if (!data.events) return options;
+    const channel = this.keys.events(id);
+    const publish = (kind: "event" | "output", event: object) => {
+      this.redis.publish(channel, eventJson(kind, event)).catch(() => {});
+    };
+    const outputChannel: OutputChannel = { send: (event) => publish("output", event) };
+    options = options.withListener((event) => publish("event", event)).withOutputChannel(outputChannel);
+    return options;
+  }
+
+  private wire(platform: AgentPlatform): WireValues {
+    let wire = this.wires.get(platform);
+    if (!wire) {
+      wire = new WireValues(TypeRegistry.of(platform.agents, this.types));
+      this.wires.set(platform, wire);
+    }
+    return wire;
+  }
+}

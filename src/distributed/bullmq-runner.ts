@@ -1,0 +1,274 @@
+import { randomUUID } from "node:crypto";
+import type { Job, Queue, QueueEvents } from "bullmq";
+import type { Agent } from "../platform/agent.js";
+import type { AgentPlatform } from "../platform/agent-platform.js";
+import { AgentProcess } from "../platform/agent-process.js";
+import { AgentProcessStatus } from "../platform/agent-process-status.js";
+import { OutputChannel } from "../platform/output-channel.js";
+import type { ProcessCheckpoint } from "../platform/process-checkpoint.js";
+import type { AgentProcessEvent } from "../platform/process-event.js";
+import type { RunProcessOptions } from "../platform/process-launcher.js";
+import { ProcessOptions } from "../platform/process-options.js";
+import type { ProcessHandle, ProcessRunner } from "../platform/process-runner.js";
+import { decodeCheckpoint, encodeCheckpoint } from "./checkpoint-codec.js";
+import { loadQueueLibraries, type RedisClient } from "./load-bullmq.js";
+import { connectRedis, DEFAULT_QUEUE, parseEvent, queueKeys, type RunJobData } from "./queue-protocol.js";
+import { queuedCheckpoint } from "./queued-checkpoint.js";
+import { type RegisteredType, TypeRegistry } from "./type-registry.js";
+import { WireValues } from "./wire-value.js";
+
+/** Options of {@link BullMqRunner.create}. */
+export interface BullMqRunnerOptions {
+  /** The Redis URL (`redis://host:port`, `rediss://user:password@host:port/db`). */
+  readonly connection: string;
+  /** The BullMQ queue name; workers must use the same. @default "embabel-agents" */
+  readonly queue?: string;
+  /** Types the inputs and results may hold beyond what the platform's deployed agents declare: classes, `domainType`s or codecs. @default [] */
+  readonly types?: Iterable<RegisteredType>;
+  /** How long finished processes (their checkpoints and jobs) stay in Redis for `platform.process(id)`. @default 86_400 (one day) */
+  readonly keepFinishedSeconds?: number;
+  /** How long `result()` waits for the process's last events after it finished (when listeners are set). @default 2_000 */
+  readonly eventGraceMs?: number;
+}
+
+interface Subscription {
+  readonly listeners: ProcessOptions["listeners"];
+  readonly outputChannel: OutputChannel;
+  finished: () => void;
+}
+
+/**
+ * Sends each `runAgent` of a platform to a BullMQ queue on Redis, where
+ * `AgentWorker`s (`embabel-ts worker`) run it: `AgentPlatform.create({ ...,
+ * runner: await BullMqRunner.create({ connection: "redis://…" }) })`.
+ * `runAgent` still resolves to the finished process (status, result,
+ * blackboard, history, usage, cost); listeners and the output channel get
+ * the worker's events as they happen; aborting `signal` kills the process on
+ * its worker. Inputs are serialised at enqueue: an object of a type neither
+ * the deployed agents nor `types` declare is a `SerializationError` then.
+ */
+export class BullMqRunner implements ProcessRunner {
+  private readonly keys: ReturnType<typeof queueKeys>;
+  private readonly subscriptions = new Map<string, Subscription>();
+  private subscriber: RedisClient | undefined;
+  private readonly wires = new WeakMap<AgentPlatform, { count: number; wire: WireValues }>();
+  private readonly types: readonly RegisteredType[];
+  private readonly keepFinishedSeconds: number;
+  private readonly eventGraceMs: number;
+
+  private constructor(
+    /** The queue's name. */
+    readonly queueName: string,
+    private readonly redis: RedisClient,
+    private readonly queue: Queue,
+    private readonly queueEvents: QueueEvents,
+    options: BullMqRunnerOptions,
+  ) {
+    this.keys = queueKeys(queueName);
+    this.types = [...(options.types ?? [])];
+    this.keepFinishedSeconds = options.keepFinishedSeconds ?? 86_400;
+    this.eventGraceMs = options.eventGraceMs ?? 2_000;
+  }
+
+  /** Connects to Redis and the queue; rejects at once, naming the URL, when Redis cannot be reached. */
+  static async create(options: BullMqRunnerOptions): Promise<BullMqRunner> {
+    const libraries = await loadQueueLibraries();
+    const redis = await connectRedis(libraries, options.connection);
+    const name = options.queue ?? DEFAULT_QUEUE;
+    const connection = { url: options.connection, maxRetriesPerRequest: null };
+    const queue = new libraries.bullmq.Queue(name, { connection });
+    const queueEvents = new libraries.bullmq.QueueEvents(name, { connection });
+    // Every waiting result() listens on both (BullMQ's waitUntilFinished): thousands may wait at once.
+    queue.setMaxListeners(0);
+    queueEvents.setMaxListeners(0);
+    await Promise.all([queue.waitUntilReady(), queueEvents.waitUntilReady()]);
+    return new BullMqRunner(name, redis, queue, queueEvents, options);
+  }
+
+  async start(
+    agent: Agent | string,
+    input: unknown,
+    options: RunProcessOptions,
+    platform: AgentPlatform,
+  ): Promise<ProcessHandle> {
+    const agentName = typeof agent === "string" ? agent : agent.name;
+    const id = options.checkpoint?.id ?? options.id ?? randomUUID();
+    const wire = this.wire(platform);
+    const processOptions = options.processOptions ?? ProcessOptions.DEFAULT;
+    const events =
+      processOptions.listeners.length > 0 || processOptions.outputChannel !== OutputChannel.DEV_NULL;
+    const { verbosity } = processOptions;
+    const data: RunJobData = {
+      agent: agentName,
+      input: wire.encode(input, "the input"),
+      contextId: processOptions.contextId,
+      toolCallContext: wire.encode(processOptions.toolCallContext.toRecord(), "the tool-call context"),
+      budget: processOptions.budget,
+      verbosity: {
+        showPrompts: verbosity.showPrompts,
+        showLlmResponses: verbosity.showLlmResponses,
+        debug: verbosity.debug,
+        showPlanning: verbosity.showPlanning,
+      },
+      events,
+    };
+    if (options.checkpoint) {
+      await this.redis.set(this.keys.checkpoint(id), encodeCheckpoint(options.checkpoint, wire));
+    }
+    let finishedEvent: Promise<void> = Promise.resolve();
+    if (events) finishedEvent = (await this.subscribe(id, processOptions)).done;
+    const keep = { age: this.keepFinishedSeconds };
+    let job: Job;
+    try {
+      job = await this.queue.add(agentName, data, { jobId: id, removeOnComplete: keep, removeOnFail: keep });
+    } catch (error) {
+      await this.unsubscribe(id);
+      throw error;
+    }
+    const kill = (reason = "Killed") => this.kill(id, reason);
+    const signal = options.signal;
+    const onAbort = () => {
+      const reason = signal?.reason;
+      void kill(reason instanceof Error ? reason.message : "Killed").catch(() => {});
+    };
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener("abort", onAbort, { once: true });
+    let done: Promise<AgentProcess> | undefined;
+    return {
+      id,
+      kill,
+      result: () => {
+        done ??= this.finished(job, agentName, platform, finishedEvent).finally(() => {
+          signal?.removeEventListener("abort", onAbort);
+        });
+        return done;
+      },
+    };
+  }
+
+  async process(id: string, platform: AgentPlatform): Promise<AgentProcess | undefined> {
+    const text = await this.redis.get(this.keys.checkpoint(id));
+    if (text !== null) return this.toProcess(decodeCheckpoint(text, this.wire(platform)), platform);
+    const job = await this.queue.getJob(id);
+    if (!job) return undefined;
+    return this.toProcess(queuedCheckpoint(id, (job.data as RunJobData).agent), platform);
+  }
+
+  /** Kills the process `id` wherever it runs, or before it starts when still queued. */
+  async kill(id: string, reason = "Killed"): Promise<void> {
+    await this.redis
+      .multi()
+      .set(this.keys.kill(id), reason, "EX", this.keepFinishedSeconds)
+      .publish(this.keys.killChannel, JSON.stringify({ id, reason }))
+      .exec();
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.queueEvents.close(), this.queue.close()]);
+    this.subscriber?.disconnect();
+    this.redis.disconnect();
+  }
+
+  private async finished(
+    job: Job,
+    agentName: string,
+    platform: AgentPlatform,
+    finishedEvent: Promise<void>,
+  ): Promise<AgentProcess> {
+    const id = job.id as string;
+    let failedReason: string | undefined;
+    try {
+      await job.waitUntilFinished(this.queueEvents);
+    } catch (error) {
+      failedReason = error instanceof Error ? error.message : String(error);
+    }
+    await Promise.race([
+      finishedEvent,
+      new Promise((resolve) => setTimeout(resolve, this.eventGraceMs).unref()),
+    ]);
+    await this.unsubscribe(id);
+    const text = await this.redis.get(this.keys.checkpoint(id));
+    let checkpoint: ProcessCheckpoint = text
+      ? decodeCheckpoint(text, this.wire(platform))
+      : queuedCheckpoint(id, agentName, {
+          status: "failed",
+          reason: failedReason ?? `Process ${id} left no checkpoint in Redis (expired or deleted).`,
+        });
+    if (text && failedReason !== undefined) {
+      await this.redis.expire(this.keys.checkpoint(id), this.keepFinishedSeconds).catch(() => {});
+    }
+    if (!AgentProcessStatus.isFinished(checkpoint.status)) {
+      checkpoint = {
+        ...checkpoint,
+        status: "failed",
+        statusReason: `The queue gave up on the process: ${failedReason ?? "it ended without finishing"}`,
+        endedAt: Date.now(),
+      };
+    }
+    return this.toProcess(checkpoint, platform);
+  }
+
+  private toProcess(checkpoint: ProcessCheckpoint, platform: AgentPlatform): AgentProcess {
+    const agent = checkpoint.agentName === undefined ? undefined : platform.agent(checkpoint.agentName);
+    return AgentProcess.fromCheckpoint(checkpoint, { platform, ...(agent ? { agent } : {}) });
+  }
+
+  private wire(platform: AgentPlatform): WireValues {
+    const cached = this.wires.get(platform);
+    if (cached && cached.count === platform.agents.length) return cached.wire;
+    const wire = new WireValues(TypeRegistry.of(platform.agents, this.types));
+    this.wires.set(platform, { count: platform.agents.length, wire });
+    return wire;
+  }
+
+  /** Replays the worker's events of process `id` to these listeners; resolves when it reports `process-finished`. */
+  private async subscribe(id: string, options: ProcessOptions): Promise<{ done: Promise<void> }> {
+    if (!this.subscriber) {
+      this.subscriber = this.redis.duplicate();
+      this.subscriber.on("error", () => {});
+      this.subscriber.on("message", (channel: string, message: string) => this.deliver(channel, message));
+    }
+    let finished: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    this.subscriptions.set(this.keys.events(id), {
+      listeners: options.listeners,
+      outputChannel: options.outputChannel,
+      finished,
+    });
+    await this.subscriber.subscribe(this.keys.events(id));
+    return { done };
+  }
+
+  private async unsubscribe(id: string): Promise<void> {
+    const channel = this.keys.events(id);
+    if (!this.subscriptions.delete(channel)) return;
+    await this.subscriber?.unsubscribe(channel).catch(() => {});
+  }
+
+  private deliver(channel: string, message: string): void {
+    const subscription = this.subscriptions.get(channel);
+    if (!subscription) return;
+    try {
+      const wireEvent = parseEvent(message);
+      if (wireEvent.kind === "output") {
+        void Promise.resolve(
+          subscription.outputChannel.send(wireEvent.event as unknown as Parameters<OutputChannel["send"]>[0]),
+        ).catch(() => {});
+        return;
+      }
+      const event = wireEvent.event as unknown as AgentProcessEvent;
+      for (const listener of subscription.listeners) {
+        try {
+          listener(event);
+        } catch {
+          // A listener's failure must not change the run.
+        }
+      }
+      if (event.type === "process-finished" && channel.endsWith(event.processId)) subscription.finished();
+    } catch {
+      // A malformed message is dropped; the checkpoint remains the truth.
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
+import type { Agent } from "./agent.js";
+import type { AgentPlatform } from "./agent-platform.js";
+import type { AgentProcess } from "./agent-process.js";
+import { launchAgent, type RunProcessOptions } from "./process-launcher.js";
+import type { ProcessHandle, ProcessRunner } from "./process-runner.js";
+
+/** Options of {@link InProcessRunner}. */
+export interface InProcessRunnerOptions {
+  /** How many finished processes `platform.process(id)` still finds (oldest forgotten first). @default 100 */
+  readonly keepFinished?: number;
+}
+
+/** Runs every process in the caller's Node process: the default runner. */
+export class InProcessRunner implements ProcessRunner {
+  private readonly running = new Map<string, AgentProcess>();
+  private readonly finished = new Map<string, AgentProcess>();
+  private readonly keepFinished: number;
+
+  constructor(options: InProcessRunnerOptions = {}) {
+    this.keepFinished = options.keepFinished ?? 100;
+  }
+
+  async start(
+    agent: Agent | string,
+    input: unknown,
+    options: RunProcessOptions,
+    platform: AgentPlatform,
+  ): Promise<ProcessHandle> {
+    const resolved = typeof agent === "string" ? requireAgent(platform, agent) : agent;
+    let process: AgentProcess | undefined;
+    const done = launchAgent(resolved, input, options, {
+      ai: () => platform.ai(),
+      platform,
+      onLaunch: (launched) => {
+        process = launched;
+        this.running.set(launched.id, launched);
+      },
+    }).then((finished) => {
+      this.running.delete(finished.id);
+      this.remember(finished);
+      return finished;
+    });
+    const started = process as unknown as AgentProcess;
+    return {
+      id: started.id,
+      result: () => done,
+      kill: async (reason) => started.kill(reason),
+    };
+  }
+
+  async process(id: string): Promise<AgentProcess | undefined> {
+    return this.running.get(id) ?? this.finished.get(id);
+  }
+
+  async close(): Promise<void> {}
+
+  private remember(process: AgentProcess): void {
+    this.finished.set(process.id, process);
+    if (this.finished.size > this.keepFinished) {
+      const oldest = this.finished.keys().next().value;
+      if (oldest !== undefined) this.finished.delete(oldest);
+    }
+  }
+}
+
+function requireAgent(platform: AgentPlatform, name: string): Agent {
+  const agent = platform.agent(name);
+  if (agent) return agent;
+  throw new ConfigurationError(
+    `No agent named '${name}' is deployed on platform '${platform.name}'. Deployed agents: [${platform.agents.map((deployed) => deployed.name).join(", ")}]`,
+  );
+}
