@@ -77,6 +77,17 @@ export class ToolChainingConfig {
     return new ToolChainingConfig([...others, source], this.fromAny);
   }
 
+  /** This configuration with `other`'s types added (its predicates win for a type in both) and auto-discovery if either has it. */
+  merge(other: ToolChainingConfig): ToolChainingConfig {
+    if (other.isEmpty) return this;
+    if (this.isEmpty) return other;
+    const replaced = new Set(other.sources.map((source) => source.type));
+    return new ToolChainingConfig(
+      [...this.sources.filter((source) => !replaced.has(source.type)), ...other.sources],
+      this.fromAny || other.fromAny,
+    );
+  }
+
   /** Turns auto-discovery on. */
   withAny(): ToolChainingConfig {
     return this.fromAny ? this : new ToolChainingConfig(this.sources, true);

@@ -210,6 +210,11 @@ export class PromptRunner implements ToolChaining<PromptRunner> {
     return this.with({ chaining: this.state.chaining.from(type, predicate) });
   }
 
+  /** Adds a whole tool-chaining configuration (what an agentic tool passes to its nested runner). */
+  withToolChaining(config: ToolChainingConfig): PromptRunner {
+    return this.with({ chaining: this.state.chaining.merge(config) });
+  }
+
   /** Any object a tool returns that has `@llmTool` methods becomes tools on the next LLM call (replacing the previous object's). */
   withToolChainingFromAny(): PromptRunner {
     return this.with({ chaining: this.state.chaining.withAny() });
