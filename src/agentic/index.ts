@@ -7,4 +7,6 @@ export {
   defaultAgenticSystemPrompt,
   isAgenticTool,
 } from "./agentic-tool.js";
+export { type Prerequisite, PlaybookTool, PlaybookToolRegistration } from "./playbook-tool.js";
 export { SimpleAgenticTool } from "./simple-agentic-tool.js";
+export type { PlaybookContext, UnlockCondition } from "./unlock-condition.js";
