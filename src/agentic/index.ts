@@ -7,6 +7,12 @@ export {
   defaultAgenticSystemPrompt,
   isAgenticTool,
 } from "./agentic-tool.js";
-export { type Prerequisite, PlaybookTool, PlaybookToolRegistration } from "./playbook-tool.js";
+export { PlaybookTool, PlaybookToolRegistration, type Prerequisite } from "./playbook-tool.js";
 export { SimpleAgenticTool } from "./simple-agentic-tool.js";
+export {
+  type StateAwareSystemPromptCreator,
+  StateMachineTool,
+  type StatesInit,
+  StateToolsBuilder,
+} from "./state-machine-tool.js";
 export type { PlaybookContext, UnlockCondition } from "./unlock-condition.js";
