@@ -5,6 +5,7 @@ export type { BlackboardUpdater } from "./errors/index.js";
 // --- errors ---
 export { ConfigurationError, EmbabelError, ReplanRequested, ToolControlFlowSignal } from "./errors/index.js";
 export type {
+  ArtifactReplanDecider,
   ArtifactResult,
   ArtifactSink,
   ArtifactSinkingOptions,
@@ -18,6 +19,10 @@ export type {
   OneShotPerLoopOptions,
   ParamOptions,
   ParamType,
+  ReplanContentUpdater,
+  ReplanContext,
+  ReplanDecider,
+  ReplanDecision,
   TextResult,
   ToolCallContextInit,
   ToolCallOptions,
@@ -33,6 +38,7 @@ export {
   AbstractTool,
   ArtifactSinkingTool,
   BlackboardSink,
+  ConditionalReplanningTool,
   CompositeSink,
   DelegatingTool,
   DomainType,
@@ -47,6 +53,7 @@ export {
   normalizeToolName,
   OneShotPerLoopTool,
   Param,
+  ReplanningTool,
   Tool,
   ToolCallContext,
   ToolMetadata,
@@ -227,6 +234,37 @@ export {
   SubagentTool,
   sanitizedGoalName,
 } from "./subagent/index.js";
+
+// --- chaining (loop layer) ---
+export type { DomainToolSource, ToolChaining, ToolChainingSession } from "./chaining/index.js";
+export {
+  DomainToolPlaceholder,
+  DomainToolPredicate,
+  DomainToolTracker,
+  ToolChainingConfig,
+  ToolChainingInjectionStrategy,
+} from "./chaining/index.js";
+
+// --- agentic ---
+export type {
+  AgenticSession,
+  AgenticSystemPromptCreator,
+  PlaybookContext,
+  Prerequisite,
+  StateAwareSystemPromptCreator,
+  StatesInit,
+  UnlockCondition,
+} from "./agentic/index.js";
+export {
+  AgenticTool,
+  defaultAgenticSystemPrompt,
+  isAgenticTool,
+  PlaybookTool,
+  PlaybookToolRegistration,
+  SimpleAgenticTool,
+  StateMachineTool,
+  StateToolsBuilder,
+} from "./agentic/index.js";
 
 // --- cli ---
 export type { ExampleDefinition } from "./cli/index.js";
