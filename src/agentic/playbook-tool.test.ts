@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AgentPlatform } from "../platform/agent-platform.js";
 import type { OperationContext } from "../platform/operation-context.js";
+import { ProcessOptions } from "../platform/process-options.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import type { ScriptedStepInit } from "../testing/scripted-step.js";
 import { llmTool } from "../tool/llm-tool.js";
@@ -222,6 +223,35 @@ describe("PlaybookTool", () => {
       "This tool is not yet available. Multiple conditions must be met before this tool is available.",
     );
     expect(publish.calls).toBe(0);
+  });
+
+  it("passes the call's context through its recording and locked wrappers", async () => {
+    const tenants: unknown[] = [];
+    const reading = (name: string) =>
+      Tool.create(name, name, (_input, context) => {
+        tenants.push(context.get("tenant"));
+        return ToolResult.text("ok");
+      });
+    const first = reading("first");
+    const playbook = PlaybookTool.create("p", "P")
+      .withTools(first)
+      .withTool(reading("second"))
+      .unlockedBy(first);
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("p", {}),
+      ScriptedModel.toolCall("first", {}),
+      ScriptedModel.toolCall("second", {}),
+      ScriptedModel.text("inner"),
+      ScriptedModel.text("outer"),
+    ]);
+    const platform = AgentPlatform.create({ models: { main: model } });
+    await platform.runInProcess(
+      async (context) => {
+        await context.ai().withTool(playbook).generateText("go");
+      },
+      { processOptions: ProcessOptions.DEFAULT.withToolCallContext({ tenant: "acme" }) },
+    );
+    expect(tenants).toEqual(["acme", "acme"]);
   });
 
   it("adds the prerequisites note to the default system prompt", async () => {

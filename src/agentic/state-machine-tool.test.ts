@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
+import { ProcessOptions } from "../platform/process-options.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import type { ScriptedStepInit } from "../testing/scripted-step.js";
 import { llmTool } from "../tool/llm-tool.js";
 import { Tool } from "../tool/tool.js";
+import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { StateMachineTool } from "./state-machine-tool.js";
 
@@ -124,6 +126,42 @@ describe("StateMachineTool", () => {
       "This tool is not available in the current state (SHIPPED). It is only available in state: DRAFT",
     );
     expect(resultText(model, 5)).toBe("status done");
+  });
+
+  it("passes the call's context and returnDirect through its state and global wrappers", async () => {
+    const seen: unknown[] = [];
+    const reading = (name: string) =>
+      Tool.create(name, name, ToolMetadata.create({ returnDirect: true }), (_input, context) => {
+        seen.push(context.get("tenant"));
+        return ToolResult.text(name);
+      });
+    const machine = StateMachineTool.create("m", "M", ["A"])
+      .withInitialState("A")
+      .inState("A")
+      .withTool(reading("local"))
+      .build()
+      .withGlobalTool(reading("global"));
+    const tools = machine.innerTools;
+    expect(tools.map((t) => t.metadata.returnDirect)).toEqual([true, true]);
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("m", {}),
+      ScriptedModel.toolCalls([
+        { name: "local", args: {} },
+        { name: "global", args: {} },
+      ]),
+      ScriptedModel.text("outer"),
+    ]);
+    const platform = AgentPlatform.create({ models: { main: model } });
+    await platform.runInProcess(
+      async (context) => {
+        await context.ai().withTool(machine).generateText("go");
+      },
+      { processOptions: ProcessOptions.DEFAULT.withToolCallContext({ tenant: "acme" }) },
+    );
+    expect(seen).toEqual(["acme", "acme"]);
+    // The nested loop ended on the returnDirect tools, without another LLM round.
+    expect(model.requests).toHaveLength(3);
+    expect(resultText(model, 2)).toBe("global");
   });
 
   it("does not transition when the tool's result is an error", async () => {
