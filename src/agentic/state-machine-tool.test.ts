@@ -242,6 +242,8 @@ describe("StateMachineTool", () => {
   });
 
   it("fails fast on unknown states, a transition without a tool, and one tool in two states", () => {
+    expect(() => StateMachineTool.create("m", "M", [])).toThrow(/at least one state/);
+    expect(new StateMachineTool("m", "M", ["A"]).withInitialState("A").initialState).toBe("A");
     const machine = StateMachineTool.create("m", "M", ["A", "B"]);
     expect(() => machine.withInitialState("C" as never)).toThrow(/unknown state C. States: A, B/);
     expect(() =>

@@ -60,10 +60,16 @@ class StateSpace<S> {
  *   .withGlobalTools(status);
  */
 export class StateMachineTool<S> extends AgenticTool {
-  private space!: StateSpace<S>;
+  private readonly space: StateSpace<S>;
   private initial: S | undefined;
   private registrations: readonly StateRegistration<S>[] = [];
   private stateAwarePrompt: StateAwareSystemPromptCreator<S> | undefined;
+
+  /** A machine called `name` doing what `description` says, over `states` (an array or an enum object). */
+  constructor(name: string, description: string, states: StatesInit<S>) {
+    super(name, description);
+    this.space = new StateSpace(states);
+  }
 
   /** A machine called `name` doing what `description` says, over `states`. */
   static create<S extends string | number>(
@@ -71,9 +77,7 @@ export class StateMachineTool<S> extends AgenticTool {
     description: string,
     states: StatesInit<S>,
   ): StateMachineTool<S> {
-    const machine = new StateMachineTool<S>(name, description);
-    machine.space = new StateSpace(states);
-    return machine;
+    return new StateMachineTool<S>(name, description, states);
   }
 
   /** The state each call starts in. */
