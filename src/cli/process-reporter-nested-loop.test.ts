@@ -55,4 +55,19 @@ describe("ProcessReporter with nested tool loops (agentic tools)", () => {
     ]);
     expect(reporter.totals.toolCalls).toBe(4);
   });
+
+  it("indents a nested loop's prompt log under the tool call that runs it", () => {
+    const terminal = memoryTerminal();
+    const reporter = new ProcessReporter(terminal);
+    reporter.outputChannel.send({ type: "logging", processId: "p", level: "debug", message: "outer prompt" });
+    reporter.listener(start("outer", "diagnose"));
+    reporter.outputChannel.send({ type: "logging", processId: "p", level: "debug", message: "inner prompt" });
+    reporter.listener(end("outer", "diagnose", "done"));
+    expect(terminal.stdout).toEqual([
+      "  │ outer prompt",
+      "  ⚙ diagnose {}",
+      "      │ inner prompt",
+      "    ↳ done",
+    ]);
+  });
 });

@@ -63,7 +63,10 @@ export class ProcessReporter {
   /** The output channel to give the processes: progress, messages and log lines, indented like their process. */
   readonly outputChannel: OutputChannel = {
     send: (event: OutputChannelEvent): void => {
-      const depth = this.view(event.processId).depth + 1;
+      // Inside a tool call of the same process (an agentic tool's nested loop), under that call.
+      const open = this.openToolDepth[this.openToolDepth.length - 1];
+      const depth =
+        open?.processId === event.processId ? open.depth + 2 : this.view(event.processId).depth + 1;
       const { style } = this.terminal;
       const prefix = "  ".repeat(depth);
       switch (event.type) {
