@@ -298,6 +298,34 @@ describe("SimpleAgenticTool", () => {
     });
   });
 
+  it("discovers the tools of any returned object with withToolChainingFromAny", async () => {
+    class Order {
+      @llmTool({ description: "Cancel the order" })
+      cancel(): string {
+        return "Order cancelled";
+      }
+    }
+    const getOrder = Tool.create("get_order", "Gets an order", () =>
+      ToolResult.withArtifact("Order 7", new Order()),
+    );
+    const tool = SimpleAgenticTool.create("explorer", "Explore and manipulate objects")
+      .withTools(getOrder)
+      .withToolChainingFromAny();
+    const { model } = await callThrough(tool, [
+      ScriptedModel.toolCall("explorer", {}),
+      ScriptedModel.toolCall("get_order", {}),
+      ScriptedModel.toolCall("cancel", {}),
+      ScriptedModel.text("cancelled it"),
+      ScriptedModel.text("done"),
+    ]);
+    expect(model.toolNamesPerRequest.slice(1, 4)).toEqual([
+      ["get_order"],
+      ["get_order", "cancel"],
+      ["get_order", "cancel"],
+    ]);
+    expect(toolResultOf(model, 3)).toEqual({ type: "text", value: "Order cancelled" });
+  });
+
   it("answers reaching maxIterations in-band, naming the limit, and the outer loop goes on", async () => {
     const tool = SimpleAgenticTool.create("math", "Math").withTools(add).withMaxIterations(2);
     const { model, process, text } = await callThrough(tool, [
