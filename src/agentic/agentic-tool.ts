@@ -8,6 +8,7 @@ import { AgentProcess } from "../platform/agent-process.js";
 import { type OperationContext, operationContext } from "../platform/operation-context.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import { AbstractTool, DelegatingTool } from "../tool/abstract-tool.js";
+import { distinctByName } from "../tool/distinct-tools.js";
 import { InputSchema } from "../tool/input-schema.js";
 import { safelyFromInstance } from "../tool/instance-tools.js";
 import type { Param } from "../tool/param.js";
@@ -146,10 +147,10 @@ export abstract class AgenticTool extends AbstractTool implements NestedTool, To
     return this.derive({ parameters: [...this.config.parameters, parameter] });
   }
 
-  /** A copy with more sub-tools. */
+  /** A copy with more sub-tools; a second, different tool with a name already used is a {@link ConfigurationError}. */
   withTools(...tools: Tool[]): this {
     if (tools.length === 0) return this;
-    return this.derive({ tools: [...this.config.tools, ...tools] });
+    return this.derive({ tools: this.distinct([...this.config.tools, ...tools]) });
   }
 
   /** A copy with the `@llmTool` methods of `object` as sub-tools; an object without any returns this same tool. */
@@ -240,6 +241,17 @@ export abstract class AgenticTool extends AbstractTool implements NestedTool, To
   /** Whether this tool has sub-tools or chaining that could give it some. */
   protected get hasToolsOrChaining(): boolean {
     return this.config.tools.length > 0 || !this.config.chaining.isEmpty;
+  }
+
+  /** `tools` without repeats; two different tools with one name throw, naming this tool and the name. */
+  protected distinct(tools: readonly Tool[]): Tool[] {
+    return distinctByName(
+      tools,
+      (name) =>
+        new ConfigurationError(
+          `${this.config.name}: two different sub-tools are named '${name}'. Rename one (tool.withName("...")) or remove it.`,
+        ),
+    );
   }
 
   /** A copy with `changes` applied to the shared configuration (and the subclass's own fields kept). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
 import type { OperationContext } from "../platform/operation-context.js";
 import { ProcessOptions } from "../platform/process-options.js";
@@ -262,6 +263,25 @@ describe("PlaybookTool", () => {
       content:
         "You are an intelligent agent that can use tools to help you complete tasks.\nUse the provided tools to perform the following task:\nResearch topics\n\nNote: Some tools may require certain prerequisites before they become available.\nIf a tool indicates it is not yet available, use the required prerequisite tools first.",
     });
+  });
+
+  it("fails fast on a tool both available from the start and locked, or two tools with one name", () => {
+    const search = tool("search");
+    expect(() =>
+      PlaybookTool.create("p", "P")
+        .withTools(search)
+        .withTool(search)
+        .unlockedWhen(() => true),
+    ).toThrow(/tool 'search' is both available from the start \(withTools\) and locked/);
+    expect(() =>
+      PlaybookTool.create("p", "P")
+        .withTool(search)
+        .unlockedWhen(() => true)
+        .withTools(search),
+    ).toThrow(ConfigurationError);
+    expect(() => PlaybookTool.create("p", "P").withTools(search, tool("search"))).toThrow(
+      "p: two different sub-tools are named 'search'",
+    );
   });
 
   it("counts its tools and lists them as inner tools", () => {

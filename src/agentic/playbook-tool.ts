@@ -1,3 +1,4 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Blackboard } from "../platform/blackboard.js";
 import type { OperationContext } from "../platform/operation-context.js";
 import type { Tool } from "../tool/tool.js";
@@ -67,8 +68,9 @@ export class PlaybookTool extends AgenticTool {
    * a tool registered again needs all of its conditions.
    */
   withLockedTool(tool: Tool, condition: UnlockCondition): PlaybookTool {
-    const copy = this.derive();
     const name = tool.definition.name;
+    this.checkNotAlwaysAvailable([name]);
+    const copy = this.derive();
     const existing = this.locked.find((registration) => registration.tool.definition.name === name);
     copy.locked = existing
       ? this.locked.map((registration) =>
@@ -78,6 +80,23 @@ export class PlaybookTool extends AgenticTool {
         )
       : [...this.locked, { tool, condition }];
     return copy;
+  }
+
+  /** A copy with more tools available from the start; a tool that is also locked is a {@link ConfigurationError}. */
+  override withTools(...tools: Tool[]): this {
+    const copy = super.withTools(...tools);
+    copy.checkNotAlwaysAvailable(this.locked.map((registration) => registration.tool.definition.name));
+    return copy;
+  }
+
+  private checkNotAlwaysAvailable(lockedNames: readonly string[]): void {
+    const always = new Set(super.innerTools.map((tool) => tool.definition.name));
+    const both = lockedNames.find((name) => always.has(name));
+    if (both !== undefined) {
+      throw new ConfigurationError(
+        `PlaybookTool '${this.definition.name}': tool '${both}' is both available from the start (withTools) and locked (withTool): use one of them.`,
+      );
+    }
   }
 
   protected configurationProblem(): string | undefined {

@@ -256,6 +256,12 @@ describe("StateMachineTool", () => {
     expect(() => machine.inState("A").withTool(addItem).inState("B").withTool(addItem)).toThrow(
       /already registered in state A/,
     );
+    expect(() => machine.withGlobalTool(addItem).inState("A").withTool(addItem)).toThrow(
+      /already a global tool/,
+    );
+    expect(() => machine.inState("A").withTool(addItem).build().withGlobalTool(addItem)).toThrow(
+      /already bound to a state/,
+    );
   });
 
   it("counts its tools per state", () => {

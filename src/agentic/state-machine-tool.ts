@@ -124,6 +124,20 @@ export class StateMachineTool<S> extends AgenticTool {
     return new StateToolsBuilder(this, this.space.check(state, `StateMachineTool '${this.definition.name}'`));
   }
 
+  /** A copy with more global tools; a name already bound to a state is a {@link ConfigurationError}. */
+  override withTools(...tools: Tool[]): this {
+    const copy = super.withTools(...tools);
+    const bound = tools.find((tool) =>
+      this.registrations.some((registration) => registration.tool.definition.name === tool.definition.name),
+    );
+    if (bound) {
+      throw new ConfigurationError(
+        `StateMachineTool '${this.definition.name}': tool '${bound.definition.name}' is already bound to a state.`,
+      );
+    }
+    return copy;
+  }
+
   /** A copy with a tool available in every state. */
   withGlobalTool(tool: Tool): StateMachineTool<S> {
     return this.withTools(tool);
@@ -145,6 +159,9 @@ export class StateMachineTool<S> extends AgenticTool {
   withStateTool(state: S, tool: Tool, transition?: S): StateMachineTool<S> {
     const owner = `StateMachineTool '${this.definition.name}'`;
     const name = tool.definition.name;
+    if (super.innerTools.some((global) => global.definition.name === name)) {
+      throw new ConfigurationError(`${owner}: tool '${name}' is already a global tool.`);
+    }
     const clash = this.registrations.find((registration) => registration.tool.definition.name === name);
     if (clash) {
       throw new ConfigurationError(
