@@ -53,9 +53,11 @@ export function defaultAgenticSystemPrompt(description: string): string {
   return `You are an intelligent agent that can use tools to help you complete tasks.\nUse the provided tools to perform the following task:\n${description}`;
 }
 
-/** True for agentic tools (across decorators use `DelegatingTool.unwrap`). */
+const agenticBrand = Symbol.for("embabel-ts.agentic-tool");
+
+/** True for agentic tools, across package copies (through decorators use `DelegatingTool.unwrap`). */
 export function isAgenticTool(tool: Tool): tool is AgenticTool {
-  return tool instanceof AgenticTool;
+  return (tool as unknown as Record<symbol, unknown>)[agenticBrand] === true;
 }
 
 /**
@@ -67,6 +69,7 @@ export function isAgenticTool(tool: Tool): tool is AgenticTool {
  * `SimpleAgenticTool`, `PlaybookTool` and `StateMachineTool` extend it.
  */
 export abstract class AgenticTool extends AbstractTool implements NestedTool, ToolChaining<AgenticTool> {
+  readonly [agenticBrand] = true;
   readonly metadata: ToolMetadata = ToolMetadata.DEFAULT;
   protected config: AgenticToolConfig;
   private cachedDefinition: ToolDefinition | undefined;
