@@ -85,6 +85,9 @@ export {
   UnfoldingToolInjectionStrategy,
 } from "./loop/index.js";
 export type {
+  EmbeddingModelChoice,
+  EmbeddingModelEntry,
+  EmbeddingModelRegistryOptions,
   LlmOptionsInit,
   ModelEntry,
   ModelIdOptions,
@@ -93,7 +96,9 @@ export type {
   UsageRecord,
 } from "./llm/index.js";
 export {
+  asEmbeddingModelV3,
   asLanguageModelV3,
+  EmbeddingModelRegistry,
   LlmOptions,
   ModelRegistry,
   modelFromId,
@@ -153,6 +158,8 @@ export type {
   AgentProcessEvent,
   ConditionOptions,
   ConsoleOutputChannelOptions,
+  EmbeddingCall,
+  EmbedOptions,
   GoalInit,
   GoapAction,
   GoapGoal,
@@ -265,6 +272,18 @@ export {
   StateMachineTool,
   StateToolsBuilder,
 } from "./agentic/index.js";
+
+// --- builtins ---
+export type { BlackboardEntryFormatter, HasContent, HasInfoString } from "./builtins/index.js";
+export {
+  AgentProcessTools,
+  BlackboardTools,
+  CommunicateTool,
+  DefaultBlackboardEntryFormatter,
+  NO_AGENT_PROCESS,
+  NO_BLACKBOARD,
+  ProgressTool,
+} from "./builtins/index.js";
 
 // --- cli ---
 export type { ExampleDefinition } from "./cli/index.js";

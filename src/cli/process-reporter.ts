@@ -1,3 +1,5 @@
+import { CommunicateTool } from "../builtins/communicate-tool.js";
+import { ProgressTool } from "../builtins/progress-tool.js";
 import type { OutputChannel, OutputChannelEvent } from "../platform/output-channel.js";
 import type { AgentProcessEvent } from "../platform/process-event.js";
 import type { ToolResult } from "../tool/tool-result.js";
@@ -43,6 +45,8 @@ export class ProcessReporter {
   private openToolDepth: { readonly processId: string; readonly depth: number }[] = [];
   /** The depth of each tool loop's lines; a loop started inside a tool call of its process is indented under it. */
   private readonly loopDepths = new Map<string, number>();
+  /** Running calls of `progress` and `communicate`: their output channel line stands for them. */
+  private readonly quietCalls = new Set<string>();
 
   constructor(
     private readonly terminal: Terminal,
@@ -191,6 +195,10 @@ export class ProcessReporter {
       case "tool-call-start": {
         const view = this.view(event.processId);
         view.toolCalls += 1;
+        if (QUIET_TOOLS.has(event.toolName)) {
+          this.quietCalls.add(event.toolCallId);
+          return;
+        }
         const depth = this.loopDepth(event) + 1;
         this.line(
           depth,
@@ -201,8 +209,25 @@ export class ProcessReporter {
       }
       case "tool-call-end": {
         const depth = this.loopDepth(event);
+        if (this.quietCalls.delete(event.toolCallId)) {
+          if (event.result.kind === "error") {
+            this.line(depth + 1, style.red(`✗ ${event.toolName}: ${oneLine(event.result.content, 140)}`));
+          }
+          return;
+        }
         this.openToolDepth.pop();
         this.line(depth + 2, this.describeResult(event.result, "  ".repeat(depth + 3)));
+        return;
+      }
+      case "embedding-call-end": {
+        if (this.verbose) {
+          this.line(
+            this.view(event.processId).depth + 1,
+            style.dim(
+              `◆ embedding ${event.provider}/${event.modelId} · ${event.inputs} text(s) · ${event.tokens} tokens · ${formatDuration(event.durationMs)}`,
+            ),
+          );
+        }
         return;
       }
       case "tools-changed": {
@@ -234,6 +259,9 @@ export class ProcessReporter {
     return `${style.dim("↳")} ${text}`;
   }
 }
+
+/** Tools whose output-channel line (progress, message) is shown instead of the raw call. */
+const QUIET_TOOLS: ReadonlySet<string> = new Set([ProgressTool.NAME, CommunicateTool.NAME]);
 
 /** `850ms`, `1.2s`, `2m 5s`. */
 export function formatDuration(ms: number): string {
