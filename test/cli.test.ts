@@ -138,12 +138,14 @@ describe("embabel-ts run --scripted", () => {
     expect(list.code).toBe(0);
     const names = [...list.stdout.matchAll(/^ {2}([a-z0-9-]+) {2,}/gm)].map((match) => match[1] as string);
     expect(names).toEqual(["star-news", "concert-planner", "research-brief", "mcp-weather", "support-desk"]);
-    for (const name of names) {
-      const run = await cli(["run", name, "--scripted"]);
+    // Concurrently: one process per example, each a second or more on a busy machine.
+    const runs = await Promise.all(names.map((name) => cli(["run", name, "--scripted"])));
+    runs.forEach((run, index) => {
+      const name = names[index];
       expect({ name, code: run.code, stderr: run.stderr }).toEqual({ name, code: 0, stderr: "" });
       expect(run.stdout).toContain("✔ completed");
-    }
-  });
+    });
+  }, 60_000);
 
   it("runs an example given as a module path", async () => {
     const run = await cli(["run", "./dist/examples/star-news/index.js", "Ada, an Aquarius", "--scripted"]);
