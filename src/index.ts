@@ -7,8 +7,8 @@ export { ConfigurationError, EmbabelError, ReplanRequested, ToolControlFlowSigna
 export type {
   ArtifactReplanDecider,
   ArtifactResult,
-  ArtifactSink,
   ArtifactSinkingOptions,
+  ArtifactSinkLike,
   BlackboardTarget,
   ErrorResult,
   JsonSchema,
@@ -28,14 +28,18 @@ export type {
   ToolCallOptions,
   ToolDefinition,
   ToolHandler,
+  ToolMetadataInit,
   TypedToolFunction,
   TypedToolOptions,
   TypeLike,
   TypeOf,
+  UnfoldingCall,
+  UnfoldingSource,
 } from "./tool/index.js";
 // --- tool ---
 export {
   AbstractTool,
+  ArtifactSink,
   ArtifactSinkingTool,
   BlackboardSink,
   ConditionalReplanningTool,
@@ -216,7 +220,7 @@ export type {
   UnfoldingToolOptions,
   UnfoldingToolsOptions,
 } from "./progressive/index.js";
-export { ProgressiveTool, UnfoldingTool, unfoldingTools } from "./progressive/index.js";
+export { ProgressiveTool, UnfoldingTool, unfoldingReference, unfoldingTools } from "./progressive/index.js";
 
 // --- subagent ---
 export type {
