@@ -270,9 +270,17 @@ export abstract class AgenticTool extends AbstractTool implements NestedTool, To
     let runner = platform
       .ai()
       .withMaxIterations(this.config.maxIterations)
-      .withToolCallContext(context)
+      .withToolCallContext(withoutLoopId(context))
       .withTools([...session.tools]);
     if (this.config.llm) runner = runner.withLlm(this.config.llm);
     return this.config.chaining.isEmpty ? runner : runner.withToolChaining(this.config.chaining);
   }
+}
+
+/** The call's context without the outer loop's id, so the nested loop gets its own (one-shot tools count per loop). */
+function withoutLoopId(context: ToolCallContext): ToolCallContext {
+  if (context.loopId() === undefined) return context;
+  return ToolCallContext.of(
+    new Map([...context.entries()].filter(([key]) => key !== ToolCallContext.LOOP_ID_KEY)),
+  );
 }
