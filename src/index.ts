@@ -5,6 +5,7 @@ export type { BlackboardUpdater } from "./errors/index.js";
 // --- errors ---
 export { ConfigurationError, EmbabelError, ReplanRequested, ToolControlFlowSignal } from "./errors/index.js";
 export type {
+  ArtifactReplanDecider,
   ArtifactResult,
   ArtifactSinkingOptions,
   ArtifactSinkLike,
@@ -18,6 +19,10 @@ export type {
   OneShotPerLoopOptions,
   ParamOptions,
   ParamType,
+  ReplanContentUpdater,
+  ReplanContext,
+  ReplanDecider,
+  ReplanDecision,
   TextResult,
   ToolCallContextInit,
   ToolCallOptions,
@@ -37,6 +42,7 @@ export {
   ArtifactSink,
   ArtifactSinkingTool,
   BlackboardSink,
+  ConditionalReplanningTool,
   CompositeSink,
   DelegatingTool,
   DomainType,
@@ -51,6 +57,7 @@ export {
   normalizeToolName,
   OneShotPerLoopTool,
   Param,
+  ReplanningTool,
   Tool,
   ToolCallContext,
   ToolMetadata,
@@ -247,6 +254,37 @@ export {
   SubagentTool,
   sanitizedGoalName,
 } from "./subagent/index.js";
+
+// --- chaining (loop layer) ---
+export type { DomainToolSource, ToolChaining, ToolChainingSession } from "./chaining/index.js";
+export {
+  DomainToolPlaceholder,
+  DomainToolPredicate,
+  DomainToolTracker,
+  ToolChainingConfig,
+  ToolChainingInjectionStrategy,
+} from "./chaining/index.js";
+
+// --- agentic ---
+export type {
+  AgenticSession,
+  AgenticSystemPromptCreator,
+  PlaybookContext,
+  Prerequisite,
+  StateAwareSystemPromptCreator,
+  StatesInit,
+  UnlockCondition,
+} from "./agentic/index.js";
+export {
+  AgenticTool,
+  defaultAgenticSystemPrompt,
+  isAgenticTool,
+  PlaybookTool,
+  PlaybookToolRegistration,
+  SimpleAgenticTool,
+  StateMachineTool,
+  StateToolsBuilder,
+} from "./agentic/index.js";
 
 // --- builtins ---
 export type { BlackboardEntryFormatter, HasContent, HasInfoString } from "./builtins/index.js";

@@ -109,17 +109,43 @@ describe("embabel-ts run --scripted", () => {
     expect(lines).toContain("    • Vivaldi: The Four Seasons (Il Giardino Armonico, 40 min)");
   });
 
+  it("runs support-desk: the agentic tools' nested loops indented under their calls", async () => {
+    const run = await cli(["run", "support-desk", "--scripted"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\n");
+    const diagnose = lines.findIndex((line) => line.startsWith("  ⚙ diagnose_issue "));
+    expect(diagnose).toBeGreaterThan(0);
+    expect(lines.slice(diagnose + 1, diagnose + 5)).toEqual([
+      '      ⚙ check_order {"orderId":"A-1001"}',
+      "        ↳ This tool is not yet available. You must first use: lookup_customer",
+      '      ⚙ lookup_customer {"email":"ada@example.com"}',
+      "        ↳ Found Ada Lovelace (ada@example.com)",
+    ]);
+    expect(lines).toContain("      ⚙ recent_orders {}");
+    expect(lines).toContain(
+      "    ↳ Order A-1001 arrived damaged (courier reported a dented box). A refund of $49.00 is due.",
+    );
+    expect(lines).toContain(
+      "        ↳ This tool is not available in the current state (REQUESTED). It is only available in state: APPROVED",
+    );
+    expect(lines).toContain("        ↳ Refunded $49.00 for A-1001 [Current state: REFUNDED]");
+    expect(lines).toContain("  ada@example.com · A-1001 · refunded");
+  });
+
   it("runs every listed example on its sample input", async () => {
     const list = await cli(["list"]);
     expect(list.code).toBe(0);
     const names = [...list.stdout.matchAll(/^ {2}([a-z0-9-]+) {2,}/gm)].map((match) => match[1] as string);
-    expect(names).toEqual(["star-news", "concert-planner", "research-brief", "mcp-weather"]);
-    for (const name of names) {
-      const run = await cli(["run", name, "--scripted"]);
+    expect(names).toEqual(["star-news", "concert-planner", "research-brief", "mcp-weather", "support-desk"]);
+    // Concurrently: one process per example, each a second or more on a busy machine.
+    const runs = await Promise.all(names.map((name) => cli(["run", name, "--scripted"])));
+    runs.forEach((run, index) => {
+      const name = names[index];
       expect({ name, code: run.code, stderr: run.stderr }).toEqual({ name, code: 0, stderr: "" });
       expect(run.stdout).toContain("✔ completed");
-    }
-  });
+    });
+  }, 60_000);
 
   it("runs an example given as a module path", async () => {
     const run = await cli(["run", "./dist/examples/star-news/index.js", "Ada, an Aquarius", "--scripted"]);
@@ -206,7 +232,7 @@ describe("embabel-ts usage", () => {
     const run = await cli(["run", "nope", "--scripted"]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather. Run 'embabel-ts list' to see what they do.",
+      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather, support-desk. Run 'embabel-ts list' to see what they do.",
     );
   });
 

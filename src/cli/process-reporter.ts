@@ -41,8 +41,10 @@ export interface RunTotals {
 export class ProcessReporter {
   private readonly processes = new Map<string, ProcessView>();
   private readonly verbose: boolean;
-  /** The depth of the innermost running tool call, for processes started without a parent id. */
-  private openToolDepth: number[] = [];
+  /** The running tool calls, innermost last: where child processes and nested loops (agentic tools) indent. */
+  private openToolDepth: { readonly processId: string; readonly depth: number }[] = [];
+  /** The depth of each tool loop's lines; a loop started inside a tool call of its process is indented under it. */
+  private readonly loopDepths = new Map<string, number>();
   /** Running calls of `progress` and `communicate`: their output channel line stands for them. */
   private readonly quietCalls = new Set<string>();
 
@@ -65,7 +67,10 @@ export class ProcessReporter {
   /** The output channel to give the processes: progress, messages and log lines, indented like their process. */
   readonly outputChannel: OutputChannel = {
     send: (event: OutputChannelEvent): void => {
-      const depth = this.view(event.processId).depth + 1;
+      // Inside a tool call of the same process (an agentic tool's nested loop), under that call.
+      const open = this.openToolDepth[this.openToolDepth.length - 1];
+      const depth =
+        open?.processId === event.processId ? open.depth + 2 : this.view(event.processId).depth + 1;
       const { style } = this.terminal;
       const prefix = "  ".repeat(depth);
       switch (event.type) {
@@ -109,7 +114,17 @@ export class ProcessReporter {
 
   private currentToolDepth(): number {
     const open = this.openToolDepth[this.openToolDepth.length - 1];
-    return open === undefined ? 0 : open + 2;
+    return open === undefined ? 0 : open.depth + 2;
+  }
+
+  private loopDepth(event: { readonly processId: string; readonly loopId: string }): number {
+    let depth = this.loopDepths.get(event.loopId);
+    if (depth === undefined) {
+      const open = this.openToolDepth[this.openToolDepth.length - 1];
+      depth = open?.processId === event.processId ? open.depth + 1 : this.view(event.processId).depth;
+      this.loopDepths.set(event.loopId, depth);
+    }
+    return depth;
   }
 
   private line(depth: number, text: string): void {
@@ -169,7 +184,7 @@ export class ProcessReporter {
         view.tokens += event.usage.totalTokens;
         if (this.verbose) {
           this.line(
-            view.depth + 1,
+            this.loopDepth(event) + 1,
             style.dim(
               `◆ LLM ${event.provider}/${event.modelId} · ${event.usage.totalTokens} tokens · ${formatDuration(event.durationMs)}`,
             ),
@@ -184,26 +199,24 @@ export class ProcessReporter {
           this.quietCalls.add(event.toolCallId);
           return;
         }
+        const depth = this.loopDepth(event) + 1;
         this.line(
-          view.depth + 1,
+          depth,
           `${style.yellow("⚙")} ${style.bold(event.toolName)} ${style.dim(oneLine(event.input, 120))}`,
         );
-        this.openToolDepth.push(view.depth + 1);
+        this.openToolDepth.push({ processId: event.processId, depth });
         return;
       }
       case "tool-call-end": {
-        const view = this.view(event.processId);
+        const depth = this.loopDepth(event);
         if (this.quietCalls.delete(event.toolCallId)) {
           if (event.result.kind === "error") {
-            this.line(
-              view.depth + 1,
-              style.red(`✗ ${event.toolName}: ${oneLine(event.result.content, 140)}`),
-            );
+            this.line(depth + 1, style.red(`✗ ${event.toolName}: ${oneLine(event.result.content, 140)}`));
           }
           return;
         }
         this.openToolDepth.pop();
-        this.line(view.depth + 2, this.describeResult(event.result, "  ".repeat(view.depth + 3)));
+        this.line(depth + 2, this.describeResult(event.result, "  ".repeat(depth + 3)));
         return;
       }
       case "embedding-call-end": {
@@ -219,7 +232,7 @@ export class ProcessReporter {
       }
       case "tools-changed": {
         if (event.added.length > 0) {
-          this.line(this.view(event.processId).depth + 2, style.dim(`+ tools: ${event.added.join(", ")}`));
+          this.line(this.loopDepth(event) + 2, style.dim(`+ tools: ${event.added.join(", ")}`));
         }
         return;
       }

@@ -1,3 +1,4 @@
+import type { ToolChainingConfig } from "../chaining/tool-chaining.js";
 import type { LlmOptions } from "../llm/llm-options.js";
 import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
@@ -17,4 +18,6 @@ export interface PromptRunnerState {
   readonly maxIterations: number;
   readonly strategies: readonly ToolInjectionStrategy[];
   readonly signal: AbortSignal | undefined;
+  /** Tool chaining (types whose returned instances become tools). */
+  readonly chaining: ToolChainingConfig;
 }

@@ -294,10 +294,9 @@ describe("PromptRunner", () => {
       expect(() => runnerOn(ScriptedModel.of()).withMaxIterations(0)).toThrow(ConfigurationError);
     });
 
-    it("says tool chaining is not yet implemented on PromptRunner", () => {
+    it("rejects tool chaining from a type without @llmTool methods", () => {
       const runner = runnerOn(ScriptedModel.of());
-      expect(() => runner.withToolChainingFrom(z.object({}))).toThrow(/not yet implemented/);
-      expect(() => runner.withToolChainingFromAny()).toThrow(ConfigurationError);
+      expect(() => runner.withToolChainingFrom(z.object({}))).toThrow(ConfigurationError);
     });
 
     it("passes the chosen llm options to the platform's resolver; withDefaultLlm passes none", async () => {

@@ -1,4 +1,6 @@
 import type { JSONSchema7, LanguageModelV3Message } from "@ai-sdk/provider";
+import type { DomainToolPredicate } from "../chaining/domain-tool-predicate.js";
+import { type ToolChaining, ToolChainingConfig } from "../chaining/tool-chaining.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { StructuredOutputError } from "../errors/structured-output-error.js";
 import { LlmOptions, type LlmOptionsInit } from "../llm/llm-options.js";
@@ -58,7 +60,7 @@ function groupSource(spec: ToolGroupSpec): ToolSource {
  * `with*` returns a new runner. Inside an agent process, the process's
  * context, budget and event stream apply automatically.
  */
-export class PromptRunner {
+export class PromptRunner implements ToolChaining<PromptRunner> {
   private constructor(private readonly state: PromptRunnerState) {}
 
   /** A runner on `services` with the default model and no tools. */
@@ -73,6 +75,7 @@ export class PromptRunner {
       maxIterations: DEFAULT_MAX_ITERATIONS,
       strategies: [],
       signal: undefined,
+      chaining: ToolChainingConfig.NONE,
     });
   }
 
@@ -195,21 +198,26 @@ export class PromptRunner {
     return this.withInjectionStrategy(strategy);
   }
 
-  /** Tool chaining from returned objects of `type`: not available on PromptRunner yet (throws). */
+  /**
+   * Offers the `@llmTool` methods of `type` (a class) from the start, as
+   * placeholders that work once a tool returns a single instance of `type`
+   * accepted by `predicate(instance, process)`; the last instance returned wins.
+   */
   withToolChainingFrom<L extends TypeLike>(
     type: L,
-    _predicate?: (value: TypeOf<L>, process: unknown) => boolean,
+    predicate?: DomainToolPredicate<TypeOf<L>>,
   ): PromptRunner {
-    throw new ConfigurationError(
-      `PromptRunner.withToolChainingFrom(${TypeToken.of(type).name}) is not yet implemented: tool chaining is available on agentic tools only for now.`,
-    );
+    return this.with({ chaining: this.state.chaining.from(type, predicate) });
   }
 
-  /** Tool chaining from any returned object: not available on PromptRunner yet (throws). */
+  /** Adds a whole tool-chaining configuration (what an agentic tool passes to its nested runner). */
+  withToolChaining(config: ToolChainingConfig): PromptRunner {
+    return this.with({ chaining: this.state.chaining.merge(config) });
+  }
+
+  /** Any object a tool returns that has `@llmTool` methods becomes tools on the next LLM call (replacing the previous object's). */
   withToolChainingFromAny(): PromptRunner {
-    throw new ConfigurationError(
-      "PromptRunner.withToolChainingFromAny() is not yet implemented: tool chaining is available on agentic tools only for now.",
-    );
+    return this.with({ chaining: this.state.chaining.withAny() });
   }
 
   /** Aborts every call of this runner when `signal` aborts. */

@@ -57,7 +57,9 @@ export async function runInteraction(
   const signal = combineSignals([host?.signal, state.signal, request.signal]);
   signal?.throwIfAborted();
   const llm = await state.services.resolveLlm(state.llm);
-  const tools = await resolveToolSources(state.sources, state.services.toolGroups, { signal });
+  const resolved = await resolveToolSources(state.sources, state.services.toolGroups, { signal });
+  const chaining = state.chaining.isEmpty ? undefined : state.chaining.start();
+  const tools = chaining ? [...resolved, ...chaining.tools] : resolved;
   const system = systemMessage(state, request.outputInstructions);
   const merged = (host?.toolCallContext ?? ToolCallContext.EMPTY).merge(state.context);
   const context =
@@ -87,7 +89,7 @@ export async function runInteraction(
       ...request.messages,
     ],
     tools,
-    injectionStrategy: chain(state.strategies),
+    injectionStrategy: chain(chaining ? [...state.strategies, chaining.strategy] : state.strategies),
     context,
     maxIterations: state.maxIterations,
     signal,

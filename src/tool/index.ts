@@ -25,6 +25,15 @@ export { LoopMemo, type LoopMemoOptions } from "./loop-memo.js";
 export { MethodTool } from "./method-tool.js";
 export { type OneShotPerLoopOptions, OneShotPerLoopTool } from "./one-shot-per-loop-tool.js";
 export { Param, type ParamOptions, type ParamType } from "./param.js";
+export {
+  type ArtifactReplanDecider,
+  ConditionalReplanningTool,
+  type ReplanContentUpdater,
+  type ReplanContext,
+  type ReplanDecider,
+  type ReplanDecision,
+  ReplanningTool,
+} from "./replanning-tool.js";
 export { Tool, type ToolCallOptions } from "./tool.js";
 export { ToolCallContext, type ToolCallContextInit } from "./tool-call-context.js";
 export { normalizeToolName, type ToolDefinition, validateToolName } from "./tool-definition.js";

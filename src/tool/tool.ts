@@ -6,6 +6,7 @@ import { FunctionTool, type ToolHandler } from "./function-tool.js";
 import { InputSchema } from "./input-schema.js";
 import { fromInstance, safelyFromInstance } from "./instance-tools.js";
 import { Param } from "./param.js";
+import { conditionalReplan, replanAlways, replanAndAdd, replanWhen } from "./replanning-tool.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
 import { ToolMetadata } from "./tool-metadata.js";
@@ -110,6 +111,14 @@ export const Tool = {
   sinkArtifacts,
   /** Wraps `tool` so that its artifacts (of `type`, default any) are added to the current process's blackboard. */
   publishToBlackboard,
+  /** Wraps `tool` so that it always asks the agent process to replan after running (reason `<name> replans`). */
+  replanAlways,
+  /** Wraps `tool` so that it asks to replan when its artifact satisfies a predicate (reason `<name> replans based on result`). */
+  replanWhen,
+  /** Wraps `tool` so that it asks to replan, adding a computed value to the blackboard, when the computation gives one. */
+  replanAndAdd,
+  /** Wraps `tool` so that a decider, given its artifact, chooses whether to replan and how to update the blackboard. */
+  conditionalReplan,
   /** A tree of the tools' names (nested tools indented): `├── a`, `└── b (2 inner tools)`. */
   formatToolTree,
   /** The parameter factories (same as {@link Param}). */

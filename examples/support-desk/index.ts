@@ -1,0 +1,31 @@
+import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { UserInput } from "../user-input.js";
+import type { Resolution } from "./domain.js";
+import { supportDeskScript } from "./script.js";
+import { SupportDesk } from "./support-desk.js";
+
+export { CUSTOMERS, Customer } from "./customer.js";
+export { diagnoseIssue, RefundState, refundWorkflow } from "./desk-tools.js";
+export { Resolution } from "./domain.js";
+export { supportDeskScript } from "./script.js";
+export { SupportDesk } from "./support-desk.js";
+
+/** `embabel-ts run support-desk "<ticket>"`. */
+export const example: ExampleDefinition = {
+  name: "support-desk",
+  summary: "Resolves a ticket with agentic tools: a PlaybookTool, a StateMachineTool and tool chaining",
+  sampleInput:
+    "Hi, this is ada@example.com. My telescope (order A-1001) arrived dented. Can I get my money back?",
+  agents: [SupportDesk],
+  input: (text) => UserInput.create({ content: text }),
+  script: supportDeskScript,
+  formatResult(result) {
+    const resolution = result as Resolution;
+    if (!resolution?.orderId) return JSON.stringify(result, null, 2);
+    return [
+      `${resolution.customer} · ${resolution.orderId} · ${resolution.refunded ? "refunded" : "no refund"}`,
+      `Diagnosis: ${resolution.diagnosis}`,
+      `Action: ${resolution.action}`,
+    ].join("\n");
+  },
+};

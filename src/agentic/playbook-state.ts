@@ -1,0 +1,90 @@
+import type { Blackboard } from "../platform/blackboard.js";
+import { DelegatingTool } from "../tool/abstract-tool.js";
+import type { Tool, ToolCallOptions } from "../tool/tool.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
+import { ToolResult } from "../tool/tool-result.js";
+import { isUnlocked, lockedMessage, type PlaybookContext, type UnlockCondition } from "./unlock-condition.js";
+
+/** One playbook call's record of the tools called and the artifacts they returned. */
+export class PlaybookState implements PlaybookContext {
+  readonly calledToolNames = new Set<string>();
+  readonly artifacts: unknown[] = [];
+  iterationCount = 0;
+
+  constructor(readonly blackboard: Blackboard) {}
+
+  /** Records a call of `toolName` and the artifacts of its result (a list element by element, null skipped). */
+  record(toolName: string, result: ToolResult): void {
+    this.calledToolNames.add(toolName);
+    this.iterationCount += 1;
+    if (result.kind !== "artifact") return;
+    const { artifact } = result;
+    const values = Array.isArray(artifact) || artifact instanceof Set ? [...artifact] : [artifact];
+    for (const value of values) if (value !== null && value !== undefined) this.artifacts.push(value);
+  }
+}
+
+/** An always-available playbook tool: runs and records. */
+export class RecordingTool extends DelegatingTool {
+  constructor(
+    delegate: Tool,
+    private readonly state: PlaybookState,
+  ) {
+    super(delegate);
+  }
+
+  override async call(
+    input: string,
+    context: ToolCallContext = ToolCallContext.EMPTY,
+    options?: ToolCallOptions,
+  ): Promise<ToolResult> {
+    const result = await this.delegate.call(input, context, options);
+    this.state.record(this.definition.name, result);
+    return result;
+  }
+}
+
+/**
+ * A playbook tool behind an unlock condition. While locked, its description
+ * ends with the locked message (re-evaluated on every read) and a call
+ * answers that message and records nothing; once unlocked, it is the
+ * delegate's own description and calls run and record.
+ */
+export class LockedTool extends DelegatingTool {
+  private lockedDefinition: ToolDefinition | undefined;
+
+  constructor(
+    delegate: Tool,
+    private readonly condition: UnlockCondition,
+    private readonly state: PlaybookState,
+  ) {
+    super(delegate);
+  }
+
+  /** Whether the condition holds now. */
+  get unlocked(): boolean {
+    return isUnlocked(this.condition, this.state);
+  }
+
+  override get definition(): ToolDefinition {
+    const own = this.delegate.definition;
+    if (this.unlocked) return own;
+    const description = `${own.description}\n\n${lockedMessage(this.condition, this.state)}`;
+    if (this.lockedDefinition?.description !== description) {
+      this.lockedDefinition = Object.freeze({ ...own, description });
+    }
+    return this.lockedDefinition;
+  }
+
+  override async call(
+    input: string,
+    context: ToolCallContext = ToolCallContext.EMPTY,
+    options?: ToolCallOptions,
+  ): Promise<ToolResult> {
+    if (!this.unlocked) return ToolResult.text(lockedMessage(this.condition, this.state));
+    const result = await this.delegate.call(input, context, options);
+    this.state.record(this.delegate.definition.name, result);
+    return result;
+  }
+}
