@@ -230,3 +230,11 @@ export {
 
 // --- cli ---
 export type { ExampleDefinition } from "./cli/index.js";
+export {
+  ProcessReporter,
+  type ProcessReporterOptions,
+  type RunTotals,
+  renderTrace,
+  type TraceRendererOptions,
+  traceRenderer,
+} from "./cli/index.js";

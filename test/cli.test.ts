@@ -49,7 +49,7 @@ describe("embabel-ts run --scripted", () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\n");
     expect(lines[0]).toBe(
-      "star-news · agent StarNewsWriter · model scripted (the example's recorded replies; no network)",
+      "star-news · agent StarNewsWriter · model scripted (the example's recorded replies from openai:gpt-4.1-mini; no network)",
     );
     expect(lines).toContain("input: Lynda, a Scorpio");
     expect(lines).toContain(
@@ -60,9 +60,18 @@ describe("embabel-ts run --scripted", () => {
       expect(lines.some((line) => line.startsWith(`✓ ${action} (`))).toBe(true);
     }
     expect(lines).toContain('  ⚙ lucky_number {"name":"Lynda"}');
-    expect(lines).toContain("    ↳ Lynda's lucky number today is 6.");
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {4}↳ Lynda's lucky number today is 6\. \((<1ms|\d+ms)\)$/),
+    );
+    // Each LLM call with its recorded tokens and their price on the recorded model.
+    const llmCalls = lines.filter((line) => line.startsWith("  ◆ LLM gpt-4.1-mini · "));
+    expect(llmCalls).toHaveLength(3);
+    for (const line of llmCalls)
+      expect(line).toMatch(/ · [\d,]+ tokens \([\d,]+ in, [\d,]+ out\) · \$0\.\d{4} · /);
     expect(lines).toContain('  ⚙ compatible_signs {"sign":"Scorpio"}');
-    expect(lines.some((line) => line.startsWith("✔ completed") && line.includes("3 actions"))).toBe(true);
+    const summary = lines.find((line) => line.startsWith("✔ completed")) ?? "";
+    expect(summary).toMatch(/ · 3 actions · 3 LLM calls · 2 tool calls · [\d,]+ tokens · \$0\.\d{4}$/);
+    expect(summary).not.toContain(" 0 tokens");
     expect(lines).toContain("Result:");
     expect(lines).toContain("  Lynda's stars: Trust your instinct about a new collaboration");
   });
@@ -90,7 +99,9 @@ describe("embabel-ts run --scripted", () => {
     expect(lines).toContain("  ⚙ venue_tools {}");
     expect(lines).toContain("    + tools: venue_tools, find_venues, check_availability, venue_tools_context");
     expect(lines).toContain('  ⚙ find_venues {"city":"London","audienceSize":200}');
-    expect(lines).toContain('    ↳ [{"name":"Wigmore Hall","capacity":552}]');
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {4}↳ \[\{"name":"Wigmore Hall","capacity":552\}\] \(/),
+    );
     const call = lines.indexOf(
       '  ⚙ PerformanceFinder {"composers":["Bach","Vivaldi"],"era":"Baroque","maxResults":3}',
     );
@@ -299,6 +310,7 @@ describe("embabel-ts run against an OpenAI-compatible server on 127.0.0.1", () =
     );
     expect(run.stdout).toContain('  ⚙ lucky_number {"name":"Lynda"}');
     expect(run.stdout).toContain("360 tokens");
+    expect(run.stdout).toContain("cost unknown (no price for local-model)");
     expect(run.stdout).toContain("  Stars align");
     expect(received).toHaveLength(3);
     expect(received[1]?.tools?.map((tool) => tool.function.name)).toEqual([

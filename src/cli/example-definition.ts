@@ -19,6 +19,11 @@ export interface ExampleDefinition {
   input(text: string): unknown;
   /** The recorded model replies `--scripted` replays, in order (one model serves every role). */
   script(): ScriptedStepInit[];
+  /**
+   * The model id the script was recorded from (`openai:gpt-4.1-mini`): `--scripted` reports
+   * that model, so the recorded tokens are priced as on it. @default no model (no cost shown)
+   */
+  readonly recordedWith?: string;
   /** Formats the agent's result for the terminal. @default pretty-printed JSON */
   formatResult?(result: unknown): string;
 }

@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { modelFromId } from "../llm/model-id.js";
+import { modelFromId, parseModelId } from "../llm/model-id.js";
 import type { Agent } from "../platform/agent.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
@@ -13,7 +13,7 @@ import type { ExampleDefinition } from "./example-definition.js";
 import { EXIT_FAILED, EXIT_OK } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
 import { selectModels } from "./model-selection.js";
-import { formatDuration, ProcessReporter } from "./process-reporter.js";
+import { ProcessReporter } from "./process-reporter.js";
 import { withPromptReporting } from "./prompt-reporting-model.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { indent, type Terminal } from "./terminal.js";
@@ -82,11 +82,14 @@ export async function runExample(command: RunCommand, options: CliEnvironmentOpt
 function scriptedModels(example: ExampleDefinition, terminal: Terminal, command: RunCommand): PreparedModels {
   if (command.model)
     terminal.err(terminal.style.yellow(`note: --model ${command.model} is ignored with --scripted.`));
-  const model = withPromptReporting(new ScriptedModel(example.script()));
+  const recorded = example.recordedWith;
+  const scripted = recorded
+    ? new ScriptedModel(example.script(), { modelId: parseModelId(recorded).modelId })
+    : new ScriptedModel(example.script());
   return {
-    models: { default: model },
+    models: { default: withPromptReporting(scripted) },
     roles: { default: "default" },
-    description: "model scripted (the example's recorded replies; no network)",
+    description: `model scripted (the example's recorded replies${recorded ? ` from ${recorded}` : ""}; no network)`,
   };
 }
 
@@ -113,26 +116,10 @@ async function configuredModels(
 }
 
 function printOutcome(terminal: Terminal, process: AgentProcess, reporter: ProcessReporter): void {
-  const { style } = terminal;
-  const totals = reporter.totals;
-  const facts = [
-    formatDuration(process.runningTimeMs),
-    `${process.history.length} action${process.history.length === 1 ? "" : "s"}`,
-    `${totals.llmCalls} LLM call${totals.llmCalls === 1 ? "" : "s"}`,
-    `${totals.toolCalls} tool call${totals.toolCalls === 1 ? "" : "s"}`,
-    `${totals.tokens} tokens`,
-  ];
-  if (totals.processes > 1)
-    facts.push(`${totals.processes - 1} subagent run${totals.processes === 2 ? "" : "s"}`);
-  if (process.costUsd > 0) facts.push(`$${process.costUsd.toFixed(4)}`);
-  const summary = style.dim(facts.join(" · "));
-  if (process.status === "completed") {
-    terminal.out(`${style.green("✔ completed")} ${summary}`);
-    return;
-  }
-  const reason = process.statusReason ? `: ${process.statusReason}` : "";
-  terminal.err(`${style.red(`✘ ${process.status}`)}${reason}`);
-  terminal.err(summary);
+  const summary =
+    reporter.summary() ?? `${process.status}${process.statusReason ? `: ${process.statusReason}` : ""}`;
+  if (process.status === "completed") terminal.out(summary);
+  else terminal.err(summary);
 }
 
 function formatResult(example: ExampleDefinition, result: unknown): string {

@@ -57,6 +57,8 @@ export type ToolLoopEvent =
       readonly provider: string;
       readonly usage: LlmUsage;
       readonly durationMs: number;
+      /** The call's cost in US dollars, when its price is known (added by the prompt runner; the loop knows no prices). */
+      readonly costUsd?: number;
     }
   | {
       readonly type: "tool-call-start";

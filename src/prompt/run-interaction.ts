@@ -59,17 +59,20 @@ export async function runInteraction(
   const system = systemMessage(state, request.outputInstructions);
   const context = (host?.toolCallContext ?? ToolCallContext.EMPTY).merge(state.context);
   const onEvent = (event: ToolLoopEvent): void => {
-    host?.onLoopEvent(event);
-    if (event.type === "llm-call-end" && host) {
-      host.recordLlmCall({
-        provider: event.provider,
-        modelId: event.modelId,
-        usage: event.usage,
-        costUsd: state.services.costOf?.(event),
-        modelName: llm.name,
-        durationMs: event.durationMs,
-      });
+    if (event.type !== "llm-call-end" || !host) {
+      host?.onLoopEvent(event);
+      return;
     }
+    const costUsd = state.services.costOf?.(event);
+    host.onLoopEvent(costUsd === undefined ? event : { ...event, costUsd });
+    host.recordLlmCall({
+      provider: event.provider,
+      modelId: event.modelId,
+      usage: event.usage,
+      costUsd,
+      modelName: llm.name,
+      durationMs: event.durationMs,
+    });
   };
   const result = await runToolLoop({
     model: llm.model,
