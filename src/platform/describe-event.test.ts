@@ -61,7 +61,12 @@ describe("describeEvent", () => {
 describe("describeEvent durations and cost", () => {
   it("rounds durations instead of printing float noise", () => {
     expect(
-      describeEvent({ type: "action-end", action: "a", durationMs: 1.3544799999999668, outcome: "succeeded" }),
+      describeEvent({
+        type: "action-end",
+        action: "a",
+        durationMs: 1.3544799999999668,
+        outcome: "succeeded",
+      }),
     ).toBe("Action a succeeded in 1ms");
     expect(describeEvent({ type: "process-finished", status: "completed", durationMs: 1534.2 })).toBe(
       "Process completed after 1.5s",
