@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -205,7 +205,67 @@ describe("embabel-ts run without a provider", () => {
   });
 });
 
+describe("embabel-ts run <module path>", () => {
+  it("says how to run a TypeScript example module: compile it, or run the command under tsx", async () => {
+    const dir = emptyDir();
+    writeFileSync(join(dir, "mine.ts"), "export const example = {};\n");
+    const run = await cli(["run", "./mine.ts", "--scripted"], {}, dir);
+    expect(run.code).toBe(2);
+    const [first, hint] = run.stderr.trim().split("\n");
+    expect(first).toMatch(/^error: Cannot load .*mine\.ts: /);
+    expect(hint).toMatch(
+      /^Node runs JavaScript: compile \.\/mine\.ts \(tsc with "target": "ES2022"\) and pass the \.js file, or run the command under tsx: npx tsx .*dist\/src\/cli\/main\.js run \.\/mine\.ts$/,
+    );
+  });
+
+  it("says what to change when a module still has decorators (tsc's esnext target)", async () => {
+    const dir = emptyDir();
+    // What tsc emits for a decorated class with "target": "esnext": the decorators are left in.
+    writeFileSync(
+      join(dir, "esnext.js"),
+      [
+        'import { llmTool } from "embabel-ts";',
+        "class Tools {",
+        '  @llmTool({ description: "Adds" })',
+        "  add() { return 1; }",
+        "}",
+        "export const example = {};",
+      ].join("\n"),
+    );
+    const run = await cli(["run", "./esnext.js", "--scripted"], {}, dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^error: Cannot load .*esnext\.js: Invalid or unexpected token\n/);
+    expect(run.stderr).toContain(
+      'The module still contains decorators (@llmTool, @agent, ...), which Node cannot run: compile it with "target": "ES2022" (not "esnext", which tsc --init writes), or run it with tsx.',
+    );
+  });
+});
+
+describe("npm start", () => {
+  it("does not rebuild when dist/ is newer than every source", async () => {
+    const marker = join(root, "dist/src/index.js");
+    const before = statSync(marker).mtimeMs;
+    const started = Date.now();
+    const build = spawnSync(process.execPath, [join(root, "scripts/build.mjs"), "--if-stale"], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    expect({ code: build.status, stderr: build.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(statSync(marker).mtimeMs).toBe(before);
+    expect(Date.now() - started).toBeLessThan(10_000); // a full tsc build takes 15–25 s here
+    const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    expect(manifest.scripts.start).toBe("node scripts/build.mjs --if-stale && node dist/src/cli/main.js");
+  });
+});
+
 describe("embabel-ts usage", () => {
+  it("prints the help and exits 2 when no command is given", async () => {
+    const run = await cli([]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain('embabel-ts run <example> ["<input>"] [options]');
+  });
+
   it("prints help", async () => {
     const run = await cli(["--help"]);
     expect(run.code).toBe(0);

@@ -1,5 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { modelFromId, parseModelId } from "../llm/model-id.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { DEFAULT_OLLAMA_BASE_URL, modelFromId, parseModelId } from "../llm/model-id.js";
 import type { Agent } from "../platform/agent.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
@@ -7,7 +8,7 @@ import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import type { RunCommand } from "./cli-args.js";
-import { loadConfig } from "./cli-config.js";
+import { EMPTY_CONFIG, type LoadedConfig, loadConfig } from "./cli-config.js";
 import { findExample } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { EXIT_FAILED, EXIT_OK } from "./exit-status.js";
@@ -23,6 +24,8 @@ interface PreparedModels {
   readonly roles: Readonly<Record<string, string>>;
   /** For the banner. */
   readonly description: string;
+  /** The Ollama server the models use, when one of them is an `ollama:` model. */
+  readonly ollamaBaseURL?: string;
 }
 
 /**
@@ -34,7 +37,9 @@ export async function runExample(command: RunCommand, options: CliEnvironmentOpt
   const { terminal } = options;
   const { style } = terminal;
   const example = await findExample(command.example, options.cwd);
-  const loaded = loadConfig(options.cwd, command.config);
+  const loaded = command.scripted
+    ? configForScriptedRun(options.cwd, command.config)
+    : loadConfig(options.cwd, command.config);
   const models = command.scripted
     ? scriptedModels(example, terminal, command)
     : await configuredModels(loaded.config, options, command);
@@ -72,11 +77,35 @@ export async function runExample(command: RunCommand, options: CliEnvironmentOpt
   });
   terminal.out();
   printOutcome(terminal, process, reporter);
-  if (process.status !== "completed") return EXIT_FAILED;
+  if (process.status !== "completed") {
+    if (models.ollamaBaseURL && isConnectionFailure(process.statusReason)) {
+      terminal.err(
+        `Is Ollama running at ${models.ollamaBaseURL}? Start it (ollama serve) and pull the model (ollama pull <model>), or set OLLAMA_BASE_URL to where it runs.`,
+      );
+    }
+    return EXIT_FAILED;
+  }
   terminal.out();
   terminal.out(style.bold("Result:"));
   terminal.out(indent(formatResult(example, process.result)));
   return EXIT_OK;
+}
+
+/**
+ * A scripted run uses no configured model, so a broken config file is
+ * reported as a note instead of stopping it.
+ */
+function configForScriptedRun(cwd: string, explicitPath: string | undefined): LoadedConfig {
+  try {
+    return loadConfig(cwd, explicitPath);
+  } catch (error) {
+    if (!ConfigurationError.isInstance(error)) throw error;
+    return {
+      config: EMPTY_CONFIG,
+      path: undefined,
+      notes: [`${error.message}\n(ignored: --scripted uses no configured model)`],
+    };
+  }
 }
 
 function scriptedModels(example: ExampleDefinition, terminal: Terminal, command: RunCommand): PreparedModels {
@@ -108,9 +137,11 @@ async function configuredModels(
         : lazyModel(id, { env: options.env });
     models[name] = withPromptReporting(model);
   }
+  const usesOllama = Object.values(selection.models).some((id) => parseModelId(id).provider === "ollama");
   return {
     models,
     roles: selection.roles,
+    ...(usesOllama ? { ollamaBaseURL: options.env.OLLAMA_BASE_URL ?? DEFAULT_OLLAMA_BASE_URL } : {}),
     description: `model ${selection.models[defaultName] ?? defaultName} ${options.terminal.style.dim(`(from ${selection.source})`)}`,
   };
 }
@@ -120,6 +151,11 @@ function printOutcome(terminal: Terminal, process: AgentProcess, reporter: Proce
     reporter.summary() ?? `${process.status}${process.statusReason ? `: ${process.statusReason}` : ""}`;
   if (process.status === "completed") terminal.out(summary);
   else terminal.err(summary);
+}
+
+/** True for the messages of a server that could not be reached. */
+function isConnectionFailure(reason: string | undefined): boolean {
+  return /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|Cannot connect|fetch failed/i.test(reason ?? "");
 }
 
 function formatResult(example: ExampleDefinition, result: unknown): string {
