@@ -145,6 +145,13 @@ describe("npm pack", () => {
     expect(js.filter((path) => !tarballFiles.includes(path.replace(/\.js$/, ".d.ts")))).toEqual([]);
   });
 
+  it("declares as peers only zod and the provider packages modelFromId loads", () => {
+    const modelId = readFileSync(join(root, "dist/src/llm/model-id.js"), "utf8");
+    const providers = Object.keys(manifest.peerDependencies).filter((name) => name !== "zod");
+    expect(providers.sort()).toEqual(["@ai-sdk/anthropic", "@ai-sdk/openai", "@ai-sdk/openai-compatible"]);
+    for (const name of providers) expect(modelId).toContain(`"${name}"`);
+  });
+
   it("builds on prepack, so a fresh clone packs a dist/", () => {
     expect(manifest.scripts.prepack).toBe("node scripts/build.mjs --clean");
   });

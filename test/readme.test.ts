@@ -17,7 +17,12 @@ import { promisify } from "node:util";
 import { transform } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt, root } from "./support/dist.js";
-import { type ReadmeBlock, testedTypeScriptBlocks } from "./support/readme-blocks.js";
+import {
+  fencedBlocks,
+  NOT_TESTED,
+  type ReadmeBlock,
+  testedTypeScriptBlocks,
+} from "./support/readme-blocks.js";
 
 const run = promisify(execFile);
 const blocks = testedTypeScriptBlocks();
@@ -56,6 +61,37 @@ function blockUnder(heading: string): ReadmeBlock {
   if (!block) throw new Error(`README.md has no tested \`\`\`ts block under '${heading}'`);
   return block;
 }
+
+describe("README blocks", () => {
+  it("finds every ts block under its heading, skipping one marked not-tested and other languages", () => {
+    const markdown = [
+      "## One",
+      "```ts",
+      "one();",
+      "```",
+      "```bash",
+      "```ts inside bash is not a block",
+      "```",
+      "## Two",
+      NOT_TESTED,
+      "",
+      "```ts",
+      "skipped();",
+      "```",
+      "### Three",
+      "```ts",
+      "three();",
+      "```",
+    ].join("\n");
+    const blocks = fencedBlocks("ts", markdown);
+    expect(blocks.map(({ heading, code, tested }) => ({ heading, code, tested }))).toEqual([
+      { heading: "One", code: "one();", tested: true },
+      { heading: "Two", code: "skipped();", tested: false },
+      { heading: "Three", code: "three();", tested: true },
+    ]);
+    expect(blocks[2]?.id).toBe("block-3-three");
+  });
+});
 
 describe("README", () => {
   beforeAll(() => ensureBuilt(), 120_000);

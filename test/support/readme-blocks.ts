@@ -17,9 +17,12 @@ export interface ReadmeBlock {
 /** The marker that, on a line before a ```ts fence (blank lines allowed), keeps that block out of the tests. */
 export const NOT_TESTED = "<!-- not-tested -->";
 
-/** Every fenced block of `language` in README.md, in order, with whether it is marked {@link NOT_TESTED}. */
-function fencedBlocks(language: string): (ReadmeBlock & { readonly tested: boolean })[] {
-  const lines = readFileSync(join(root, "README.md"), "utf8").split("\n");
+/** Every fenced block of `language` in `markdown`, in order, with whether it is marked {@link NOT_TESTED}. */
+export function fencedBlocks(
+  language: string,
+  markdown = readFileSync(join(root, "README.md"), "utf8"),
+): (ReadmeBlock & { readonly tested: boolean })[] {
+  const lines = markdown.split("\n");
   const blocks: (ReadmeBlock & { tested: boolean })[] = [];
   let heading = "";
   for (let index = 0; index < lines.length; index++) {
