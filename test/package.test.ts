@@ -221,7 +221,7 @@ require(${JSON.stringify(tsc)});`;
     );
     const run = await exec(process.execPath, ["require.cjs"], app);
     expect(run).toEqual({ code: 0, stdout: "5 function\n", stderr: "" });
-  });
+  }, 60_000);
 
   it("has the embabel-ts command, with its examples", async () => {
     const run = await exec(
@@ -233,5 +233,5 @@ require(${JSON.stringify(tsc)});`;
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("✔ completed");
     expect(existsSync(join(app, "node_modules/.bin/embabel-ts"))).toBe(true);
-  });
+  }, 60_000);
 });

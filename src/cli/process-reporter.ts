@@ -43,13 +43,17 @@ export interface RunTotals {
 
 /**
  * Prints what agent processes do, as it happens: each new plan, each action
- * with its duration, each tool call with its arguments and result, and child
- * processes (subagents) indented under the tool call that started them.
- * Register {@link ProcessReporter.listener} as a process listener.
+ * with its duration, each LLM call with its tokens, cost and duration, each
+ * tool call with its arguments, result and duration, and child processes
+ * (subagents) indented under the tool call that started them. Register
+ * {@link ProcessReporter.listener} as a process listener; {@link traceRenderer}
+ * makes one that writes lines to a function.
  */
 export class ProcessReporter {
   private readonly processes = new Map<string, ProcessView>();
   private readonly verbose: boolean;
+  /** Models called without a known price. */
+  private readonly unpriced = new Set<string>();
   /** The depth of the innermost running tool call, for processes started without a parent id. */
   private openToolDepth: number[] = [];
 
@@ -136,8 +140,6 @@ export class ProcessReporter {
         : `${style.red(`✘ ${status}`)}${reason ? `: ${reason}` : ""}`;
     return `${head} ${style.dim(facts.join(" · "))}`;
   }
-
-  private readonly unpriced = new Set<string>();
 
   private view(processId: string): ProcessView {
     let view = this.processes.get(processId);
