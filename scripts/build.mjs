@@ -47,7 +47,10 @@ function build() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   if (args.includes("--clean")) rmSync(join(root, "dist"), { recursive: true, force: true });
-  if (args.includes("--if-stale") && existsSync(marker) && !isStale()) process.exit(0);
-  if (args.includes("--if-stale")) process.stderr.write("Sources changed: building dist/ (tsc)…\n");
+  if (args.includes("--if-stale")) {
+    if (!isStale()) process.exit(0);
+    const why = existsSync(marker) ? "Sources changed since the last build" : "No build yet";
+    process.stderr.write(`${why}: building dist/ (tsc, about 20 s)…\n`);
+  }
   build();
 }
