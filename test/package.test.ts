@@ -4,7 +4,15 @@
 // the README documents, and runs them with node (after tsc) and with tsx.
 // Installing needs the npm cache or the registry (--prefer-offline).
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -221,6 +229,36 @@ require(${JSON.stringify(tsc)});`;
     );
     const run = await exec(process.execPath, ["require.cjs"], app);
     expect(run).toEqual({ code: 0, stdout: "5 function\n", stderr: "" });
+  }, 60_000);
+
+  it("says 'embabel-ts needs zod 4 (found 3.x)' at import when the app's zod is zod 3", async () => {
+    // An app whose only zod is zod 3: the package as installed, beside a "zod" that is the
+    // zod 3 API (shipped by zod 4 as zod/v3), found first by embabel-ts's own lookup.
+    const zod3App = join(app, "zod3-app");
+    cpSync(join(app, "node_modules/embabel-ts"), join(zod3App, "node_modules/embabel-ts"), {
+      recursive: true,
+    });
+    const shim = join(zod3App, "node_modules/zod");
+    mkdirSync(shim, { recursive: true });
+    writeFileSync(
+      join(shim, "package.json"),
+      JSON.stringify({ name: "zod", version: "3.25.76", type: "module", exports: "./index.js" }),
+    );
+    writeFileSync(
+      join(shim, "index.js"),
+      `export * from ${JSON.stringify(pathToFileURL(join(app, "node_modules/zod/v3/index.js")).href)};\n`,
+    );
+    writeFileSync(
+      join(zod3App, "main.mjs"),
+      'import { Tool } from "embabel-ts";\nconsole.log(typeof Tool);\n',
+    );
+    const run = await exec(process.execPath, ["main.mjs"], zod3App);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(
+      "ConfigurationError: embabel-ts needs zod 4 (found 3.x). Install zod 4 in your project (npm i zod@^4.1.8); embabel-ts uses your copy of zod.",
+    );
+    expect(run.stderr).not.toContain("reading 'def'");
   }, 60_000);
 
   it("has the embabel-ts command, with its examples", async () => {
