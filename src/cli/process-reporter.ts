@@ -1,3 +1,5 @@
+import { CommunicateTool } from "../builtins/communicate-tool.js";
+import { ProgressTool } from "../builtins/progress-tool.js";
 import type { AgentProcessStatus } from "../platform/agent-process-status.js";
 import { formatDuration } from "../platform/format-duration.js";
 import type { OutputChannel, OutputChannelEvent } from "../platform/output-channel.js";
@@ -56,6 +58,8 @@ export class ProcessReporter {
   private readonly unpriced = new Set<string>();
   /** The depth of the innermost running tool call, for processes started without a parent id. */
   private openToolDepth: number[] = [];
+  /** Running calls of `progress` and `communicate`: their output channel line stands for them. */
+  private readonly quietCalls = new Set<string>();
 
   constructor(
     private readonly terminal: Terminal,
@@ -235,6 +239,10 @@ export class ProcessReporter {
       case "tool-call-start": {
         const view = this.view(event.processId);
         view.toolCalls += 1;
+        if (QUIET_TOOLS.has(event.toolName)) {
+          this.quietCalls.add(event.toolCallId);
+          return;
+        }
         this.line(
           view.depth + 1,
           `${style.yellow("⚙")} ${style.bold(event.toolName)} ${style.dim(oneLine(event.input, 120))}`,
@@ -244,12 +252,32 @@ export class ProcessReporter {
       }
       case "tool-call-end": {
         const view = this.view(event.processId);
+        if (this.quietCalls.delete(event.toolCallId)) {
+          if (event.result.kind === "error") {
+            this.line(
+              view.depth + 1,
+              style.red(`✗ ${event.toolName}: ${oneLine(event.result.content, 140)}`),
+            );
+          }
+          return;
+        }
         this.openToolDepth.pop();
         const took = style.dim(`(${formatDuration(event.durationMs)})`);
         this.line(
           view.depth + 2,
           `${this.describeResult(event.result, "  ".repeat(view.depth + 3))} ${took}`,
         );
+        return;
+      }
+      case "embedding-call-end": {
+        if (this.verbose) {
+          this.line(
+            this.view(event.processId).depth + 1,
+            style.dim(
+              `◆ embedding ${event.provider}/${event.modelId} · ${event.inputs} text(s) · ${event.tokens} tokens · ${formatDuration(event.durationMs)}`,
+            ),
+          );
+        }
         return;
       }
       case "tools-changed": {
@@ -286,6 +314,9 @@ export class ProcessReporter {
     return `${style.dim("↳")} ${text}`;
   }
 }
+
+/** Tools whose output-channel line (progress, message) is shown instead of the raw call. */
+const QUIET_TOOLS: ReadonlySet<string> = new Set([ProgressTool.NAME, CommunicateTool.NAME]);
 
 /** Options of {@link traceRenderer} and {@link renderTrace}. */
 export interface TraceRendererOptions extends ProcessReporterOptions {
