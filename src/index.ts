@@ -6,8 +6,8 @@ export type { BlackboardUpdater } from "./errors/index.js";
 export { ConfigurationError, EmbabelError, ReplanRequested, ToolControlFlowSignal } from "./errors/index.js";
 export type {
   ArtifactResult,
-  ArtifactSink,
   ArtifactSinkingOptions,
+  ArtifactSinkLike,
   BlackboardTarget,
   ErrorResult,
   JsonSchema,
@@ -23,14 +23,18 @@ export type {
   ToolCallOptions,
   ToolDefinition,
   ToolHandler,
+  ToolMetadataInit,
   TypedToolFunction,
   TypedToolOptions,
   TypeLike,
   TypeOf,
+  UnfoldingCall,
+  UnfoldingSource,
 } from "./tool/index.js";
 // --- tool ---
 export {
   AbstractTool,
+  ArtifactSink,
   ArtifactSinkingTool,
   BlackboardSink,
   CompositeSink,
@@ -101,7 +105,6 @@ export {
 
 // --- prompt ---
 export { StructuredOutputError } from "./errors/structured-output-error.js";
-export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from "./platform/agent-platform.js";
 export type {
   AssistantMessage,
   LlmInteractionCall,
@@ -210,7 +213,7 @@ export type {
   UnfoldingToolOptions,
   UnfoldingToolsOptions,
 } from "./progressive/index.js";
-export { ProgressiveTool, UnfoldingTool, unfoldingTools } from "./progressive/index.js";
+export { ProgressiveTool, UnfoldingTool, unfoldingReference, unfoldingTools } from "./progressive/index.js";
 
 // --- subagent ---
 export type {
@@ -257,3 +260,44 @@ export {
   type TraceRendererOptions,
   traceRenderer,
 } from "./cli/index.js";
+
+// --- mcp ---
+// The root's AgentPlatform is the MCP layer's: the platform's, plus `mcpServers`,
+// config-defined `toolGroups` and `close()` (the platform layer never imports mcp).
+export { McpServerError } from "./errors/index.js";
+export type {
+  AgentPlatformOptions,
+  CallToolResult,
+  CreateMcpServerOptions,
+  McpCallOptions,
+  McpClientsLike,
+  McpConfigOptions,
+  McpHttpEndpoint,
+  McpHttpServerConfig,
+  McpRequestOptions,
+  McpServerConfig,
+  McpServersConfig,
+  McpServersHolder,
+  McpStdioServerConfig,
+  McpToolFactoryOptions,
+  McpToolFilter,
+  McpToolGroupOptions,
+  McpToolInfo,
+  McpToolOptions,
+  ServeMcpOverHttpOptions,
+  ToolGroupConfig,
+} from "./mcp/index.js";
+export {
+  AgentPlatform,
+  agentInputType,
+  createAgentPlatform,
+  createMcpServer,
+  McpClient,
+  McpClients,
+  McpTool,
+  McpToolFactory,
+  McpToolGroup,
+  serveMcpOverHttp,
+  ToolCallContextMcpMetaConverter,
+  toolGroupsFromConfig,
+} from "./mcp/index.js";

@@ -147,7 +147,14 @@ describe("npm pack", () => {
     const built = tarballFiles.filter((path) => path.startsWith("dist/"));
     expect(built.filter((path) => !/^dist\/(src|examples)\/.+\.(js|d\.ts)$/.test(path))).toEqual([]);
     const others = tarballFiles.filter((path) => !path.startsWith("dist/"));
-    expect(others).toEqual(["CHANGELOG.md", "README.md", "package.json"]);
+    // Besides dist/: the package's own files and what an example needs at run time (an MCP server it starts).
+    expect(others).toEqual([
+      "CHANGELOG.md",
+      "README.md",
+      "examples/mcp-weather/embabel.config.json",
+      "examples/mcp-weather/weather-server.mjs",
+      "package.json",
+    ]);
     expect(tarballFiles.filter((path) => /\.test\.|\.map$|^dist\/test\//.test(path))).toEqual([]);
     const js = tarballFiles.filter((path) => path.endsWith(".js"));
     expect(js.filter((path) => !tarballFiles.includes(path.replace(/\.js$/, ".d.ts")))).toEqual([]);

@@ -24,6 +24,12 @@ export interface ExampleDefinition {
    * that model, so the recorded tokens are priced as on it. @default no model (no cost shown)
    */
   readonly recordedWith?: string;
+  /**
+   * A config file shipped with the example (absolute path) whose `mcpServers`
+   * and `toolGroups` the example's agents use; the user's config wins for a
+   * server or group of the same name. @default none
+   */
+  readonly configFile?: string;
   /** Formats the agent's result for the terminal. @default pretty-printed JSON */
   formatResult?(result: unknown): string;
 }

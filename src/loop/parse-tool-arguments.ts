@@ -1,4 +1,5 @@
 import type { Tool } from "../tool/tool.js";
+import { scalarStringCoercer } from "./coerce-scalar-strings.js";
 import { jsonSchemaValidator } from "./json-schema-validator.js";
 
 /** Arguments that can be passed to the tool, or the in-band answer saying why not. */
@@ -9,7 +10,9 @@ export type ParsedToolArguments =
 /**
  * Parses the model's raw JSON arguments and checks them against the tool's
  * JSON Schema. Blank input counts as `{}` (some providers send it for tools
- * without parameters). The tool later receives the raw text unchanged.
+ * without parameters). Strings that parse exactly as the number, integer or
+ * boolean the schema asks for are taken as that value; the tool then receives
+ * the arguments re-serialized, otherwise the raw text unchanged.
  */
 export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArguments {
   const name = tool.definition.name;
@@ -35,7 +38,9 @@ export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArgu
         "Call the tool again with a valid JSON object as its arguments.",
     };
   }
-  const problems = jsonSchemaValidator(tool.definition.inputSchema.jsonSchema)(value);
+  const schema = tool.definition.inputSchema.jsonSchema;
+  const coerced = scalarStringCoercer(schema)(value);
+  const problems = jsonSchemaValidator(schema)(value);
   if (problems.length > 0) {
     return {
       ok: false,
@@ -45,5 +50,9 @@ export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArgu
         "Call the tool again with arguments that match its input schema.",
     };
   }
-  return { ok: true, input, value: value as Record<string, unknown> };
+  return {
+    ok: true,
+    input: coerced ? JSON.stringify(value) : input,
+    value: value as Record<string, unknown>,
+  };
 }
