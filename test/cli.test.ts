@@ -130,7 +130,7 @@ describe("embabel-ts run --scripted", () => {
       expect({ name, code: run.code, stderr: run.stderr }).toEqual({ name, code: 0, stderr: "" });
       expect(run.stdout).toContain("✔ completed");
     }
-  });
+  }, 90_000); // five CLI processes in a row: past the default 20 s on a busy machine
 
   it("runs an example given as a module path", async () => {
     const run = await cli(["run", "./dist/examples/star-news/index.js", "Ada, an Aquarius", "--scripted"]);
