@@ -250,6 +250,34 @@ export {
   ProgressTool,
 } from "./builtins/index.js";
 
+// --- trace ---
+export {
+  type ActionNode,
+  type EventNode,
+  jsonSafe,
+  type LlmCallDetail,
+  type LlmNode,
+  type PlanNode,
+  type ProcessNode,
+  parseTrace,
+  type RunView,
+  readTrace,
+  TRACE_FORMAT,
+  TRACE_VERSION,
+  type ToolNode,
+  type Trace,
+  TraceFormatError,
+  type TraceHeader,
+  type TraceNode,
+  type TraceRecord,
+  TraceRecorder,
+  type TraceRecorderOptions,
+  TraceSink,
+  type TraceToolDefinition,
+  TraceTree,
+  type TraceUsage,
+} from "./trace/index.js";
+
 // --- cli ---
 export type { ExampleDefinition } from "./cli/index.js";
 export {

@@ -254,7 +254,9 @@ describe("npm start", () => {
     expect(statSync(marker).mtimeMs).toBe(before);
     expect(Date.now() - started).toBeLessThan(10_000); // a full tsc build takes 15–25 s here
     const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-    expect(manifest.scripts.start).toBe("node scripts/build.mjs --if-stale && node dist/src/cli/main.js");
+    expect(manifest.scripts.start).toBe(
+      "node scripts/build.mjs --if-stale && node scripts/copy-studio-page.mjs && node dist/src/cli/main.js",
+    );
   });
 });
 

@@ -1,5 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} is the config syntax under test
 import { rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -8,7 +10,9 @@ import {
   defineAgent,
   domainType,
   McpClients,
+  McpServerError,
   McpToolFactory,
+  McpToolGroup,
   serveMcpOverHttp,
   Tool,
   ToolCallContext,
@@ -172,5 +176,90 @@ describe("createMcpServer", () => {
     const bad = await answerer.call('{"text":42}');
     expect(bad.kind).toBe("error");
     expect(bad.content).toMatch(/^BAD INPUT ERROR parsing tool input/);
+  });
+});
+
+/** A 127.0.0.1 port nothing listens on (one just released). */
+async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("MCP over Streamable HTTP: failures", () => {
+  it("names a server nobody listens on and its cause, without waiting for a timeout, and tries again on the next use", async () => {
+    const url = `http://127.0.0.1:${await deadPort()}/mcp`;
+    const clients = clientsFor({ remote: { url, connectTimeoutMs: 30_000 } });
+    const group = McpToolGroup.create({ role: "remote", description: "Remote tools", clients });
+    const started = Date.now();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const failure = await group.tools().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(McpServerError);
+      expect((failure as Error).message).toMatch(
+        /^MCP server 'remote' could not be reached: .*fetch failed.*ECONNREFUSED/,
+      );
+      expect(group.toolsInitialized).toBe(false);
+    }
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await expect(McpToolFactory.create(clients).requiredToolByName("echo")).rejects.toThrow(
+      /^MCP tool 'echo' not found\. No MCP tools are available - check MCP client connections\. \(unreachable: MCP server 'remote' could not be reached/,
+    );
+  });
+
+  it("names the HTTP status of a URL that refuses the MCP handshake, even with an empty body", async () => {
+    const http = createServer((request, response) =>
+      // A server that wants a token it did not get (or a path that is no MCP endpoint).
+      response.writeHead(request.headers.authorization ? 404 : 401).end(),
+    );
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise<void>((resolve) => http.close(() => resolve())));
+    const { port } = http.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const clients = clientsFor({
+      noToken: { url, connectTimeoutMs: 30_000 },
+      wrongPath: { url, headers: { Authorization: "Bearer t" }, connectTimeoutMs: 30_000 },
+    });
+    const group = (server: string) =>
+      McpToolGroup.create({ role: server, description: server, clients: clients.select([server]) });
+    await expect(group("noToken").tools()).rejects.toThrow(
+      /^MCP server 'noToken' could not be reached: .*HTTP 401 Unauthorized/,
+    );
+    await expect(group("wrongPath").tools()).rejects.toThrow(
+      /^MCP server 'wrongPath' could not be reached: .*HTTP 404 Not Found/,
+    );
+  });
+
+  it("answers a call on closed clients in-band, naming the server", async () => {
+    const { url } = await httpFixture();
+    const clients = clientsFor({ remote: { url } });
+    const echo = await McpToolFactory.create(clients).requiredToolByName("echo");
+    expect((await echo.call('{"text":"before"}')).content).toBe("before");
+    await clients.close();
+    expect(await echo.call('{"text":"after"}')).toMatchObject({
+      kind: "error",
+      content: "MCP server 'remote' was closed.",
+    });
+  });
+
+  it("refuses a config group over a server that is not configured, or without a tool list", () => {
+    expect(() =>
+      AgentPlatform.create({
+        models: {},
+        mcpServers: { weather: { url: "http://127.0.0.1:1/mcp" } },
+        toolGroups: { web: { tools: ["search"], servers: ["browser"] } },
+      }),
+    ).toThrow("No MCP server named 'browser'. Configured servers: [weather]");
+    expect(() =>
+      AgentPlatform.create({
+        models: {},
+        mcpServers: {},
+        toolGroups: { web: { description: "Web" } as never },
+      }),
+    ).toThrow("toolGroups.web.tools must be a list of tool names");
   });
 });

@@ -145,7 +145,13 @@ describe("npm pack", () => {
     }
     expect(tarballFiles).toContain("dist/examples/index.js");
     const built = tarballFiles.filter((path) => path.startsWith("dist/"));
-    expect(built.filter((path) => !/^dist\/(src|examples)\/.+\.(js|d\.ts)$/.test(path))).toEqual([]);
+    // Compiled JS and .d.ts, and the studio's static page (copied as is).
+    expect(
+      built.filter(
+        (path) =>
+          !/^dist\/(src|examples)\/.+\.(js|d\.ts)$/.test(path) && !path.startsWith("dist/src/studio/page/"),
+      ),
+    ).toEqual([]);
     const others = tarballFiles.filter((path) => !path.startsWith("dist/"));
     // Besides dist/: the package's own files and what an example needs at run time (an MCP server it starts).
     expect(others).toEqual([
@@ -156,7 +162,9 @@ describe("npm pack", () => {
       "package.json",
     ]);
     expect(tarballFiles.filter((path) => /\.test\.|\.map$|^dist\/test\//.test(path))).toEqual([]);
-    const js = tarballFiles.filter((path) => path.endsWith(".js"));
+    const js = tarballFiles.filter(
+      (path) => path.endsWith(".js") && !path.startsWith("dist/src/studio/page/"),
+    );
     expect(js.filter((path) => !tarballFiles.includes(path.replace(/\.js$/, ".d.ts")))).toEqual([]);
   });
 
@@ -168,7 +176,9 @@ describe("npm pack", () => {
   });
 
   it("builds on prepack, so a fresh clone packs a dist/", () => {
-    expect(manifest.scripts.prepack).toBe("node scripts/build.mjs --clean");
+    expect(manifest.scripts.prepack).toBe(
+      "node scripts/build.mjs --clean && node scripts/copy-studio-page.mjs",
+    );
   });
 });
 

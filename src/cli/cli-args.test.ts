@@ -32,7 +32,9 @@ describe("parseCliArgs", () => {
   });
 
   it("rejects an unknown command, naming it", () => {
-    expect(() => parseCliArgs(["go"])).toThrow("Unknown command 'go'. Commands: run, list, mcp-serve, help.");
+    expect(() => parseCliArgs(["go"])).toThrow(
+      "Unknown command 'go'. Commands: run, list, studio, mcp-serve, help.",
+    );
   });
 
   it("rejects an unknown option with a usage error", () => {

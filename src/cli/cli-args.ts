@@ -17,6 +17,24 @@ export interface RunCommand {
   readonly verbose: boolean;
   /** An explicit config file instead of `embabel.config.{json,yaml,yml}` in the working directory. */
   readonly config: string | undefined;
+  /** Write the run's trace (JSON lines) to this file. @default undefined */
+  readonly trace?: string | undefined;
+  /** Print the trace events as JSON lines instead of the live tree. @default false */
+  readonly json?: boolean;
+  /** Do not keep the run in `.embabel-ts/runs`. @default false */
+  readonly noKeepRuns?: boolean;
+}
+
+/** `embabel-ts studio [--port n] [trace files…]`. */
+export interface StudioCommand {
+  /** Which command. */
+  readonly command: "studio";
+  /** The port on 127.0.0.1; 0 picks a free one. @default 4477 */
+  readonly port: number;
+  /** Trace files to show besides the kept runs. */
+  readonly files: readonly string[];
+  /** An explicit config file (for runs started from the page). */
+  readonly config: string | undefined;
 }
 
 /** `embabel-ts mcp-serve [--http <port>] [--scripted] [--model <id>] [--config <file>]`. */
@@ -36,6 +54,7 @@ export interface McpServeCommand {
 /** What the command line asked for. */
 export type CliCommand =
   | RunCommand
+  | StudioCommand
   | McpServeCommand
   | { readonly command: "list" }
   | {
@@ -53,6 +72,10 @@ const OPTIONS = {
   http: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
+  trace: { type: "string" },
+  json: { type: "boolean" },
+  "no-keep-runs": { type: "boolean" },
+  port: { type: "string", short: "p" },
 } as const;
 
 /** Parses `argv` (without `node` and the script); throws {@link UsageError} on anything unrecognised. */
@@ -98,8 +121,13 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         model: values.model,
         verbose: values.verbose ?? false,
         config: values.config,
+        ...(values.trace === undefined ? {} : { trace: values.trace }),
+        ...(values.json ? { json: true } : {}),
+        ...(values["no-keep-runs"] ? { noKeepRuns: true } : {}),
       };
     }
+    case "studio":
+      return { command: "studio", port: parsePort(values.port), files: rest, config: values.config };
     case "mcp-serve": {
       if (rest.length > 0) throw new UsageError(`'mcp-serve' takes no arguments (got ${quoteAll(rest)}).`);
       return {
@@ -111,8 +139,20 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       };
     }
     default:
-      throw new UsageError(`Unknown command '${command}'. Commands: run, list, mcp-serve, help.`);
+      throw new UsageError(`Unknown command '${command}'. Commands: run, list, studio, mcp-serve, help.`);
   }
+}
+
+/** The studio's default port. */
+export const STUDIO_PORT = 4477;
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return STUDIO_PORT;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new UsageError(`--port needs a port number from 0 to 65535 (got '${value}').`);
+  }
+  return port;
 }
 
 function portOf(text: string): number {

@@ -5,6 +5,7 @@ Usage:
   embabel-ts run <example> ["<input>"] [options]   run an example agent on your request
   embabel-ts list                                  list the examples
   embabel-ts mcp-serve [--http <port>] [options]   serve the example agents as MCP tools (stdio, or HTTP on 127.0.0.1)
+  embabel-ts studio [--port <n>] [<trace files>]   look at runs in the browser (http://127.0.0.1:4477)
   embabel-ts --help                                show this help
   embabel-ts --version                             print the version
 
@@ -16,6 +17,9 @@ Options for run:
   -m, --model <id>      the model to use, e.g. openai:gpt-4.1, anthropic:claude-sonnet-4-5, ollama:qwen2.5
   -v, --verbose         also show prompts, LLM replies and full tool results
   -c, --config <file>   read this config file instead of ./embabel.config.{json,yaml,yml}
+      --trace <file>    also write the run's trace (JSON lines) to this file
+      --json            print the trace events as JSON lines instead of the live tree
+      --no-keep-runs    do not keep the run in .embabel-ts/runs (EMBABEL_KEEP_RUNS=0 does the same)
 
 Options for mcp-serve:
   --http <port>         serve Streamable HTTP on 127.0.0.1 (0 picks a free port) instead of stdio

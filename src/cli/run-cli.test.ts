@@ -120,7 +120,7 @@ describe("runCli", () => {
     const run = await cli(["frobnicate"]);
     expect(run.code).toBe(EXIT_USAGE);
     expect(run.stderr).toEqual([
-      "error: Unknown command 'frobnicate'. Commands: run, list, mcp-serve, help.",
+      "error: Unknown command 'frobnicate'. Commands: run, list, studio, mcp-serve, help.",
     ]);
   });
 

@@ -6,6 +6,7 @@ import { HELP_TEXT } from "./help-text.js";
 import { serveExamplesOverMcp } from "./mcp-serve.js";
 import { packageVersion } from "./package-version.js";
 import { runExample } from "./run-example.js";
+import { runStudioCommand } from "./studio-command.js";
 import type { Terminal } from "./terminal.js";
 import { UsageError } from "./usage-error.js";
 
@@ -68,6 +69,8 @@ async function dispatch(command: CliCommand, options: CliEnvironmentOptions): Pr
       return EXIT_OK;
     case "run":
       return runExample(command, options);
+    case "studio":
+      return runStudioCommand(command, options);
     case "mcp-serve":
       return serveExamplesOverMcp(command, options);
   }

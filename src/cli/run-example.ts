@@ -17,7 +17,8 @@ import { mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
 import { ProcessReporter } from "./process-reporter.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
-import { indent, type Terminal } from "./terminal.js";
+import { openRunRecording, type RunRecordingHooks } from "./run-recording.js";
+import { indent, jsonOnlyTerminal, type Terminal } from "./terminal.js";
 
 /** The models a CLI platform gets. */
 export interface PreparedModels {
@@ -34,8 +35,14 @@ export interface PreparedModels {
  * script), deploys the example's agents, runs the first one on the input,
  * and prints the plan, each action and tool call, and the result.
  */
-export async function runExample(command: RunCommand, options: CliEnvironmentOptions): Promise<number> {
-  const { terminal } = options;
+export async function runExample(
+  command: RunCommand,
+  options: CliEnvironmentOptions,
+  hooks: RunRecordingHooks = {},
+): Promise<number> {
+  // With --json, standard output carries only the trace lines.
+  const display = command.json ? { ...options, terminal: jsonOnlyTerminal(options.terminal) } : options;
+  const { terminal } = display;
   const { style } = terminal;
   const example = await findExample(command.example, options.cwd);
   const loaded = command.scripted
@@ -53,7 +60,7 @@ export async function runExample(command: RunCommand, options: CliEnvironmentOpt
     ...mcpPlatformOptions(loaded.config, [example], options.env),
   });
   try {
-    return await runOn(platform, example, models, command, options);
+    return await runOn(platform, example, models, command, display, { out: options.terminal, hooks });
   } finally {
     await platform.close();
   }
@@ -65,6 +72,7 @@ async function runOn(
   models: PreparedModels,
   command: RunCommand,
   options: CliEnvironmentOptions,
+  recordingTo: { readonly out: Terminal; readonly hooks: RunRecordingHooks },
 ): Promise<number> {
   const { terminal } = options;
   const { style } = terminal;
@@ -80,6 +88,23 @@ async function runOn(
   terminal.out(`${style.dim("input:")} ${text}`);
   terminal.out();
 
+  const recording = openRunRecording(
+    {
+      example: example.name,
+      trace: command.trace,
+      json: command.json === true,
+      noKeepRuns: command.noKeepRuns === true,
+    },
+    { terminal: recordingTo.out, cwd: options.cwd, env: options.env },
+    {
+      example: example.name,
+      agent: agent.name,
+      input: text,
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the banner's colour codes
+      model: models.description.replace(/\u001b\[\d+m/g, ""),
+    },
+    recordingTo.hooks,
+  );
   const reporter = new ProcessReporter(terminal, { verbose: command.verbose });
   let processOptions = ProcessOptions.DEFAULT.withListener(reporter.listener).withOutputChannel(
     reporter.outputChannel,
@@ -90,9 +115,10 @@ async function runOn(
     );
   }
   const process = await platform.runAgent(agent, example.input(text), {
-    processOptions,
+    processOptions: recording.attach(processOptions),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  recording.finish(process);
   terminal.out();
   printOutcome(terminal, process, reporter);
   if (process.status !== "completed") {

@@ -103,3 +103,8 @@ export function indent(text: string, prefix = "  "): string {
     .map((line) => (line.length > 0 ? prefix + line : line))
     .join("\n");
 }
+
+/** A terminal whose standard output is silent (errors still show): `--json` writes its lines to the real one. */
+export function jsonOnlyTerminal(terminal: Terminal): Terminal {
+  return { out: () => {}, err: (line) => terminal.err(line), style: PLAIN_STYLE };
+}

@@ -6,4 +6,5 @@ export { type BlackboardUpdater, ReplanRequested } from "./replan-requested.js";
 export { ScriptExhaustedError } from "./script-exhausted-error.js";
 export { ToolControlFlowSignal } from "./tool-control-flow-signal.js";
 export { ToolNotFoundError } from "./tool-not-found-error.js";
+export { TraceFormatError } from "./trace-format-error.js";
 export { TypeParseError } from "./type-parse-error.js";

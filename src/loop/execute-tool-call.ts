@@ -1,11 +1,12 @@
 import type { LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
+import type { Context } from "@opentelemetry/api";
 import { ReplanRequested } from "../errors/replan-requested.js";
 import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { callWithTimeout, toolTimeoutMessage } from "./call-with-timeout.js";
-import { emit, endSpan, startToolSpan } from "./loop-telemetry.js";
+import { emit, endSpan, startToolSpan, withinToolCall } from "./loop-telemetry.js";
 import { parseToolArguments } from "./parse-tool-arguments.js";
 import type { ToolLoopEvent } from "./tool-loop.js";
 import type { ToolSet } from "./tool-set.js";
@@ -49,6 +50,8 @@ export interface ToolCallEnvironment {
   readonly onEvent?: (event: ToolLoopEvent) => void;
   /** Time limit of calls whose tool's metadata sets none. */
   readonly toolTimeoutMs?: number;
+  /** The OpenTelemetry context of the LLM call that asked for the tool calls (set only while a span records). */
+  readonly spanParent?: Context;
 }
 
 /** What the model is told: the content, or `Error: <message>` for an error result (the reference loop's wording). */
@@ -108,14 +111,15 @@ export async function executeToolCall(
   }
   const value = parsed.value;
   const started = performance.now();
-  const span = startToolSpan(loopId, call.toolName, call.toolCallId);
+  const span = startToolSpan(loopId, call.toolName, call.toolCallId, environment.spanParent);
   let outcome: ToolCallOutcome;
   const timeoutMs = tool.metadata.toolTimeoutMs ?? environment.toolTimeoutMs;
   try {
-    const result =
+    const result = await withinToolCall(call.toolCallId, span, () =>
       timeoutMs === undefined
-        ? await tool.call(parsed.input, environment.context, environment.callOptions)
-        : await callWithTimeout(tool, parsed.input, environment.context, environment.callOptions, timeoutMs);
+        ? tool.call(parsed.input, environment.context, environment.callOptions)
+        : callWithTimeout(tool, parsed.input, environment.context, environment.callOptions, timeoutMs),
+    );
     if (result === "timed-out") {
       const message = toolTimeoutMessage(call.toolName, timeoutMs as number);
       outcome = { ...answered(call, message, value), tool, input: parsed.input };

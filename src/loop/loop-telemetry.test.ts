@@ -17,11 +17,7 @@ describe("OpenTelemetry spans", () => {
       ScriptedModel.text("ok"),
     );
     const result = await runToolLoop({ model, prompt: [], tools: [failing] });
-    expect(spans.map((span) => span.name)).toEqual([
-      "embabel.llm.call",
-      "embabel.tool.call flaky",
-      "embabel.llm.call",
-    ]);
+    expect(spans.map((span) => span.name)).toEqual(["chat scripted", "execute_tool flaky", "chat scripted"]);
     expect(spans.every((span) => span.ended)).toBe(true);
     expect(spans[0]?.attributes).toMatchObject({
       "embabel.loop.id": result.loopId,

@@ -1,32 +1,104 @@
-import { type Span, SpanStatusCode, trace } from "@opentelemetry/api";
+import { AsyncLocalStorage } from "node:async_hooks";
+import {
+  type Context,
+  context,
+  isSpanContextValid,
+  type Span,
+  SpanStatusCode,
+  trace,
+} from "@opentelemetry/api";
 import type { ToolLoopEvent } from "./tool-loop.js";
 
 // A proxy tracer: no-op (a non-recording span, no attribute work) until the
 // application registers an OpenTelemetry SDK.
 const tracer = trace.getTracer("embabel-ts");
 
-/** Starts the span of one LLM call. */
+/** Where the current async call chain sits: the tool call it runs in, and the span to nest under. */
+interface TraceScope {
+  /** The id of the tool call running (set inside a tool call, so a process it starts can name it). */
+  readonly toolCallId?: string;
+  /** The OpenTelemetry context holding the innermost span of ours. */
+  readonly spanContext?: Context;
+}
+
+// Our own store, so spans nest (process → action → LLM call → tool call →
+// subagent process) even when the application registered no context manager.
+const scopes = new AsyncLocalStorage<TraceScope>();
+
+/** The context a new span of ours starts under: our innermost span, else the application's active context. */
+function parentContext(): Context {
+  return scopes.getStore()?.spanContext ?? context.active();
+}
+
+/** Starts a span named `name` under the current one of ours (or the active context). */
+export function startSpan(name: string, parent: Context = parentContext()): Span {
+  return tracer.startSpan(name, undefined, parent);
+}
+
+/** The context whose active span is `span`, for starting children of a span that may have ended; `undefined` for a no-op span. */
+export function contextOf(span: Span): Context | undefined {
+  return isSpanContextValid(span.spanContext()) ? trace.setSpan(parentContext(), span) : undefined;
+}
+
+/** Runs `fn` with `span` as the parent of spans started inside it (a plain call when `span` is not recording). */
+export function withSpan<T>(span: Span, fn: () => T): T {
+  if (!span.isRecording()) return fn();
+  const spanContext = trace.setSpan(parentContext(), span);
+  return scopes.run({ ...scopes.getStore(), spanContext }, () => context.with(spanContext, fn));
+}
+
+/** Runs the tool call `toolCallId` (whose span is `span`): processes started inside it are nested under it. */
+export function withinToolCall<T>(toolCallId: string, span: Span, fn: () => T): T {
+  const current = scopes.getStore();
+  if (!span.isRecording()) return scopes.run({ ...current, toolCallId }, fn);
+  const spanContext = trace.setSpan(parentContext(), span);
+  return scopes.run({ toolCallId, spanContext }, () => context.with(spanContext, fn));
+}
+
+/** The id of the tool call the current async call chain runs in, if any. */
+export function currentToolCallId(): string | undefined {
+  return scopes.getStore()?.toolCallId;
+}
+
+/** Runs `fn` outside any tool call (a process's own actions are not inside the call that started it), keeping the span parent. */
+export function outsideToolCall<T>(fn: () => T): T {
+  const current = scopes.getStore();
+  if (current?.toolCallId === undefined) return fn();
+  return scopes.run(current.spanContext ? { spanContext: current.spanContext } : {}, fn);
+}
+
+/** Starts the span of one LLM call (GenAI semantic conventions: `chat <model>`). */
 export function startLlmSpan(loopId: string, iteration: number, modelId: string, provider: string): Span {
-  const span = tracer.startSpan("embabel.llm.call");
+  const span = startSpan(`chat ${modelId}`);
   if (span.isRecording()) {
     span.setAttributes({
+      "gen_ai.operation.name": "chat",
+      "gen_ai.request.model": modelId,
+      // `openai.chat` → `openai`: the convention's provider names are the vendor's.
+      "gen_ai.provider.name": provider.split(".")[0] ?? provider,
+      "embabel.llm.provider": provider,
       "embabel.loop.id": loopId,
       "embabel.loop.iteration": iteration,
-      "gen_ai.request.model": modelId,
-      "gen_ai.system": provider,
     });
   }
   return span;
 }
 
-/** Starts the span of one tool call. */
-export function startToolSpan(loopId: string, toolName: string, toolCallId: string): Span {
-  const span = tracer.startSpan(`embabel.tool.call ${toolName}`);
+/** Starts the span of one tool call (GenAI semantic conventions: `execute_tool <name>`), under `parent` when given. */
+export function startToolSpan(
+  loopId: string,
+  toolName: string,
+  toolCallId: string,
+  parent: Context | undefined,
+): Span {
+  const span = startSpan(`execute_tool ${toolName}`, parent ?? parentContext());
   if (span.isRecording()) {
     span.setAttributes({
-      "embabel.loop.id": loopId,
+      "gen_ai.operation.name": "execute_tool",
       "gen_ai.tool.name": toolName,
       "gen_ai.tool.call.id": toolCallId,
+      "gen_ai.tool.type": "function",
+      "embabel.loop.id": loopId,
     });
   }
   return span;
@@ -41,6 +113,7 @@ export function endSpan(
   if (span.isRecording()) {
     if (attributes) span.setAttributes(attributes);
     if (error !== undefined) {
+      span.setAttribute("error.type", error instanceof Error ? error.name : "_OTHER");
       span.recordException(error instanceof Error ? error : String(error));
       span.setStatus({
         code: SpanStatusCode.ERROR,

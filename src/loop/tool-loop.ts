@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,
+  LanguageModelV3Content,
   LanguageModelV3FunctionTool,
   LanguageModelV3Prompt,
   LanguageModelV3ToolChoice,
 } from "@ai-sdk/provider";
+import type { Span } from "@opentelemetry/api";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { MaxIterationsExceededError } from "../errors/max-iterations-exceeded-error.js";
 import type { BlackboardUpdater } from "../errors/replan-requested.js";
@@ -15,7 +17,7 @@ import { checkTimeoutMs } from "../tool/tool-metadata.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { callModel, type ModelResponse } from "./call-model.js";
 import { assistantMessage, emptyReplyNudge, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
-import { emit, endSpan, startLlmSpan } from "./loop-telemetry.js";
+import { contextOf, emit, endSpan, startLlmSpan } from "./loop-telemetry.js";
 import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
 import { runToolBatch, type ToolBatchEnvironment } from "./run-tool-batch.js";
 import { ToolInjectionStrategy } from "./tool-injection-strategy.js";
@@ -47,6 +49,10 @@ export type ToolLoopEvent =
       readonly loopId: string;
       readonly iteration: number;
       readonly toolNames: readonly string[];
+      /** The messages sent (the conversation so far); a reference, never copied for the event. */
+      readonly prompt?: LanguageModelV3Prompt;
+      /** The tool definitions sent, in order; a reference, never copied for the event. */
+      readonly tools?: readonly LanguageModelV3FunctionTool[];
     }
   | {
       readonly type: "llm-call-end";
@@ -56,7 +62,9 @@ export type ToolLoopEvent =
       readonly provider: string;
       readonly usage: LlmUsage;
       readonly durationMs: number;
-      /** The call's cost in US dollars, when its price is known (added by the prompt runner; the loop knows no prices). */
+      /** What the model replied (text, tool calls); a reference, never copied for the event. */
+      readonly content?: readonly LanguageModelV3Content[];
+      /** Cost in US dollars, when the model's price is known (added by the prompt runner). */
       readonly costUsd?: number;
     }
   | {
@@ -214,13 +222,11 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   for (let iteration = 1; iteration <= maxIterations; iteration += 1) {
     signal?.throwIfAborted();
     options.beforeLlmCall?.({ iteration, usage });
-    const { response, usage: roundUsage } = await llmRound(
-      options,
-      tools,
-      { ...base, prompt: prompt.slice() },
-      loopId,
-      iteration,
-    );
+    const {
+      response,
+      usage: roundUsage,
+      span,
+    } = await llmRound(options, tools, { ...base, prompt: prompt.slice() }, loopId, iteration);
     usage = addUsage(usage, roundUsage);
     const calls = toolCallsOf(response.content);
     if (calls.length === 0) {
@@ -235,7 +241,12 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       prompt.push(reply);
       return finish(text, iteration);
     }
-    const batch = await runToolBatch(calls, environment, iteration);
+    const spanParent = contextOf(span);
+    const batch = await runToolBatch(
+      calls,
+      spanParent ? { ...environment, spanParent } : environment,
+      iteration,
+    );
     prompt.push(assistantMessage(response.content, batch.outcomes));
     if (batch.outcomes.length > 0) prompt.push(toolMessage(batch.outcomes));
     if (batch.replan?.replan) {
@@ -260,11 +271,18 @@ async function llmRound(
   callOptions: LanguageModelV3CallOptions,
   loopId: string,
   iteration: number,
-): Promise<{ readonly response: ModelResponse; readonly usage: LlmUsage }> {
+): Promise<{ readonly response: ModelResponse; readonly usage: LlmUsage; readonly span: Span }> {
   const { model, onEvent } = options;
   const definitions = tools.providerDefinitions;
   if (definitions.length > 0) callOptions.tools = definitions as LanguageModelV3FunctionTool[];
-  emit(onEvent, () => ({ type: "llm-call-start", loopId, iteration, toolNames: tools.toolNames }));
+  emit(onEvent, () => ({
+    type: "llm-call-start",
+    loopId,
+    iteration,
+    toolNames: tools.toolNames,
+    prompt: callOptions.prompt,
+    tools: definitions as readonly LanguageModelV3FunctionTool[],
+  }));
   const started = performance.now();
   const span = startLlmSpan(loopId, iteration, model.modelId, model.provider);
   let response: ModelResponse;
@@ -287,6 +305,7 @@ async function llmRound(
     provider: model.provider,
     usage,
     durationMs: performance.now() - started,
+    content: response.content,
   }));
-  return { response, usage };
+  return { response, usage, span };
 }

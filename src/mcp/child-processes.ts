@@ -1,12 +1,17 @@
 // The stdio servers' child processes still running, so that none outlives this
 // Node process: on exit each is killed (an exit handler can only act
-// synchronously, so a signal is all it can send).
+// synchronously, so a signal is all it can send). SIGINT, SIGTERM and SIGHUP
+// end Node without an "exit" event: when the application does not handle them
+// itself, they kill the children too, then end the process as they would have.
 
-const children = new Map<object, number>();
+/** Each owner's child pid, read when needed (a child being started has none yet). */
+const children = new Map<object, () => number | undefined>();
 let hooked = false;
 
 function killAll(): void {
-  for (const pid of children.values()) {
+  for (const pidOf of children.values()) {
+    const pid = pidOf();
+    if (pid === undefined) continue;
     try {
       process.kill(pid, "SIGKILL");
     } catch {
@@ -16,12 +21,24 @@ function killAll(): void {
   children.clear();
 }
 
-/** Records `owner`'s child `pid` until {@link forgetChild}. */
-export function rememberChild(owner: object, pid: number): void {
-  children.set(owner, pid);
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+function onSignal(signal: NodeJS.Signals): void {
+  // The application handles the signal (and exits or not, as it likes): leave it to it.
+  if (process.listenerCount(signal) > 1) return;
+  killAll();
+  // Our listener replaced Node's default behaviour: restore it, and let the signal end the process.
+  for (const each of SIGNALS) process.removeListener(each, onSignal);
+  process.kill(process.pid, signal);
+}
+
+/** Records `owner`'s child (its pid as `pidOf` reads it, from the moment it is spawned) until {@link forgetChild}. */
+export function rememberChild(owner: object, pidOf: () => number | undefined): void {
+  children.set(owner, pidOf);
   if (!hooked) {
     hooked = true;
     process.once("exit", killAll);
+    for (const signal of SIGNALS) process.on(signal, onSignal);
   }
 }
 

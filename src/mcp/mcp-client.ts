@@ -1,6 +1,10 @@
+import { STATUS_CODES } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type CallToolResult,
@@ -196,14 +200,17 @@ export class McpClient {
     const transport = this.createTransport();
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     client.onclose = () => {
+      // Only the current connection's child: a new one may be starting already.
       if (this.client === client) {
         this.client = undefined;
         this.transport = undefined;
+        forgetChild(this);
       }
-      forgetChild(this);
     };
     if (this.config.transport === "http") client.onerror = () => this.checkAlive(client);
     this.pendingTransport = transport;
+    // Known from the spawn on, so that a child still starting does not outlive this process either.
+    if (transport instanceof StdioClientTransport) rememberChild(this, () => transport.pid ?? undefined);
     try {
       await client.connect(transport, { timeout: timeoutMs });
     } catch (error) {
@@ -223,8 +230,6 @@ export class McpClient {
     }
     this.client = client;
     this.transport = transport;
-    const pid = this.pid;
-    if (pid !== undefined) rememberChild(this, pid);
     return client;
   }
 
@@ -280,6 +285,13 @@ export class McpClient {
 }
 
 function messageOf(error: unknown): string {
+  // The SDK's HTTP errors carry the status only as `code`, and the body (often empty) as the message.
+  if (error instanceof StreamableHTTPError && typeof error.code === "number") {
+    const status = `HTTP ${error.code}${STATUS_CODES[error.code] ? ` ${STATUS_CODES[error.code]}` : ""}`;
+    return error.message.includes(status)
+      ? error.message
+      : `${error.message.replace(/:\s*$/, "")} (${status})`;
+  }
   if (error instanceof Error) {
     const cause = (error as Error & { cause?: unknown }).cause;
     return cause instanceof Error && !error.message.includes(cause.message)

@@ -19,14 +19,13 @@ export class McpClients {
    * Clients for the servers of an `mcpServers` block in the format of Claude
    * Desktop, Cursor and VS Code. `${VAR}` and `${env:VAR}` are expanded now (a
    * missing variable is a {@link ConfigurationError} naming it); nothing starts
-   * or connects until a tool is needed.
+   * or connects until a tool is needed. A server marked `disabled: true` is
+   * left out, unchecked.
    */
   static fromConfig(config: McpServersHolder, options: McpConfigOptions = {}): McpClients {
-    const servers = config.mcpServers ?? {};
+    const servers = Object.entries(config.mcpServers ?? {}).filter(([, server]) => !isDisabled(server));
     return new McpClients(
-      Object.entries(servers).map(
-        ([name, server]) => new McpClient(resolveMcpServerConfig(name, server, options)),
-      ),
+      servers.map(([name, server]) => new McpClient(resolveMcpServerConfig(name, server, options))),
     );
   }
 
@@ -68,4 +67,10 @@ export class McpClients {
   toString(): string {
     return `McpClients([${this.names.join(", ")}])`;
   }
+}
+
+function isDisabled(server: unknown): boolean {
+  return (
+    typeof server === "object" && server !== null && (server as { disabled?: unknown }).disabled === true
+  );
 }

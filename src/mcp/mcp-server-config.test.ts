@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} is the config syntax under test
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { McpClients } from "./mcp-clients.js";
 import { expandVariables, resolveMcpServerConfig } from "./mcp-server-config.js";
 
 describe("resolveMcpServerConfig", () => {
@@ -53,6 +54,38 @@ describe("resolveMcpServerConfig", () => {
       "mcpServers.x.url is not a URL: 'not a url'.",
     );
     expect(() => resolveMcpServerConfig("x", { command: "node", shell: true })).toThrow(ConfigurationError);
+  });
+
+  it("accepts the keys Cline, Roo and Claude Desktop add (disabled, autoApprove, alwaysAllow, description) and drops them", () => {
+    const resolved = resolveMcpServerConfig(
+      "files",
+      { command: "node", disabled: false, autoApprove: ["read"], alwaysAllow: [], description: "Files" },
+      { env: {} },
+    );
+    expect(resolved).toEqual({
+      transport: "stdio",
+      name: "files",
+      command: "node",
+      args: [],
+      timeoutMs: 60_000,
+      connectTimeoutMs: 60_000,
+    });
+    expect(() => resolveMcpServerConfig("x", { command: "node", arg: ["typo"] })).toThrow(/arg/);
+  });
+});
+
+describe("McpClients.fromConfig", () => {
+  it("leaves out a server marked disabled, without checking it", () => {
+    const clients = McpClients.fromConfig(
+      {
+        mcpServers: {
+          on: { command: "node" },
+          off: { command: "${UNSET_VARIABLE}", disabled: true },
+        },
+      },
+      { env: {} },
+    );
+    expect(clients.names).toEqual(["on"]);
   });
 });
 

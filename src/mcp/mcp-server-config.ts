@@ -17,6 +17,8 @@ export interface McpStdioServerConfig {
   readonly timeoutMs?: number;
   /** How long starting (or reaching) the server and the MCP handshake may take. @default 60000 */
   readonly connectTimeoutMs?: number;
+  /** A server switched off, as Cline and Roo write it: `McpClients.fromConfig` skips it. @default false */
+  readonly disabled?: boolean;
 }
 
 /** A server reached over Streamable HTTP (`{ url }`, or `{ type: "http", url }` as VS Code writes it). */
@@ -30,6 +32,8 @@ export interface McpHttpServerConfig {
   readonly timeoutMs?: number;
   /** How long starting (or reaching) the server and the MCP handshake may take. @default 60000 */
   readonly connectTimeoutMs?: number;
+  /** A server switched off, as Cline and Roo write it: `McpClients.fromConfig` skips it. @default false */
+  readonly disabled?: boolean;
 }
 
 /** One entry of an `mcpServers` block. */
@@ -67,6 +71,20 @@ export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
 const stringRecord = z.record(z.string(), z.string());
 const timeout = z.number().int().positive().optional();
 
+/**
+ * Keys other MCP clients write into the same block (Cline's and Roo's approval
+ * lists, a `disabled` switch, a free-text description): accepted so a config
+ * copied from them loads; `disabled: true` servers are skipped by
+ * `McpClients.fromConfig`. Any other unknown key is still an error, so a typo
+ * such as `arg` for `args` is caught.
+ */
+const otherClientsKeys = {
+  disabled: z.boolean().optional(),
+  autoApprove: z.array(z.string()).optional(),
+  alwaysAllow: z.array(z.string()).optional(),
+  description: z.string().optional(),
+};
+
 const stdioSchema = z
   .object({
     type: z.literal("stdio").optional(),
@@ -76,6 +94,7 @@ const stdioSchema = z
     cwd: z.string().min(1).optional(),
     timeoutMs: timeout,
     connectTimeoutMs: timeout,
+    ...otherClientsKeys,
   })
   .strict();
 
@@ -86,6 +105,7 @@ const httpSchema = z
     headers: stringRecord.optional(),
     timeoutMs: timeout,
     connectTimeoutMs: timeout,
+    ...otherClientsKeys,
   })
   .strict();
 

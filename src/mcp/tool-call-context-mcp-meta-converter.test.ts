@@ -46,4 +46,18 @@ describe("mcpMetaOf", () => {
     });
     expect(mcpMetaOf(context, custom)).toEqual({ tenant: "acme", hasAuth: true });
   });
+
+  it("never forwards keys in MCP's reserved namespaces (a prefix whose second label is modelcontextprotocol or mcp)", () => {
+    const reserved = ToolCallContext.of({
+      "io.modelcontextprotocol/related-task": { taskId: "t-9" },
+      "dev.mcp/anything": 1,
+      "com.example/user": "u1",
+      "com.example.mcp/kept": 2,
+      "mcp/kept-too": 3,
+    });
+    const expected = { "com.example/user": "u1", "com.example.mcp/kept": 2, "mcp/kept-too": 3 };
+    expect(ToolCallContextMcpMetaConverter.passThrough()(reserved)).toEqual(expected);
+    expect(mcpMetaOf(reserved, ToolCallContextMcpMetaConverter.passThrough())).toEqual(expected);
+    expect(mcpMetaOf(reserved, (ctx) => ctx.toRecord())).toEqual(expected);
+  });
 });

@@ -3,17 +3,35 @@ import { ToolCallContext } from "../tool/tool-call-context.js";
 /**
  * Turns the call's {@link ToolCallContext} into the MCP request's `_meta`
  * when a tool call crosses into an MCP server. The framework's own keys (the
- * loop id, anything under `embabel.`) and `progressToken` never leave the
- * process, whatever the converter returns; an empty result sends no `_meta`.
+ * loop id, anything under `embabel.`), `progressToken` and keys in MCP's
+ * reserved namespaces (`io.modelcontextprotocol/…`) never leave the process,
+ * whatever the converter returns; an empty result sends no `_meta`.
  */
 export type ToolCallContextMcpMetaConverter = (context: ToolCallContext) => Readonly<Record<string, unknown>>;
 
 const FRAMEWORK_PREFIX = "embabel.";
 const PROGRESS_TOKEN = "progressToken";
 
-/** Whether `key` may be sent to a server (not one of the framework's own, not the SDK's progress token). */
+/**
+ * Whether `key` is in a namespace MCP reserves: a prefix (dot-separated
+ * labels before `/`) whose second label is `modelcontextprotocol` or `mcp`,
+ * e.g. `io.modelcontextprotocol/related-task`, which the SDK uses for tasks.
+ */
+function isReservedMetaKey(key: string): boolean {
+  const slash = key.indexOf("/");
+  if (slash < 0) return false;
+  const second = key.slice(0, slash).split(".")[1];
+  return second === "modelcontextprotocol" || second === "mcp";
+}
+
+/** Whether `key` may be sent to a server (not one of the framework's own, not the SDK's progress token, not MCP-reserved). */
 export function isForwardableMetaKey(key: string): boolean {
-  return !key.startsWith(FRAMEWORK_PREFIX) && key !== ToolCallContext.LOOP_ID_KEY && key !== PROGRESS_TOKEN;
+  return (
+    !key.startsWith(FRAMEWORK_PREFIX) &&
+    key !== ToolCallContext.LOOP_ID_KEY &&
+    key !== PROGRESS_TOKEN &&
+    !isReservedMetaKey(key)
+  );
 }
 
 function entriesWhere(context: ToolCallContext, keep: (key: string) => boolean): Record<string, unknown> {

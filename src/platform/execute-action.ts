@@ -1,7 +1,8 @@
 import { ReplanRequested } from "../errors/replan-requested.js";
 import { TerminateAction } from "../errors/terminate-action.js";
-import { endSpan } from "../loop/loop-telemetry.js";
+import { endSpan, withSpan } from "../loop/loop-telemetry.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
+import { typeNameOf } from "../tool/type-token.js";
 import { coerceOutput } from "./action-output.js";
 import type { AgentAction } from "./agent.js";
 import type { AgentPlanning } from "./agent-planning.js";
@@ -51,8 +52,19 @@ export async function executeAction(
   };
   try {
     const inputs = action.inputs.map((type) => blackboard.last(type));
-    const output = coerceOutput(action, await action.run(inputs, operationContext(process, action.name, ai)));
-    if (output !== undefined) blackboard.add(output);
+    const output = coerceOutput(
+      action,
+      await withSpan(span, () => action.run(inputs, operationContext(process, action.name, ai))),
+    );
+    if (output !== undefined) {
+      blackboard.add(output);
+      control.emit({
+        type: "object-added",
+        action: action.name,
+        typeName: typeNameOf(output),
+        value: output,
+      });
+    }
     for (const condition of action.post) {
       const { name, value } = parseCondition(condition);
       if (!planning.conditions.has(name) && !name.startsWith("has:") && !name.startsWith("hasRun:")) {

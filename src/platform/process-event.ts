@@ -24,7 +24,13 @@ export interface PlanningEvent {
 
 /** Events of the process itself (the tool loop's events are the rest of {@link AgentProcessEvent}). */
 export type ProcessLifecycleEvent =
-  | { readonly type: "process-started"; readonly agent?: string; readonly parentId?: string }
+  | {
+      readonly type: "process-started";
+      readonly agent?: string;
+      readonly parentId?: string;
+      /** The parent's tool call that started this process (a subagent), when there is one. */
+      readonly parentToolCallId?: string;
+    }
   | PlanningEvent
   | { readonly type: "goal-achieved"; readonly goal: string }
   | { readonly type: "action-start"; readonly action: string }
@@ -36,6 +42,15 @@ export type ProcessLifecycleEvent =
       readonly error?: unknown;
     }
   | { readonly type: "replan-requested"; readonly action: string; readonly reason: string }
+  | {
+      readonly type: "object-added";
+      /** The action whose output it is. */
+      readonly action: string;
+      /** The object's type name. */
+      readonly typeName: string;
+      /** The object itself (a reference). */
+      readonly value: unknown;
+    }
   | {
       readonly type: "embedding-call-end";
       /** The platform's name for the embedding model. */

@@ -1,4 +1,4 @@
-import { endSpan } from "../loop/loop-telemetry.js";
+import { currentToolCallId, endSpan, outsideToolCall, withSpan } from "../loop/loop-telemetry.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import { typeNameOf } from "../tool/type-token.js";
 import type { Agent } from "./agent.js";
@@ -96,14 +96,16 @@ async function run(
   agentName: string | undefined,
   body: () => Promise<void>,
 ): Promise<void> {
+  const parentToolCallId = process.parentId ? currentToolCallId() : undefined;
   control.emit({
     type: "process-started",
     ...(agentName ? { agent: agentName } : {}),
     ...(process.parentId ? { parentId: process.parentId } : {}),
+    ...(parentToolCallId ? { parentToolCallId } : {}),
   });
   const span = startProcessSpan(process, agentName);
   try {
-    await process.runWithin(body);
+    await outsideToolCall(() => withSpan(span, () => process.runWithin(body)));
   } catch (error) {
     const { status, reason, failure } = processEnding(error, process.signal);
     control.finish(status, reason, { failure });

@@ -33,7 +33,7 @@ describe("startProcessSpan", () => {
       failing,
       "text",
     );
-    const processSpan = spans.find((span) => span.name === "embabel.process Fragile");
+    const processSpan = spans.find((span) => span.name === "invoke_agent Fragile");
     expect(processSpan).toMatchObject({
       ended: true,
       attributes: {
@@ -50,7 +50,7 @@ describe("startProcessSpan", () => {
     spans.length = 0;
     const { process } = AgentProcess.launch();
     startProcessSpan(process, undefined).end();
-    expect(spans.map((span) => span.name)).toEqual(["embabel.process"]);
+    expect(spans.map((span) => span.name)).toEqual(["invoke_agent"]);
   });
 });
 
@@ -91,14 +91,15 @@ describe("startEmbeddingSpan", () => {
       await context.embed(["two words"]);
       await context.embed(["x"], { model: "broken" });
     });
-    const embeddingSpans = spans.filter((span) => span.name === "embabel.embedding.call");
+    const embeddingSpans = spans.filter((span) => span.name === "embeddings hash-embedding");
     expect(embeddingSpans).toHaveLength(2);
     expect(embeddingSpans[0]).toMatchObject({
       ended: true,
       attributes: {
         "embabel.process.id": process.id,
         "gen_ai.request.model": "hash-embedding",
-        "gen_ai.system": "embabel-ts.hash",
+        "gen_ai.operation.name": "embeddings",
+        "gen_ai.provider.name": "embabel-ts",
         "embabel.embedding.inputs": 1,
         "gen_ai.usage.input_tokens": 2,
       },

@@ -1,16 +1,18 @@
-import { type Span, trace } from "@opentelemetry/api";
+import type { Span } from "@opentelemetry/api";
+import { startSpan } from "../loop/loop-telemetry.js";
 import type { AgentProcess } from "./agent-process.js";
 
-// A proxy tracer: no-op until the application registers an OpenTelemetry SDK.
-const tracer = trace.getTracer("embabel-ts");
-
-/** Starts the span of one agent process (`embabel.process <agent>`). */
+/** Starts the span of one agent process (GenAI semantic conventions: `invoke_agent <agent>`). */
 export function startProcessSpan(process: AgentProcess, agentName: string | undefined): Span {
-  const span = tracer.startSpan(agentName ? `embabel.process ${agentName}` : "embabel.process");
+  const span = startSpan(agentName ? `invoke_agent ${agentName}` : "invoke_agent");
   if (span.isRecording()) {
+    const contextId = process.processOptions.contextId;
     span.setAttributes({
+      "gen_ai.operation.name": "invoke_agent",
+      "gen_ai.agent.id": process.id,
       "embabel.process.id": process.id,
-      ...(agentName ? { "embabel.agent.name": agentName } : {}),
+      ...(agentName ? { "gen_ai.agent.name": agentName, "embabel.agent.name": agentName } : {}),
+      ...(contextId ? { "gen_ai.conversation.id": contextId } : {}),
       ...(process.parentId ? { "embabel.process.parent_id": process.parentId } : {}),
     });
   }
@@ -19,26 +21,28 @@ export function startProcessSpan(process: AgentProcess, agentName: string | unde
 
 /** Starts the span of one action run (`embabel.action <name>`). */
 export function startActionSpan(process: AgentProcess, action: string): Span {
-  const span = tracer.startSpan(`embabel.action ${action}`);
+  const span = startSpan(`embabel.action ${action}`);
   if (span.isRecording()) {
     span.setAttributes({ "embabel.process.id": process.id, "embabel.action.name": action });
   }
   return span;
 }
 
-/** Starts the span of one embedding call (`embabel.embedding.call`). */
+/** Starts the span of one embedding call (GenAI semantic conventions: `embeddings <model>`). */
 export function startEmbeddingSpan(
   process: AgentProcess,
   modelId: string,
   provider: string,
   inputs: number,
 ): Span {
-  const span = tracer.startSpan("embabel.embedding.call");
+  const span = startSpan(`embeddings ${modelId}`);
   if (span.isRecording()) {
     span.setAttributes({
+      "gen_ai.operation.name": "embeddings",
       "embabel.process.id": process.id,
       "gen_ai.request.model": modelId,
-      "gen_ai.system": provider,
+      "gen_ai.provider.name": provider.split(".")[0] ?? provider,
+      "embabel.llm.provider": provider,
       "embabel.embedding.inputs": inputs,
     });
   }

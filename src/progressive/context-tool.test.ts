@@ -50,6 +50,15 @@ describe("ContextTool", () => {
     );
   });
 
+  it("adds no second period after a parent description that ends in one", async () => {
+    const facade = UnfoldingTool.of("venues", "Find concert halls. Invoke to see the operations.", [
+      leaf("find_venues", "Find halls"),
+    ]);
+    expect((await contextOf(facade)).definition.description).toBe(
+      "Find concert halls. Invoke to see the operations. Available: find_venues",
+    );
+  });
+
   it("adds the usage notes to its description", async () => {
     expect((await contextOf(spotify(NOTES))).definition.description).toBe(
       `Search Spotify for music data. Available: vector_search, text_search. ${NOTES}`,

@@ -1,3 +1,4 @@
+import { appendNote } from "../tool/abstract-tool.js";
 import type { Tool } from "../tool/tool.js";
 
 /** Notes worth showing: non-blank text, verbatim; otherwise `undefined`. */
@@ -39,8 +40,8 @@ export function contextToolDescription(
   notes?: string,
 ): string {
   const usable = usableNotes(notes);
-  const description = `${parentDescription}. Available: ${namesOf(children)}`;
-  return usable === undefined ? description : `${description}. ${usable}`;
+  const description = appendNote(parentDescription, `Available: ${namesOf(children)}`);
+  return usable === undefined ? description : appendNote(description, usable);
 }
 
 /** What the `<name>_context` tool answers the first time in a loop. */

@@ -65,20 +65,20 @@ export async function runInteraction(
       ? merged.with(ToolCallContext.LOOP_ID_KEY, request.loopId)
       : merged;
   const onEvent = (event: ToolLoopEvent): void => {
-    if (event.type !== "llm-call-end" || !host) {
-      host?.onLoopEvent(event);
+    if (event.type === "llm-call-end" && host) {
+      const costUsd = state.services.costOf?.(event);
+      host.onLoopEvent(costUsd === undefined ? event : { ...event, costUsd });
+      host.recordLlmCall({
+        provider: event.provider,
+        modelId: event.modelId,
+        usage: event.usage,
+        costUsd,
+        modelName: llm.name,
+        durationMs: event.durationMs,
+      });
       return;
     }
-    const costUsd = state.services.costOf?.(event);
-    host.onLoopEvent(costUsd === undefined ? event : { ...event, costUsd });
-    host.recordLlmCall({
-      provider: event.provider,
-      modelId: event.modelId,
-      usage: event.usage,
-      costUsd,
-      modelName: llm.name,
-      durationMs: event.durationMs,
-    });
+    host?.onLoopEvent(event);
   };
   const result = await runToolLoop({
     model: host?.observeModel ? host.observeModel(llm.model) : llm.model,

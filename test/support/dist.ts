@@ -68,5 +68,6 @@ export function ensureBuilt(): void {
       // tsc still emits when some file has a type error; only a missing output is fatal here.
       if (!existsSync(marker)) throw error;
     }
+    execFileSync(process.execPath, [join(root, "scripts/copy-studio-page.mjs")], { stdio: "pipe" });
   });
 }

@@ -1,0 +1,60 @@
+import { resolve } from "node:path";
+import { startStudio } from "../studio/studio-server.js";
+import { readTrace } from "../trace/read-trace.js";
+import type { StudioCommand } from "./cli-args.js";
+import { builtInExamples } from "./example-catalog.js";
+import { EXIT_OK } from "./exit-status.js";
+import type { CliEnvironmentOptions } from "./run-cli.js";
+import { runExample } from "./run-example.js";
+import { runHistoryDir } from "./run-history.js";
+import { jsonOnlyTerminal } from "./terminal.js";
+
+/**
+ * `embabel-ts studio`: serves the studio on 127.0.0.1 with the kept runs,
+ * the trace files given, and runs started from the page, until interrupted.
+ */
+export async function runStudioCommand(
+  command: StudioCommand,
+  options: CliEnvironmentOptions,
+): Promise<number> {
+  const { terminal } = options;
+  const { style } = terminal;
+  const quiet = { ...jsonOnlyTerminal(terminal), err: () => {} };
+  const studio = await startStudio(command.port, {
+    keptDir: runHistoryDir(options.cwd, options.env),
+    files: command.files.map((file) => resolve(options.cwd, file)),
+    examples: builtInExamples().map(({ name, summary, sampleInput }) => ({ name, summary, sampleInput })),
+    startRun: (request, hooks) =>
+      runExample(
+        {
+          command: "run",
+          example: request.example,
+          input: request.input,
+          scripted: request.mode === "scripted",
+          model: request.model,
+          verbose: false,
+          config: command.config,
+        },
+        { ...options, terminal: quiet },
+        hooks,
+      ),
+  });
+  for (const file of command.files) {
+    try {
+      readTrace(resolve(options.cwd, file));
+    } catch (error) {
+      terminal.err(style.yellow(`note: ${(error as Error).message} (listed as unreadable)`));
+    }
+  }
+  terminal.out(
+    `${style.bold("embabel-ts studio")} at ${style.cyan(studio.url)}  ${style.dim("(Ctrl-C stops it)")}`,
+  );
+  terminal.out(style.dim(`runs kept in ${runHistoryDir(options.cwd, options.env)}`));
+  await new Promise<void>((done) => {
+    if (!options.signal) return; // no way to stop: serve until the program ends
+    if (options.signal.aborted) done();
+    else options.signal.addEventListener("abort", () => done(), { once: true });
+  });
+  await studio.close();
+  return EXIT_OK;
+}

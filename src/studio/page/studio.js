@@ -1,0 +1,514 @@
+// The embabel-ts studio page: plain browser JavaScript, no build step.
+const main = document.getElementById("main");
+const detail = document.getElementById("detail");
+const runsList = document.getElementById("runs");
+const liveBadge = document.getElementById("live-badge");
+
+let currentRunId;
+let currentView;
+let selectedId;
+let events;
+let refreshTimer;
+const collapsed = new Set();
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const duration = (ms) => {
+  if (ms === undefined || ms === null) return "…";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60000)} m ${Math.round((ms % 60000) / 1000)} s`;
+};
+const money = (usd) => (usd > 0 ? `$${usd < 0.01 ? usd.toFixed(5) : usd.toFixed(4)}` : "$0");
+const short = (text, max = 90) => {
+  const line = String(text ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+};
+const pretty = (text) => {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return String(text ?? "");
+  }
+};
+const status = (value) => el("span", { class: `status ${value}` }, value);
+
+async function getJson(url, init) {
+  const response = await fetch(url, init);
+  const body = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
+  if (!response.ok)
+    throw Object.assign(new Error(body.error ?? response.statusText), { status: response.status });
+  return body;
+}
+
+// --- runs list -------------------------------------------------------------
+
+async function loadRuns() {
+  const runs = await getJson("/api/runs");
+  runsList.replaceChildren(
+    ...runs.map((run) =>
+      el(
+        "li",
+        {},
+        el(
+          "a",
+          {
+            href: `/runs/${encodeURIComponent(run.id)}`,
+            class: run.id === currentRunId ? "current" : undefined,
+            "data-run": run.id,
+            onclick: (event) => {
+              event.preventDefault();
+              navigate(run.id);
+            },
+          },
+          el("div", {}, el("span", { class: "title" }, run.title), " ", status(run.status)),
+          el(
+            "div",
+            { class: "sub" },
+            run.error
+              ? run.file
+              : `${run.startedAt ? new Date(run.startedAt).toLocaleTimeString() : ""} · ${duration(run.durationMs)} · ${run.tokens} tok · ${money(run.costUsd)}${run.input ? ` · ${run.input}` : ""}`,
+          ),
+        ),
+      ),
+    ),
+  );
+  if (runs.length === 0) runsList.append(el("li", { class: "muted" }, "No runs yet."));
+}
+
+// --- one run ---------------------------------------------------------------
+
+function navigate(runId) {
+  history.pushState({}, "", `/runs/${encodeURIComponent(runId)}`);
+  route();
+}
+
+function route() {
+  const match = /^\/runs\/([^/]+)$/.exec(location.pathname);
+  if (match) openRun(decodeURIComponent(match[1]));
+  else {
+    currentRunId = undefined;
+    main.replaceChildren(el("div", { class: "empty" }, "Pick a run on the left, or start one."));
+    closeDetail();
+  }
+  loadRuns().catch(() => {});
+}
+
+function showError(title, message) {
+  main.replaceChildren(
+    el(
+      "div",
+      { class: "error-page", role: "alert" },
+      el("h2", {}, title),
+      el("p", { class: "error" }, message),
+      el("p", {}, el("a", { href: "/" }, "Back to the runs")),
+    ),
+  );
+}
+
+async function openRun(runId) {
+  if (runId !== currentRunId) {
+    events?.close();
+    events = undefined;
+    selectedId = undefined;
+    closeDetail();
+  }
+  currentRunId = runId;
+  let view;
+  try {
+    view = await getJson(`/api/runs/${encodeURIComponent(runId)}`);
+  } catch (error) {
+    liveBadge.hidden = true;
+    showError(error.status === 404 ? "No such run" : "This trace cannot be shown", error.message);
+    return;
+  }
+  if (runId !== currentRunId) return;
+  currentView = view;
+  renderRun(view);
+  liveBadge.hidden = !view.live;
+  if (view.live && !events) follow(runId);
+  if (selectedId) {
+    const node = findNode(view.roots, selectedId);
+    if (node) showDetail(node);
+  }
+}
+
+function follow(runId) {
+  events = new EventSource(`/api/runs/${encodeURIComponent(runId)}/events`);
+  const refresh = () => {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => openRun(runId), 150);
+  };
+  events.addEventListener("record", refresh);
+  events.addEventListener("end", () => {
+    events?.close();
+    events = undefined;
+    setTimeout(() => {
+      openRun(runId);
+      loadRuns();
+    }, 50);
+  });
+}
+
+function findNode(nodes, id) {
+  for (const node of nodes) {
+    if (node.id === id) return node;
+    const found = node.children ? findNode(node.children, id) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function renderRun(view) {
+  const totals = view.totals;
+  const title = view.meta.example ?? view.roots[0]?.agent ?? "run";
+  const head = el(
+    "div",
+    { class: "run-head" },
+    el("h1", {}, title, " ", status(view.status)),
+    view.meta.input ? el("div", { class: "muted" }, `input: ${view.meta.input}`) : undefined,
+    el(
+      "div",
+      { class: "facts" },
+      el("span", {}, el("b", {}, duration(view.durationMs)), " total"),
+      el("span", {}, el("b", {}, totals.llmCalls), " LLM calls"),
+      el("span", {}, el("b", {}, totals.toolCalls), " tool calls"),
+      el("span", {}, el("b", {}, totals.processes - 1), " subagent runs"),
+      el(
+        "span",
+        {},
+        el("b", {}, totals.tokens.totalTokens),
+        ` tokens (${totals.tokens.inputTokens} in / ${totals.tokens.outputTokens} out)`,
+      ),
+      el("span", {}, el("b", {}, money(totals.costUsd)), " cost"),
+    ),
+  );
+  const start = view.startedAt;
+  const end = Math.max(
+    start + 1,
+    ...allNodes(view.roots).map((node) => node.startedAt + (node.durationMs ?? 0)),
+  );
+  const rows = [];
+  for (const root of view.roots) addRows(root, 0, rows, { start, span: end - start });
+  main.replaceChildren(head, el("div", { class: "tree", id: "tree" }, rows));
+}
+
+function allNodes(nodes, out = []) {
+  for (const node of nodes) {
+    out.push(node);
+    if (node.children) allNodes(node.children, out);
+  }
+  return out;
+}
+
+function addRows(node, depth, rows, scale) {
+  const hasChildren = node.children && node.children.length > 0;
+  const isCollapsed = collapsed.has(node.id);
+  const left = ((node.startedAt - scale.start) / scale.span) * 100;
+  const width = ((node.durationMs ?? Date.now() - node.startedAt) / scale.span) * 100;
+  rows.push(
+    el(
+      "div",
+      {
+        class: `row node kind-${node.kind}${node.id === selectedId ? " selected" : ""}`,
+        "data-kind": node.kind,
+        "data-id": node.id,
+        onclick: () => select(node),
+      },
+      el(
+        "div",
+        { class: "label", style: `padding-left:${8 + depth * 16}px` },
+        el(
+          "span",
+          {
+            class: "toggle",
+            onclick: (event) => {
+              event.stopPropagation();
+              if (!hasChildren) return;
+              if (isCollapsed) collapsed.delete(node.id);
+              else collapsed.add(node.id);
+              renderRun(currentView);
+            },
+          },
+          hasChildren ? (isCollapsed ? "▸" : "▾") : "",
+        ),
+        describe(node),
+      ),
+      el(
+        "div",
+        { class: "lane" },
+        el("div", {
+          class: "bar",
+          style: `left:${Math.max(0, Math.min(100, left))}%;width:${Math.max(0, Math.min(100 - left, width))}%`,
+          title: duration(node.durationMs),
+        }),
+      ),
+    ),
+  );
+  if (hasChildren && !isCollapsed) for (const child of node.children) addRows(child, depth + 1, rows, scale);
+}
+
+function describe(node) {
+  switch (node.kind) {
+    case "process":
+      return [
+        el("span", { class: "icon" }, "◆"),
+        el("span", { class: "name" }, node.agent ?? "process"),
+        node.parentId ? el("span", { class: "tag" }, "subagent") : undefined,
+        status(node.status),
+        el("span", { class: "muted" }, duration(node.durationMs)),
+      ];
+    case "plan":
+      return [
+        el("span", { class: "icon" }, "☰"),
+        el("span", { class: "name" }, node.replan ? "Replan" : "Plan"),
+        el("span", {}, node.actions.length ? node.actions.join(" → ") : "(goal reached)"),
+        el("span", { class: "muted" }, `goal ${node.goal} · cost ${node.cost}`),
+      ];
+    case "action":
+      return [
+        el("span", { class: "icon" }, "▶"),
+        el("span", { class: "name" }, node.name),
+        node.outcome ? status(node.outcome) : status("running"),
+        el("span", { class: "muted" }, duration(node.durationMs)),
+      ];
+    case "llm":
+      return [
+        el("span", { class: "icon" }, "✦"),
+        el("span", { class: "name" }, `LLM call ${node.iteration}`),
+        el("span", { class: "muted" }, node.model ?? ""),
+        el("span", { class: "tag" }, `${node.toolNames.length} tools`),
+        el(
+          "span",
+          { class: "muted" },
+          `${node.usage ? `${node.usage.inputTokens}→${node.usage.outputTokens} tok · ` : ""}${node.costUsd !== undefined ? `${money(node.costUsd)} · ` : ""}${duration(node.durationMs)}`,
+        ),
+      ];
+    case "tool":
+      return [
+        el("span", { class: "icon" }, "⚙"),
+        el("span", { class: "name" }, node.name),
+        el("span", { class: "muted" }, short(node.input, 50)),
+        node.result?.kind === "error" ? el("span", { class: "tag error" }, "error") : undefined,
+        node.added.length ? el("span", { class: "tag added" }, `+ ${node.added.join(", ")}`) : undefined,
+        node.removed.length
+          ? el("span", { class: "tag removed" }, `− ${node.removed.join(", ")}`)
+          : undefined,
+        el("span", { class: "muted" }, duration(node.durationMs)),
+      ];
+    default:
+      return [el("span", { class: "icon" }, "·"), el("span", { class: "muted" }, short(node.summary, 120))];
+  }
+}
+
+// --- details ---------------------------------------------------------------
+
+function select(node) {
+  selectedId = node.id;
+  for (const row of document.querySelectorAll(".row.selected")) row.classList.remove("selected");
+  document.querySelector(`.row[data-id="${CSS.escape(node.id)}"]`)?.classList.add("selected");
+  showDetail(node);
+}
+
+function closeDetail() {
+  detail.hidden = true;
+  detail.replaceChildren();
+}
+
+function panel(title, ...body) {
+  detail.hidden = false;
+  detail.replaceChildren(
+    el("button", { class: "close", title: "Close", onclick: () => closeDetail() }, "×"),
+    el("h2", {}, title),
+    ...body.flat(Number.POSITIVE_INFINITY).filter((part) => part !== undefined && part !== null),
+  );
+}
+
+const section = (title, ...body) => [el("h3", {}, title), ...body];
+const pre = (text, attributes = {}) => el("pre", attributes, text);
+
+async function showDetail(node) {
+  switch (node.kind) {
+    case "tool":
+      panel(
+        `Tool call · ${node.name}`,
+        el("div", { class: "muted" }, `${duration(node.durationMs)} · id ${node.toolCallId}`),
+        section("Input", pre(pretty(node.input), { id: "tool-input" })),
+        section(
+          node.result?.kind === "error" ? "Output (error)" : "Output",
+          pre(node.result ? pretty(node.result.content) : "(running)", { id: "tool-output" }),
+        ),
+        node.added.length || node.removed.length
+          ? section(
+              "Tools changed",
+              el(
+                "ul",
+                { class: "tools" },
+                node.added.map((name) => el("li", { class: "added" }, name)),
+                node.removed.map((name) => el("li", { class: "removed" }, name)),
+              ),
+            )
+          : undefined,
+      );
+      return;
+    case "llm": {
+      panel(`LLM call ${node.iteration}`, el("div", { class: "muted" }, "loading…"));
+      let call;
+      try {
+        call = await getJson(
+          `/api/runs/${encodeURIComponent(currentRunId)}/llm/${encodeURIComponent(node.id)}`,
+        );
+      } catch (error) {
+        panel(`LLM call ${node.iteration}`, el("p", { class: "error" }, error.message));
+        return;
+      }
+      if (selectedId !== node.id) return;
+      panel(
+        `LLM call ${node.iteration} · ${node.model ?? ""}`,
+        el(
+          "div",
+          { class: "muted" },
+          `${duration(node.durationMs)} · ${node.usage ? `${node.usage.inputTokens} in / ${node.usage.outputTokens} out tokens` : ""}${node.costUsd !== undefined ? ` · ${money(node.costUsd)}` : ""}`,
+        ),
+        section(
+          `Tools offered (${call.tools.length})`,
+          el(
+            "ul",
+            { class: "tools", id: "offered-tools" },
+            call.tools.map((tool) =>
+              el(
+                "li",
+                { class: tool.change === "added" ? "added" : undefined },
+                el("b", {}, tool.name),
+                tool.description ? el("span", { class: "desc" }, tool.description) : undefined,
+                tool.inputSchema
+                  ? el(
+                      "details",
+                      {},
+                      el("summary", { class: "muted" }, "input schema"),
+                      pre(JSON.stringify(tool.inputSchema, null, 2)),
+                    )
+                  : undefined,
+              ),
+            ),
+            call.removedTools.map((name) => el("li", { class: "removed" }, name)),
+          ),
+        ),
+        section(
+          `Messages (${call.messages.length}; ${call.messages.length - call.newFrom} new)`,
+          call.messages.map((message, index) => renderMessage(message, index >= call.newFrom)),
+        ),
+        section(
+          "Response",
+          call.response.map((part) => renderPart(part)),
+        ),
+      );
+      return;
+    }
+    default: {
+      const { children, ...fields } = node;
+      panel(
+        node.kind === "process" ? `Process · ${node.agent ?? node.id}` : node.kind,
+        pre(JSON.stringify(node.record ?? fields, null, 2)),
+      );
+    }
+  }
+}
+
+function renderMessage(message, isNew) {
+  const parts =
+    typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
+  return el(
+    "div",
+    { class: `message${isNew ? " new" : ""}` },
+    el("div", { class: "role" }, message.role),
+    (parts ?? []).map((part) => renderPart(part)),
+  );
+}
+
+function renderPart(part) {
+  switch (part.type) {
+    case "text":
+    case "reasoning":
+      return pre(part.text);
+    case "tool-call":
+      return pre(
+        `→ ${part.toolName}(${typeof part.input === "string" ? part.input : JSON.stringify(part.input)})`,
+      );
+    case "tool-result": {
+      const output = part.output?.value ?? part.output;
+      return pre(
+        `← ${part.toolName}: ${typeof output === "string" ? output : JSON.stringify(output, null, 2)}`,
+      );
+    }
+    default:
+      return pre(JSON.stringify(part, null, 2));
+  }
+}
+
+// --- starting a run --------------------------------------------------------
+
+async function setUpForm() {
+  const form = document.getElementById("new-run");
+  const select = document.getElementById("example");
+  const input = document.getElementById("input");
+  const error = document.getElementById("run-error");
+  const { examples, canRun } = await getJson("/api/examples");
+  if (!canRun || examples.length === 0) {
+    form.hidden = true;
+    return;
+  }
+  select.replaceChildren(...examples.map((example) => el("option", { value: example.name }, example.name)));
+  const fill = () => {
+    const example = examples.find((candidate) => candidate.name === select.value);
+    input.value = example?.sampleInput ?? "";
+    input.title = example?.summary ?? "";
+  };
+  select.addEventListener("change", fill);
+  fill();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    const button = document.getElementById("start");
+    button.disabled = true;
+    try {
+      const data = new FormData(form);
+      const { runId } = await getJson("/api/runs", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          example: data.get("example"),
+          input: data.get("input"),
+          mode: data.get("mode"),
+          model: data.get("model"),
+        }),
+      });
+      navigate(runId);
+    } catch (failure) {
+      error.textContent = failure.message;
+      error.hidden = false;
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+window.addEventListener("popstate", route);
+setUpForm().catch(() => {});
+route();
+setInterval(() => loadRuns().catch(() => {}), 5000);

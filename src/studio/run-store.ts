@@ -1,0 +1,185 @@
+import { createHash } from "node:crypto";
+import { basename } from "node:path";
+import { readTrace } from "../trace/read-trace.js";
+import { traceFilesIn } from "../trace/trace-files.js";
+import type { Trace, TraceHeader, TraceRecord } from "../trace/trace-format.js";
+import { TraceTree } from "../trace/trace-tree.js";
+
+/** One run in the studio's list. */
+export interface RunSummary {
+  /** The run id (a trace's `runId`), or `file-<hash of its path>` for a file that could not be read. */
+  readonly id: string;
+  /** Where it comes from. */
+  readonly source: "live" | "kept" | "file";
+  /** The file, for kept runs and files. */
+  readonly file?: string;
+  /** What ran (`example` from the trace's meta, else the root agent). */
+  readonly title: string;
+  /** The input, when the trace has one. */
+  readonly input?: string;
+  readonly status: string;
+  readonly startedAt: number;
+  readonly durationMs?: number;
+  readonly tokens: number;
+  readonly costUsd: number;
+  /** Why the file could not be read. */
+  readonly error?: string;
+}
+
+/** A run being recorded now, in memory. */
+class LiveRun {
+  readonly records: TraceRecord[] = [];
+  private readonly listeners = new Set<(record: TraceRecord | undefined) => void>();
+  finished = false;
+
+  constructor(readonly header: TraceHeader) {}
+
+  add(record: TraceRecord): void {
+    this.records.push(record);
+    for (const listener of this.listeners) listener(record);
+  }
+
+  finish(): void {
+    this.finished = true;
+    for (const listener of this.listeners) listener(undefined);
+    this.listeners.clear();
+  }
+
+  /** Calls `listener` with each new record, then with `undefined` when the run ends; returns the unsubscribe. */
+  subscribe(listener: (record: TraceRecord | undefined) => void): () => void {
+    if (this.finished) {
+      listener(undefined);
+      return () => {};
+    }
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+type Loaded =
+  | {
+      readonly ok: true;
+      readonly trace: Trace;
+      readonly source: RunSummary["source"];
+      readonly file?: string;
+    }
+  | { readonly ok: false; readonly error: string; readonly file: string };
+
+/**
+ * The runs the studio shows: live runs (started from the page), the CLI's
+ * kept runs (re-read on each look, so new ones appear), and trace files
+ * named on the command line. A file that is not a trace is listed with the
+ * reason instead of failing the studio.
+ */
+export class RunStore {
+  private readonly live = new Map<string, LiveRun>();
+
+  constructor(
+    private readonly options: { readonly keptDir?: string; readonly files?: readonly string[] } = {},
+  ) {}
+
+  /** Starts a live run with this header. */
+  startLive(header: TraceHeader): void {
+    this.live.set(header.runId, new LiveRun(header));
+  }
+
+  /** Adds a record to the live run `runId`. */
+  addLive(runId: string, record: TraceRecord): void {
+    this.live.get(runId)?.add(record);
+  }
+
+  /** Marks the live run `runId` as ended. */
+  finishLive(runId: string): void {
+    this.live.get(runId)?.finish();
+  }
+
+  /** Subscribes to a live run; `undefined` when `runId` is not live (or already over). */
+  subscribe(runId: string, listener: (record: TraceRecord | undefined) => void): (() => void) | undefined {
+    const run = this.live.get(runId);
+    if (!run || run.finished) return undefined;
+    return run.subscribe(listener);
+  }
+
+  /** Every run, newest first. */
+  list(): RunSummary[] {
+    const seen = new Set<string>();
+    const summaries: RunSummary[] = [];
+    for (const loaded of this.loadAll()) {
+      if (!loaded.ok) {
+        summaries.push({
+          id: unreadableId(loaded.file),
+          source: "file",
+          file: loaded.file,
+          title: basename(loaded.file),
+          status: "unreadable",
+          startedAt: 0,
+          tokens: 0,
+          costUsd: 0,
+          error: loaded.error,
+        });
+        continue;
+      }
+      const { header } = loaded.trace;
+      if (seen.has(header.runId)) continue;
+      seen.add(header.runId);
+      const view = new TraceTree(loaded.trace).view();
+      const meta = header.meta;
+      summaries.push({
+        id: header.runId,
+        source: loaded.source,
+        ...(loaded.file ? { file: loaded.file } : {}),
+        title: typeof meta.example === "string" ? meta.example : (view.roots[0]?.agent ?? "run"),
+        ...(typeof meta.input === "string" ? { input: meta.input } : {}),
+        status: view.status,
+        startedAt: header.startedAt,
+        ...(view.durationMs === undefined ? {} : { durationMs: view.durationMs }),
+        tokens: view.totals.tokens.totalTokens,
+        costUsd: view.totals.costUsd,
+      });
+    }
+    return summaries.sort((a, b) => b.startedAt - a.startedAt);
+  }
+
+  /** The run `id`: its trace, or why it cannot be shown (`undefined` when there is no such run). */
+  find(
+    id: string,
+  ): { readonly trace: Trace; readonly live: boolean } | { readonly error: string } | undefined {
+    const liveRun = this.live.get(id);
+    if (liveRun) {
+      return { trace: { header: liveRun.header, records: [...liveRun.records] }, live: !liveRun.finished };
+    }
+    for (const loaded of this.loadAll()) {
+      if (!loaded.ok) {
+        if (id === unreadableId(loaded.file)) return { error: loaded.error };
+        continue;
+      }
+      if (loaded.trace.header.runId === id) return { trace: loaded.trace, live: false };
+    }
+    return undefined;
+  }
+
+  private loadAll(): Loaded[] {
+    const loaded: Loaded[] = [...this.live.values()].map((run) => ({
+      ok: true,
+      trace: { header: run.header, records: run.records },
+      source: "live",
+    }));
+    for (const file of this.options.files ?? []) loaded.push(load(file, "file"));
+    if (this.options.keptDir) {
+      for (const file of traceFilesIn(this.options.keptDir)) loaded.push(load(file, "kept"));
+    }
+    return loaded;
+  }
+}
+
+function load(file: string, source: "kept" | "file"): Loaded {
+  try {
+    return { ok: true, trace: readTrace(file), source, file };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message, file };
+  }
+}
+
+function unreadableId(file: string): string {
+  return `file-${createHash("sha1").update(file).digest("hex").slice(0, 12)}`;
+}

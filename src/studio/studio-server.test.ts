@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { AgentPlatform } from "../platform/agent-platform.js";
+import { ProcessOptions } from "../platform/process-options.js";
+import { ScriptedModel } from "../testing/scripted-model.js";
+import { TraceRecorder } from "../trace/trace-recorder.js";
+import { TraceSink } from "../trace/trace-sink.js";
+import { createStudioApp, type StudioRunStarter } from "./studio-server.js";
+
+const examples = [{ name: "waiter", summary: "Waits for the test", sampleInput: "hello" }];
+
+/** A run that starts, then waits for `release` before it finishes. */
+function gatedStarter(): { startRun: StudioRunStarter; release: () => void } {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const startRun: StudioRunStarter = async (request, hooks) => {
+    const recorder = new TraceRecorder(
+      TraceSink.lines(() => {}),
+      hooks,
+    );
+    const platform = AgentPlatform.create({ models: { default: new ScriptedModel() } });
+    await platform.runInProcess(
+      async () => {
+        await gate;
+        return request.input;
+      },
+      { processOptions: recorder.attach(ProcessOptions.DEFAULT) },
+    );
+    recorder.close();
+  };
+  return { startRun, release: () => release() };
+}
+
+async function readEvents(response: Response): Promise<string[]> {
+  const text = await response.text();
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith("event:"))
+    .map((line) => line.slice("event:".length).trim());
+}
+
+describe("createStudioApp", () => {
+  it("starts a run, shows it live, and streams its records as server-sent events until it ends", async () => {
+    const { startRun, release } = gatedStarter();
+    const { app } = createStudioApp({ examples, startRun });
+    const started = await app.request("/api/runs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ example: "waiter", input: "hi there" }),
+    });
+    const { runId } = (await started.json()) as { runId: string };
+    const running = (await (await app.request(`/api/runs/${runId}`)).json()) as Record<string, unknown>;
+    expect(running).toMatchObject({
+      live: true,
+      status: "running",
+      meta: { example: "waiter", input: "hi there" },
+    });
+    const stream = await app.request(`/api/runs/${runId}/events`);
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    release();
+    const events = await readEvents(stream);
+    expect(events.at(-1)).toBe("end");
+    expect(events.filter((event) => event === "record").length).toBeGreaterThan(0);
+    const done = (await (await app.request(`/api/runs/${runId}`)).json()) as Record<string, unknown>;
+    expect(done).toMatchObject({ live: false, status: "completed" });
+    expect((await (await app.request("/api/runs")).json()) as unknown[]).toEqual([
+      expect.objectContaining({ id: runId, source: "live", title: "waiter", status: "completed" }),
+    ]);
+  });
+
+  it("ends the event stream at once for a run that is not live", async () => {
+    const { app } = createStudioApp();
+    expect(await readEvents(await app.request("/api/runs/nope/events"))).toEqual(["end"]);
+  });
+
+  it("answers unknown runs, LLM calls and examples with a readable message", async () => {
+    const { app } = createStudioApp({ examples, startRun: gatedStarter().startRun });
+    const missing = await app.request("/api/runs/nope");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: "There is no run 'nope'. Pick one from the list." });
+    expect((await app.request("/api/runs/nope/llm/x")).status).toBe(404);
+    const unknown = await app.request("/api/runs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ example: "frobnicate" }),
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ error: "Unknown example 'frobnicate'. Examples: waiter." });
+    expect((await app.request("/assets/secrets.txt")).status).toBe(404);
+  });
+
+  it("reports a run that fails before it starts", async () => {
+    const { app } = createStudioApp({
+      examples,
+      startRun: async () => {
+        throw new Error("No model configured: set OPENAI_API_KEY");
+      },
+    });
+    const response = await app.request("/api/runs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ example: "waiter", mode: "model" }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "No model configured: set OPENAI_API_KEY" });
+  });
+
+  it("refuses other host names, cross-site posts and non-JSON run requests", async () => {
+    const { app } = createStudioApp({ examples, startRun: gatedStarter().startRun });
+    const rebound = await app.request("http://evil.example/api/runs", { headers: { host: "evil.example" } });
+    expect(rebound.status).toBe(403);
+    const crossSite = await app.request("http://127.0.0.1:4477/api/runs", {
+      method: "POST",
+      headers: { host: "127.0.0.1:4477", origin: "https://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ example: "waiter" }),
+    });
+    expect(crossSite.status).toBe(403);
+    const plain = await app.request("http://127.0.0.1:4477/api/runs", {
+      method: "POST",
+      headers: { host: "127.0.0.1:4477", "content-type": "text/plain" },
+      body: JSON.stringify({ example: "waiter" }),
+    });
+    expect(plain.status).toBe(415);
+  });
+
+  it("serves the page and its assets", async () => {
+    const { app } = createStudioApp();
+    const html = await (await app.request("/runs/anything")).text();
+    expect(html).toContain('<script type="module" src="/assets/studio.js"></script>');
+    const script = await app.request("/assets/studio.js");
+    expect(script.headers.get("content-type")).toContain("text/javascript");
+  });
+});

@@ -1,0 +1,221 @@
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { type Context, Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { TraceRecord } from "../trace/trace-format.js";
+import { TraceTree } from "../trace/trace-tree.js";
+import { RunStore } from "./run-store.js";
+
+/** An example the page can start. */
+export interface StudioExample {
+  readonly name: string;
+  readonly summary: string;
+  readonly sampleInput: string;
+}
+
+/** What the page asks to run. */
+export interface StudioRunRequest {
+  readonly example: string;
+  readonly input: string;
+  /** `scripted` replays the example's recorded replies; `model` uses the configured model. */
+  readonly mode: "scripted" | "model";
+  /** A model id for `model` mode (`openai:gpt-4.1`); the configured one when absent. */
+  readonly model?: string;
+}
+
+/** Starts one run, recording it with these hooks; resolves when the run ends. */
+export type StudioRunStarter = (
+  request: StudioRunRequest,
+  hooks: { readonly runId: string; readonly onRecord: (record: TraceRecord) => void },
+) => Promise<unknown>;
+
+/** Options of {@link createStudioApp} and {@link startStudio}. */
+export interface StudioOptions {
+  /** The folder of kept runs. @default undefined (none) */
+  readonly keptDir?: string;
+  /** Trace files to show. @default [] */
+  readonly files?: readonly string[];
+  /** The examples the page offers to run. @default [] */
+  readonly examples?: readonly StudioExample[];
+  /** Runs an example for the page; without it the page cannot start runs. @default undefined */
+  readonly startRun?: StudioRunStarter;
+}
+
+const PAGE_DIR = new URL("./page/", import.meta.url);
+const ASSETS: Readonly<Record<string, string>> = {
+  "studio.js": "text/javascript; charset=utf-8",
+  "studio.css": "text/css; charset=utf-8",
+};
+
+function page(name: string): string {
+  return readFileSync(new URL(name, PAGE_DIR), "utf8");
+}
+
+/**
+ * The studio's HTTP app (Hono): the page, its assets, and a JSON API over
+ * the runs — list, one run's tree, one LLM call's detail, live updates as
+ * server-sent events, and starting a run.
+ */
+export function createStudioApp(options: StudioOptions = {}): { app: Hono; store: RunStore } {
+  const store = new RunStore({
+    ...(options.keptDir ? { keptDir: options.keptDir } : {}),
+    files: options.files ?? [],
+  });
+  const app = new Hono();
+  // Only pages served by this studio may use it: no other host name (DNS
+  // rebinding), and no cross-site request starting runs on a paid model.
+  app.use("*", async (c, next) => {
+    const host = c.req.header("host") ?? "";
+    if (host && !/^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host)) {
+      return c.text(`The studio answers on 127.0.0.1 only, not '${host}'.`, 403);
+    }
+    const origin = c.req.header("origin");
+    if (c.req.method !== "GET" && origin !== undefined && origin !== `http://${host}`) {
+      return c.json({ error: `Requests from ${origin} are not accepted.` }, 403);
+    }
+    await next();
+  });
+  const html = (c: Context) => c.html(page("index.html"));
+  const runErrors = new Map<string, string>();
+  app.get("/", html);
+  app.get("/runs/:id", html);
+  app.get("/assets/:name", (c) => {
+    const name = c.req.param("name");
+    const type = ASSETS[name];
+    if (!type) return c.text(`No asset '${name}'.`, 404);
+    return c.body(page(name), 200, { "content-type": type, "cache-control": "no-cache" });
+  });
+
+  app.get("/api/runs", (c) => c.json(store.list()));
+  app.get("/api/examples", (c) =>
+    c.json({ examples: options.examples ?? [], canRun: options.startRun !== undefined }),
+  );
+  app.get("/api/runs/:id", (c) => {
+    const id = c.req.param("id");
+    const found = store.find(id);
+    if (!found) return c.json({ error: `There is no run '${id}'. Pick one from the list.` }, 404);
+    if ("error" in found) return c.json({ error: found.error }, 422);
+    return c.json({ ...new TraceTree(found.trace).view(), live: found.live });
+  });
+  app.get("/api/runs/:id/llm/:callId", (c) => {
+    const { id, callId } = c.req.param();
+    const found = store.find(id);
+    if (!found || "error" in found) return c.json({ error: `There is no run '${id}'.` }, 404);
+    const detail = new TraceTree(found.trace).llmCall(callId);
+    if (!detail) return c.json({ error: `Run '${id}' has no LLM call '${callId}'.` }, 404);
+    return c.json(detail);
+  });
+  app.get("/api/runs/:id/events", (c) => {
+    const id = c.req.param("id");
+    return streamSSE(c, async (stream) => {
+      const queue: (TraceRecord | undefined)[] = [];
+      let wake: (() => void) | undefined;
+      const unsubscribe = store.subscribe(id, (record) => {
+        queue.push(record);
+        wake?.();
+      });
+      if (!unsubscribe) {
+        await stream.writeSSE({ event: "end", data: "{}" });
+        return;
+      }
+      stream.onAbort(() => {
+        unsubscribe();
+        queue.push(undefined);
+        wake?.();
+      });
+      for (;;) {
+        if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+        const record = queue.shift();
+        if (record === undefined) {
+          unsubscribe();
+          await stream.writeSSE({ event: "end", data: "{}" });
+          return;
+        }
+        await stream.writeSSE({ event: "record", id: String(record.seq), data: JSON.stringify(record) });
+      }
+    });
+  });
+  app.post("/api/runs", async (c) => {
+    const { startRun } = options;
+    if (!startRun) return c.json({ error: "This studio cannot start runs." }, 400);
+    if (!c.req.header("content-type")?.startsWith("application/json")) {
+      return c.json({ error: "Send the run request as application/json." }, 415);
+    }
+    const body = (await c.req.json().catch(() => undefined)) as Partial<StudioRunRequest> | undefined;
+    const example = (options.examples ?? []).find((candidate) => candidate.name === body?.example);
+    if (!body || !example) {
+      const names = (options.examples ?? []).map((candidate) => candidate.name).join(", ");
+      return c.json({ error: `Unknown example '${String(body?.example)}'. Examples: ${names}.` }, 400);
+    }
+    const runId = crypto.randomUUID();
+    let started = false;
+    const request: StudioRunRequest = {
+      example: example.name,
+      input: typeof body.input === "string" && body.input.trim() ? body.input : example.sampleInput,
+      mode: body.mode === "model" ? "model" : "scripted",
+      ...(typeof body.model === "string" && body.model.trim() ? { model: body.model.trim() } : {}),
+    };
+    const ready = new Promise<void>((resolve) => {
+      const run = startRun(request, {
+        runId,
+        onRecord: (record) => {
+          if (!started) {
+            started = true;
+            store.startLive({
+              format: "embabel-ts-trace",
+              version: 1,
+              runId,
+              startedAt: record.timestamp,
+              meta: { example: request.example, input: request.input, mode: request.mode },
+            });
+            resolve();
+          }
+          store.addLive(runId, record);
+        },
+      });
+      run.then(
+        () => {
+          store.finishLive(runId);
+          resolve();
+        },
+        (error: unknown) => {
+          runErrors.set(runId, error instanceof Error ? error.message : String(error));
+          store.finishLive(runId);
+          resolve();
+        },
+      );
+    });
+    await ready;
+    const error = runErrors.get(runId);
+    if (!started) return c.json({ error: error ?? "The run ended before it started." }, 400);
+    return c.json({ runId });
+  });
+  return { app, store };
+}
+
+/** A running studio. */
+export interface StudioServer {
+  /** `http://127.0.0.1:<port>`. */
+  readonly url: string;
+  /** Stops the server. */
+  close(): Promise<void>;
+}
+
+/** Serves the studio on 127.0.0.1 (`port` 0 picks a free one). */
+export async function startStudio(port: number, options: StudioOptions = {}): Promise<StudioServer> {
+  const { app } = createStudioApp(options);
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, (info: AddressInfo) => {
+      resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            if ("closeAllConnections" in server) server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+    server.once("error", reject);
+  });
+}

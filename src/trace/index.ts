@@ -1,0 +1,28 @@
+// Traces: recording agent processes as versioned JSON lines, reading them back, and the tree the studio shows.
+
+export { TraceFormatError } from "../errors/trace-format-error.js";
+export { jsonSafe } from "./json-safe.js";
+export { parseTrace, readTrace } from "./read-trace.js";
+export {
+  TRACE_FORMAT,
+  TRACE_VERSION,
+  type Trace,
+  type TraceHeader,
+  type TraceRecord,
+  type TraceToolDefinition,
+} from "./trace-format.js";
+export { TraceRecorder, type TraceRecorderOptions } from "./trace-recorder.js";
+export { TraceSink } from "./trace-sink.js";
+export {
+  type ActionNode,
+  type EventNode,
+  type LlmCallDetail,
+  type LlmNode,
+  type PlanNode,
+  type ProcessNode,
+  type RunView,
+  type ToolNode,
+  type TraceNode,
+  TraceTree,
+  type TraceUsage,
+} from "./trace-tree.js";
