@@ -1,4 +1,26 @@
-import type { ScriptedRequest } from "../src/testing/index.js";
+import type { ScriptedRequest, ScriptedStepInit } from "../src/testing/index.js";
+
+/** The model the examples' scripts were recorded from; `--scripted` runs report (and price) their tokens as on it. */
+export const RECORDED_WITH = "openai:gpt-4.1-mini";
+
+/**
+ * A step that reports the usage a real model would for it (about four
+ * characters a token: the messages and tool definitions sent, and the reply),
+ * so a `--scripted` run shows realistic tokens and cost. A step that states
+ * its own usage keeps it.
+ */
+export function withRecordedUsage(step: ScriptedStepInit): ScriptedStepInit {
+  return async (request) => {
+    const reply = typeof step === "function" ? await step(request) : step;
+    if (reply.usage || reply.error !== undefined) return reply;
+    const sent = JSON.stringify(request.prompt).length + JSON.stringify(request.tools).length;
+    const answered = (reply.text ?? "").length + JSON.stringify(reply.toolCalls ?? []).length;
+    return {
+      ...reply,
+      usage: { inputTokens: Math.ceil(sent / 4), outputTokens: Math.max(1, Math.ceil(answered / 4)) },
+    };
+  };
+}
 
 /** The text of the last user message of a request (the prompt an action sent). */
 export function userText(request: ScriptedRequest): string {

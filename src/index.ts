@@ -328,6 +328,14 @@ export {
 
 // --- cli ---
 export type { ExampleDefinition } from "./cli/index.js";
+export {
+  ProcessReporter,
+  type ProcessReporterOptions,
+  type RunTotals,
+  renderTrace,
+  type TraceRendererOptions,
+  traceRenderer,
+} from "./cli/index.js";
 
 // --- mcp ---
 // The root's AgentPlatform is the MCP layer's: the platform's, plus `mcpServers`,

@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -49,7 +49,7 @@ describe("embabel-ts run --scripted", () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\n");
     expect(lines[0]).toBe(
-      "star-news · agent StarNewsWriter · model scripted (the example's recorded replies; no network)",
+      "star-news · agent StarNewsWriter · model scripted (the example's recorded replies from openai:gpt-4.1-mini; no network)",
     );
     expect(lines).toContain("input: Lynda, a Scorpio");
     expect(lines).toContain(
@@ -60,9 +60,18 @@ describe("embabel-ts run --scripted", () => {
       expect(lines.some((line) => line.startsWith(`✓ ${action} (`))).toBe(true);
     }
     expect(lines).toContain('  ⚙ lucky_number {"name":"Lynda"}');
-    expect(lines).toContain("    ↳ Lynda's lucky number today is 6.");
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {4}↳ Lynda's lucky number today is 6\. \((<1ms|\d+ms)\)$/),
+    );
+    // Each LLM call with its recorded tokens and their price on the recorded model.
+    const llmCalls = lines.filter((line) => line.startsWith("  ◆ LLM gpt-4.1-mini · "));
+    expect(llmCalls).toHaveLength(3);
+    for (const line of llmCalls)
+      expect(line).toMatch(/ · [\d,]+ tokens \([\d,]+ in, [\d,]+ out\) · \$0\.\d{4} · /);
     expect(lines).toContain('  ⚙ compatible_signs {"sign":"Scorpio"}');
-    expect(lines.some((line) => line.startsWith("✔ completed") && line.includes("3 actions"))).toBe(true);
+    const summary = lines.find((line) => line.startsWith("✔ completed")) ?? "";
+    expect(summary).toMatch(/ · 3 actions · 3 LLM calls · 2 tool calls · [\d,]+ tokens · \$0\.\d{4}$/);
+    expect(summary).not.toContain(" 0 tokens");
     expect(lines).toContain("Result:");
     expect(lines).toContain("  Lynda's stars: Trust your instinct about a new collaboration");
   });
@@ -90,7 +99,9 @@ describe("embabel-ts run --scripted", () => {
     expect(lines).toContain("  ⚙ venue_tools {}");
     expect(lines).toContain("    + tools: venue_tools, find_venues, check_availability, venue_tools_context");
     expect(lines).toContain('  ⚙ find_venues {"city":"London","audienceSize":200}');
-    expect(lines).toContain('    ↳ [{"name":"Wigmore Hall","capacity":552}]');
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {4}↳ \[\{"name":"Wigmore Hall","capacity":552\}\] \(/),
+    );
     const call = lines.indexOf(
       '  ⚙ PerformanceFinder {"composers":["Bach","Vivaldi"],"era":"Baroque","maxResults":3}',
     );
@@ -145,7 +156,7 @@ describe("embabel-ts run --scripted", () => {
       expect({ name, code: run.code, stderr: run.stderr }).toEqual({ name, code: 0, stderr: "" });
       expect(run.stdout).toContain("✔ completed");
     });
-  }, 60_000);
+  }, 90_000); // every example as its own CLI process, at once: past the default 20 s on a busy machine
 
   it("runs an example given as a module path", async () => {
     const run = await cli(["run", "./dist/examples/star-news/index.js", "Ada, an Aquarius", "--scripted"]);
@@ -220,7 +231,69 @@ describe("embabel-ts run without a provider", () => {
   });
 });
 
+describe("embabel-ts run <module path>", () => {
+  it("says how to run a TypeScript example module: compile it, or run the command under tsx", async () => {
+    const dir = emptyDir();
+    writeFileSync(join(dir, "mine.ts"), "export const example = {};\n");
+    const run = await cli(["run", "./mine.ts", "--scripted"], {}, dir);
+    expect(run.code).toBe(2);
+    const [first, hint] = run.stderr.trim().split("\n");
+    expect(first).toMatch(/^error: Cannot load .*mine\.ts: /);
+    expect(hint).toMatch(
+      /^Node runs JavaScript: compile \.\/mine\.ts \(tsc with "target": "ES2022"\) and pass the \.js file, or run the command under tsx: npx tsx .*dist\/src\/cli\/main\.js run \.\/mine\.ts$/,
+    );
+  });
+
+  it("says what to change when a module still has decorators (tsc's esnext target)", async () => {
+    const dir = emptyDir();
+    // What tsc emits for a decorated class with "target": "esnext": the decorators are left in.
+    writeFileSync(
+      join(dir, "esnext.js"),
+      [
+        'import { llmTool } from "embabel-ts";',
+        "class Tools {",
+        '  @llmTool({ description: "Adds" })',
+        "  add() { return 1; }",
+        "}",
+        "export const example = {};",
+      ].join("\n"),
+    );
+    const run = await cli(["run", "./esnext.js", "--scripted"], {}, dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^error: Cannot load .*esnext\.js: Invalid or unexpected token\n/);
+    expect(run.stderr).toContain(
+      'The module still contains decorators (@llmTool, @agent, ...), which Node cannot run: compile it with "target": "ES2022" (not "esnext", which tsc --init writes), or run it with tsx.',
+    );
+  });
+});
+
+describe("npm start", () => {
+  it("does not rebuild when dist/ is newer than every source", async () => {
+    const marker = join(root, "dist/src/index.js");
+    const before = statSync(marker).mtimeMs;
+    const started = Date.now();
+    const build = spawnSync(process.execPath, [join(root, "scripts/build.mjs"), "--if-stale"], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    expect({ code: build.status, stderr: build.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(statSync(marker).mtimeMs).toBe(before);
+    expect(Date.now() - started).toBeLessThan(10_000); // a full tsc build takes 15–25 s here
+    const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    expect(manifest.scripts.start).toBe(
+      "node scripts/build.mjs --if-stale && node scripts/copy-studio-page.mjs && node dist/src/cli/main.js",
+    );
+  });
+});
+
 describe("embabel-ts usage", () => {
+  it("prints the help and exits 2 when no command is given", async () => {
+    const run = await cli([]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain('embabel-ts run <example> ["<input>"] [options]');
+  });
+
   it("prints help", async () => {
     const run = await cli(["--help"]);
     expect(run.code).toBe(0);
@@ -325,6 +398,7 @@ describe("embabel-ts run against an OpenAI-compatible server on 127.0.0.1", () =
     );
     expect(run.stdout).toContain('  ⚙ lucky_number {"name":"Lynda"}');
     expect(run.stdout).toContain("360 tokens");
+    expect(run.stdout).toContain("cost unknown (no price for local-model)");
     expect(run.stdout).toContain("  Stars align");
     expect(received).toHaveLength(3);
     expect(received[1]?.tools?.map((tool) => tool.function.name)).toEqual([

@@ -1,4 +1,5 @@
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
 import { ConcertPlanner } from "./concert-planner.js";
 import type { Concert } from "./domain.js";
@@ -19,6 +20,7 @@ export const example: ExampleDefinition = {
   sampleInput: "A Mozart evening in Vienna for 500 people",
   agents: [ConcertPlanner, PerformanceFinder],
   input: (text) => UserInput.create({ content: text }),
+  recordedWith: RECORDED_WITH,
   script: concertPlannerScript,
   formatResult(result) {
     const concert = result as Concert;

@@ -1,6 +1,13 @@
 import type { ScriptedStepInit } from "../../src/testing/index.js";
 import { ScriptedModel } from "../../src/testing/index.js";
-import { jsonOrUndefined, labelledJson, lastToolOutput, toolOutputs, userText } from "../script-helpers.js";
+import {
+  jsonOrUndefined,
+  labelledJson,
+  lastToolOutput,
+  toolOutputs,
+  userText,
+  withRecordedUsage,
+} from "../script-helpers.js";
 import type { Concert, ConcertPlan, Performance, PerformanceList, WorksToFind } from "./domain.js";
 
 const ERAS: Readonly<Record<string, string>> = {
@@ -46,7 +53,7 @@ function planIn(text: string): ConcertPlan {
  * user's input.
  */
 export function concertPlannerScript(): ScriptedStepInit[] {
-  return [
+  const steps: ScriptedStepInit[] = [
     // planConcert: extract a ConcertPlan from the request.
     (request) =>
       ScriptedModel.text(JSON.stringify(planFrom(userText(request).split("Request:").pop() ?? ""))),
@@ -112,4 +119,5 @@ export function concertPlannerScript(): ScriptedStepInit[] {
       return ScriptedModel.text(JSON.stringify(concert));
     },
   ];
+  return steps.map(withRecordedUsage);
 }

@@ -1,4 +1,5 @@
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
 import type { Writeup } from "./domain.js";
 import { starNewsScript } from "./script.js";
@@ -17,6 +18,7 @@ export const example: ExampleDefinition = {
   sampleInput: "Lynda, a Scorpio",
   agents: [StarNewsWriter],
   input: (text) => UserInput.create({ content: text }),
+  recordedWith: RECORDED_WITH,
   script: starNewsScript,
   formatResult(result) {
     const writeup = result as Writeup;

@@ -1,6 +1,6 @@
 import type { ScriptedStepInit } from "../../src/testing/index.js";
 import { ScriptedModel } from "../../src/testing/index.js";
-import { labelledJson, lastToolOutput, userText } from "../script-helpers.js";
+import { labelledJson, lastToolOutput, userText, withRecordedUsage } from "../script-helpers.js";
 import { type Horoscope, SIGNS, type StarPerson, type Writeup } from "./domain.js";
 
 /**
@@ -30,7 +30,7 @@ function personFrom(request: string): StarPerson {
  * no model call.)
  */
 export function starNewsScript(): ScriptedStepInit[] {
-  return [
+  const steps: ScriptedStepInit[] = [
     (request) =>
       ScriptedModel.text(JSON.stringify(personFrom(userText(request).split("Request:").pop() ?? ""))),
     (request) => {
@@ -58,4 +58,5 @@ export function starNewsScript(): ScriptedStepInit[] {
       return ScriptedModel.text(JSON.stringify(writeup));
     },
   ];
+  return steps.map(withRecordedUsage);
 }

@@ -25,8 +25,8 @@ describe("parseCliArgs", () => {
     expect(parseCliArgs(["list"])).toEqual({ command: "list" });
   });
 
-  it("treats no arguments, help and --help as help", () => {
-    expect(parseCliArgs([])).toEqual({ command: "help" });
+  it("treats no arguments, help and --help as help; no arguments is a missing command", () => {
+    expect(parseCliArgs([])).toEqual({ command: "help", missingCommand: true });
     expect(parseCliArgs(["help"])).toEqual({ command: "help" });
     expect(parseCliArgs(["run", "x", "--help"])).toEqual({ command: "help" });
   });

@@ -86,7 +86,11 @@ export type CliCommand =
   | WorkerCommand
   | McpServeCommand
   | { readonly command: "list" }
-  | { readonly command: "help" }
+  | {
+      readonly command: "help";
+      /** True when no command was given: the help is printed as a usage mistake (exit status 2). */
+      readonly missingCommand?: true;
+    }
   | { readonly command: "version" };
 
 const OPTIONS = {
@@ -122,6 +126,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   const [command, ...rest] = positionals;
   switch (command) {
     case undefined:
+      return { command: "help", missingCommand: true };
     case "help":
       return { command: "help" };
     case "list":

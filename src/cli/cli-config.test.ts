@@ -71,7 +71,33 @@ describe("loadConfig", () => {
 
   it("fails on invalid JSON, naming the file and the format", () => {
     const dir = directoryWith({ "embabel.config.json": "{ models: " });
-    expect(() => loadConfig(dir)).toThrow(/^Config file .*embabel\.config\.json is not valid JSON: /);
+    expect(() => loadConfig(dir)).toThrow(/^Config file .*embabel\.config\.json:1:3 is not valid JSON: /);
+  });
+
+  it("points at the line and column of a JSON syntax error", () => {
+    const dir = directoryWith({
+      "embabel.config.json": '{\n  "models": {\n    "default": "openai:gpt-4.1",\n  }\n}\n',
+    });
+    expect(() => loadConfig(dir)).toThrow(
+      `Config file ${join(dir, "embabel.config.json")}:4:3 is not valid JSON: Expected double-quoted property name`,
+    );
+    const truncated = directoryWith({ "embabel.config.json": '{\n  "models": {' });
+    expect(() => loadConfig(truncated)).toThrow(/embabel\.config\.json:2:14 is not valid JSON: /);
+    const empty = directoryWith({ "embabel.config.json": "\n\n" });
+    expect(() => loadConfig(empty)).toThrow(
+      /embabel\.config\.json:3:1 is not valid JSON: Unexpected end of JSON input$/,
+    );
+  });
+
+  it("says which file is used when both embabel.config.json and embabel.config.yaml exist", () => {
+    const dir = directoryWith({
+      "embabel.config.json": '{"models": {"default": "openai:gpt-4.1"}}',
+      "embabel.config.yaml": "models:\n  default: anthropic:claude-sonnet-4-5\n",
+    });
+    const loaded = loadConfig(dir);
+    expect(loaded.path).toBe(join(dir, "embabel.config.json"));
+    expect(loaded.config.models.default?.id).toBe("openai:gpt-4.1");
+    expect(loaded.notes).toEqual(["Using embabel.config.json; embabel.config.yaml is ignored (remove one)."]);
   });
 
   it("fails on an unknown key, naming it", () => {

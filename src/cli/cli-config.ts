@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
@@ -107,14 +107,40 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
   const mcpServers = data.mcpServers ?? {};
   const toolGroups = data.toolGroups ?? {};
   const notes: string[] = [];
+  const present = explicitPath ? [] : configFilesIn(cwd);
+  if (present.length > 1) {
+    const ignored = present.slice(1).map((file) => basename(file));
+    notes.push(
+      `Using ${basename(path)}; ${ignored.join(" and ")} ${ignored.length === 1 ? "is" : "are"} ignored (remove one).`,
+    );
+  }
   return { config: { models, roles, mcpServers, toolGroups, baseDir: dirname(path) }, path, notes };
 }
 
 function findConfigFile(cwd: string): string | undefined {
-  for (const name of CONFIG_FILE_NAMES) {
-    const candidate = resolve(cwd, name);
-    if (existsSync(candidate)) return candidate;
-  }
+  return configFilesIn(cwd)[0];
+}
+
+/** The config files present in `cwd`, in the order of {@link CONFIG_FILE_NAMES} (the first is used). */
+function configFilesIn(cwd: string): string[] {
+  return CONFIG_FILE_NAMES.map((name) => resolve(cwd, name)).filter((candidate) => existsSync(candidate));
+}
+
+/** `line:column` (1-based) of a character offset. */
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, Math.min(offset, text.length));
+  const line = before.split("\n").length;
+  const column = before.length - before.lastIndexOf("\n");
+  return `${line}:${column}`;
+}
+
+/** Where a `JSON.parse` error points, as `line:column`, from Node's message. */
+function jsonErrorPosition(text: string, message: string): string | undefined {
+  const lineAndColumn = /\(line (\d+) column (\d+)\)/.exec(message);
+  if (lineAndColumn) return `${lineAndColumn[1]}:${lineAndColumn[2]}`;
+  const position = /at position (\d+)/.exec(message);
+  if (position) return lineColumn(text, Number(position[1]));
+  if (/end of JSON input/.test(message)) return lineColumn(text, text.length);
   return undefined;
 }
 
@@ -127,11 +153,25 @@ function readRaw(path: string): unknown {
       cause: error,
     });
   }
+  if (path.endsWith(".json")) {
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      const message = (error as Error).message;
+      const where = jsonErrorPosition(text, message);
+      const reason = message
+        .replace(/ in JSON at position \d+.*$/, "")
+        .replace(/ \(line \d+ column \d+\)$/, "");
+      throw new ConfigurationError(
+        `Config file ${path}${where ? `:${where}` : ""} is not valid JSON: ${reason}`,
+        { cause: error },
+      );
+    }
+  }
   try {
-    return path.endsWith(".json") ? JSON.parse(text) : parseYaml(text);
+    return parseYaml(text);
   } catch (error) {
-    const format = path.endsWith(".json") ? "JSON" : "YAML";
-    throw new ConfigurationError(`Config file ${path} is not valid ${format}: ${(error as Error).message}`, {
+    throw new ConfigurationError(`Config file ${path} is not valid YAML: ${(error as Error).message}`, {
       cause: error,
     });
   }

@@ -1,5 +1,6 @@
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { EXAMPLES } from "../../examples/index.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { UsageError } from "./usage-error.js";
@@ -11,7 +12,7 @@ export function builtInExamples(): readonly ExampleDefinition[] {
 
 /** True when `name` looks like a module path rather than an example name. */
 function isModulePath(name: string): boolean {
-  return name.includes("/") || name.includes("\\") || /\.(c|m)?js$/.test(name);
+  return name.includes("/") || name.includes("\\") || /\.(c|m)?(js|ts)$/.test(name);
 }
 
 /**
@@ -20,7 +21,7 @@ function isModulePath(name: string): boolean {
  * examples.
  */
 export async function findExample(name: string, cwd: string): Promise<ExampleDefinition> {
-  if (isModulePath(name)) return loadExampleModule(resolve(cwd, name));
+  if (isModulePath(name)) return loadExampleModule(resolve(cwd, name), name, cwd);
   const found = EXAMPLES.find((example) => example.name === name);
   if (found) return found;
   const names = EXAMPLES.map((example) => example.name).join(", ");
@@ -29,12 +30,14 @@ export async function findExample(name: string, cwd: string): Promise<ExampleDef
   );
 }
 
-async function loadExampleModule(path: string): Promise<ExampleDefinition> {
+async function loadExampleModule(path: string, name: string, cwd: string): Promise<ExampleDefinition> {
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
-    throw new UsageError(`Cannot load ${path}: ${(error as Error).message}`);
+    throw new UsageError(
+      `Cannot load ${path}: ${(error as Error).message}${loadHint(error, path, name, cwd)}`,
+    );
   }
   const candidate = module.example ?? module.default;
   if (!isExampleDefinition(candidate)) {
@@ -43,6 +46,34 @@ async function loadExampleModule(path: string): Promise<ExampleDefinition> {
     );
   }
   return candidate;
+}
+
+/** What to change when a module fails to load for a reason we can recognise: TypeScript, or decorators left in. */
+function loadHint(error: unknown, path: string, name: string, cwd: string): string {
+  const code = (error as { code?: unknown }).code;
+  if (code === "ERR_UNKNOWN_FILE_EXTENSION" && /\.(c|m)?ts$/.test(path)) {
+    const main = relative(cwd, fileURLToPath(new URL("./main.js", import.meta.url)));
+    return (
+      `\nNode runs JavaScript: compile ${name} (tsc with "target": "ES2022") and pass the .js file, ` +
+      `or run the command under tsx: npx tsx ${main} run ${name}`
+    );
+  }
+  if (error instanceof SyntaxError && hasDecoratorSyntax(path)) {
+    return (
+      "\nThe module still contains decorators (@llmTool, @agent, ...), which Node cannot run: " +
+      'compile it with "target": "ES2022" (not "esnext", which tsc --init writes), or run it with tsx. ' +
+      "See docs/using-in-your-project.md."
+    );
+  }
+  return "";
+}
+
+function hasDecoratorSyntax(path: string): boolean {
+  try {
+    return /^\s*@[A-Za-z_$][\w$]*\s*\(/m.test(readFileSync(path, "utf8"));
+  } catch {
+    return false;
+  }
 }
 
 function isExampleDefinition(value: unknown): value is ExampleDefinition {

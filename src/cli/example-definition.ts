@@ -20,6 +20,11 @@ export interface ExampleDefinition {
   /** The recorded model replies `--scripted` replays, in order (one model serves every role). */
   script(): ScriptedStepInit[];
   /**
+   * The model id the script was recorded from (`openai:gpt-4.1-mini`): `--scripted` reports
+   * that model, so the recorded tokens are priced as on it. @default no model (no cost shown)
+   */
+  readonly recordedWith?: string;
+  /**
    * A config file shipped with the example (absolute path) whose `mcpServers`
    * and `toolGroups` the example's agents use; the user's config wins for a
    * server or group of the same name. @default none

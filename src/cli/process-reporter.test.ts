@@ -1,10 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AgentPlatform } from "../platform/agent-platform.js";
+import { defineAction, defineAgent } from "../platform/define-agent.js";
 import type { AgentProcessEvent } from "../platform/process-event.js";
+import { ProcessOptions } from "../platform/process-options.js";
+import { ScriptedModel } from "../testing/scripted-model.js";
+import { InputSchema } from "../tool/input-schema.js";
+import { Param } from "../tool/param.js";
+import { Tool } from "../tool/tool.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { formatDuration, ProcessReporter } from "./process-reporter.js";
+import { domainType } from "../tool/type-token.js";
+import { formatDuration, ProcessReporter, renderTrace, traceRenderer } from "./process-reporter.js";
 import { memoryTerminal } from "./terminal.js";
 
 type Event = AgentProcessEvent;
+const Words = domainType("Words", z.object({ text: z.string() }));
 const at = { timestamp: 0 };
 const usage = { inputTokens: 10, outputTokens: 5, totalTokens: 15 };
 
@@ -61,7 +71,7 @@ describe("ProcessReporter", () => {
       toolCallStart("add", '{"a":1}'),
       toolCallEnd("add", '{"a":1}', ToolResult.error("b is missing")),
     ]);
-    expect(lines).toEqual(['  ⚙ add {"a":1}', "    ↳ error: b is missing"]);
+    expect(lines).toEqual(['  ⚙ add {"a":1}', "    ↳ error: b is missing (1ms)"]);
   });
 
   it("indents a child process under the tool call that started it", () => {
@@ -77,7 +87,7 @@ describe("ProcessReporter", () => {
       "      ▶ subagent Finder",
       "      ▶ find",
       "      ✓ subagent completed",
-      "    ↳ found",
+      "    ↳ found (1ms)",
     ]);
   });
 
@@ -101,11 +111,11 @@ describe("ProcessReporter", () => {
   it("shortens long results unless verbose", () => {
     const long = "x".repeat(300);
     const end = toolCallEnd("t", "{}", ToolResult.text(long));
-    expect(report([end]).lines[0]).toHaveLength(4 + 2 + 140);
-    expect(report([end], true).lines[0]).toBe(`    ↳ ${long}`);
+    expect(report([end]).lines[0]).toHaveLength(4 + 2 + 140 + " (1ms)".length);
+    expect(report([end], true).lines[0]).toBe(`    ↳ ${long} (1ms)`);
   });
 
-  it("shows LLM calls only when verbose, and counts them either way", () => {
+  it("shows each LLM call with its tokens, cost and duration, and counts them", () => {
     const call: Event = {
       ...at,
       processId: "p",
@@ -115,12 +125,91 @@ describe("ProcessReporter", () => {
       modelId: "gpt-4.1",
       provider: "openai.chat",
       usage,
-      durationMs: 850,
+      durationMs: 850.25,
+      costUsd: 0.00006,
     };
     const quiet = report([call, call]);
-    expect(quiet.lines).toEqual([]);
-    expect(quiet.reporter.totals).toEqual({ llmCalls: 2, toolCalls: 0, tokens: 30, processes: 1 });
-    expect(report([call], true).lines).toEqual(["  ◆ LLM openai.chat/gpt-4.1 · 15 tokens · 850ms"]);
+    expect(quiet.lines).toEqual([
+      "  ◆ LLM gpt-4.1 · 15 tokens (10 in, 5 out) · $0.0001 · 850ms",
+      "  ◆ LLM gpt-4.1 · 15 tokens (10 in, 5 out) · $0.0001 · 850ms",
+    ]);
+    expect(quiet.reporter.totals).toEqual({
+      llmCalls: 2,
+      toolCalls: 0,
+      tokens: 30,
+      processes: 1,
+      costUsd: 0.00012,
+      unpricedModels: [],
+    });
+    expect(report([call], true).lines).toEqual([
+      "  ◆ LLM openai.chat/gpt-4.1 · 15 tokens (10 in, 5 out) · $0.0001 · 850ms",
+    ]);
+  });
+
+  it("leaves the cost out of a call whose model has no price, and names the model in the summary", () => {
+    const { lines, reporter } = report([
+      {
+        ...at,
+        processId: "p",
+        type: "llm-call-end",
+        loopId: "l",
+        iteration: 1,
+        modelId: "qwen2.5",
+        provider: "ollama.chat",
+        usage: { inputTokens: 1200, outputTokens: 340, totalTokens: 1540 },
+        durationMs: 2400,
+      },
+      { ...at, processId: "p", type: "process-finished", status: "completed", durationMs: 2500 },
+    ]);
+    expect(lines).toEqual(["  ◆ LLM qwen2.5 · 1,540 tokens (1,200 in, 340 out) · 2.4s"]);
+    expect(reporter.summary()).toBe(
+      "✔ completed 2.5s · 0 actions · 1 LLM call · 0 tool calls · 1,540 tokens · cost unknown (no price for qwen2.5)",
+    );
+  });
+
+  it("sums a run and its subagents in the summary line, with the cost in dollars", () => {
+    const llm = (processId: string, costUsd: number): Event => ({
+      ...at,
+      processId,
+      type: "llm-call-end",
+      loopId: "l",
+      iteration: 1,
+      modelId: "gpt-4.1-mini",
+      provider: "openai.chat",
+      usage: { inputTokens: 1000, outputTokens: 100, totalTokens: 1100 },
+      durationMs: 5,
+      costUsd,
+    });
+    const { reporter } = report([
+      ...parentRun,
+      llm("p", 0.00056),
+      toolCallStart("Finder", "{}"),
+      { ...at, processId: "c", type: "process-started", agent: "Finder", parentId: "p" },
+      llm("c", 0.00056),
+      { ...at, processId: "c", type: "process-finished", status: "completed", durationMs: 3 },
+      toolCallEnd("Finder", "{}", ToolResult.text("found")),
+    ]);
+    expect(reporter.summary()).toBeUndefined(); // the top-level process has not finished
+    reporter.listener({
+      ...at,
+      processId: "p",
+      type: "process-finished",
+      status: "completed",
+      durationMs: 1234,
+    });
+    expect(reporter.summary()).toBe(
+      "✔ completed 1.2s · 1 action · 2 LLM calls · 1 tool call · 2,200 tokens · 1 subagent run · $0.0011",
+    );
+  });
+
+  it("says how a run that did not complete ended, with the reason", () => {
+    const { reporter } = report([
+      { ...at, processId: "p", type: "action-end", action: "a", durationMs: 5, outcome: "killed" },
+      { ...at, processId: "p", type: "process-finished", status: "killed", reason: "Ctrl-C", durationMs: 6 },
+    ]);
+    expect(reporter.summary()).toBe(
+      "✘ killed: Ctrl-C 6ms · 1 action · 0 LLM calls · 0 tool calls · 0 tokens",
+    );
   });
 
   it("prints output-channel events indented like their process", async () => {
@@ -141,6 +230,116 @@ describe("ProcessReporter", () => {
     expect(() =>
       reporter.listener({ ...at, processId: "p", type: "tool-call-end" } as unknown as Event),
     ).not.toThrow();
+  });
+});
+
+describe("renderTrace", () => {
+  it("renders recorded events as the CLI's tree, then the summary", () => {
+    const text = renderTrace([
+      ...parentRun,
+      toolCallStart("add", '{"a":1,"b":2}'),
+      toolCallEnd("add", '{"a":1,"b":2}', ToolResult.text("3")),
+      { ...at, processId: "p", type: "process-finished", status: "completed", durationMs: 40 },
+    ]);
+    expect(text.split("\n")).toEqual([
+      "Plan a → b (goal G)",
+      "▶ a",
+      "✓ a (12ms)",
+      '  ⚙ add {"a":1,"b":2}',
+      "    ↳ 3 (1ms)",
+      "✔ completed 40ms · 1 action · 0 LLM calls · 1 tool call · 0 tokens",
+    ]);
+  });
+
+  it("colours only when asked", () => {
+    expect(renderTrace(parentRun)).not.toContain("\u001b[");
+    expect(renderTrace(parentRun, { colour: true })).toContain("\u001b[");
+  });
+});
+
+describe("traceRenderer", () => {
+  it("writes a real agent run live: plan, action, LLM call with tokens and cost, tool call with duration", async () => {
+    const lines: string[] = [];
+    const trace = traceRenderer({ write: (line) => lines.push(line) });
+    const model = new ScriptedModel(
+      [
+        ScriptedModel.toolCall("shout", { text: "hi" }, { usage: { inputTokens: 1000, outputTokens: 50 } }),
+        ScriptedModel.text("HI", { usage: { inputTokens: 1100, outputTokens: 5 } }),
+      ],
+      { modelId: "gpt-4.1" },
+    );
+    const platform = AgentPlatform.create({ models: { default: model } });
+    const shout = Tool.create(
+      "shout",
+      "Shouts",
+      InputSchema.of(Param.string("text", "What")),
+      async (input) => ToolResult.text(String(JSON.parse(input).text).toUpperCase()),
+    );
+    const agent = defineAgent({
+      name: "Shouter",
+      description: "Shouts",
+      actions: [
+        defineAction({
+          name: "shoutIt",
+          input: Words,
+          output: Words,
+          achievesGoal: { description: "Shouted" },
+          run: async (words, context) => ({
+            text: await context.ai().withTool(shout).generateText(words.text),
+          }),
+        }),
+      ],
+    });
+    const options = ProcessOptions.DEFAULT.withListener(trace.listener).withOutputChannel(
+      trace.outputChannel,
+    );
+    const run = await platform.runAgent(agent, Words.create({ text: "hi" }), { processOptions: options });
+    expect(run.status).toBe("completed");
+    expect(lines[0]).toMatch(/^Plan shoutIt /);
+    expect(lines[1]).toBe("▶ shoutIt");
+    expect(lines[2]).toMatch(
+      /^ {2}◆ LLM gpt-4\.1 · 1,050 tokens \(1,000 in, 50 out\) · \$0\.0024 · (<1ms|\d+ms)$/,
+    );
+    expect(lines[3]).toBe('  ⚙ shout {"text":"hi"}');
+    expect(lines[4]).toMatch(/^ {4}↳ HI \((<1ms|\d+ms)\)$/);
+    expect(lines[5]).toMatch(/^ {2}◆ LLM gpt-4\.1 · 1,105 tokens \(1,100 in, 5 out\) · \$0\.0022 · /);
+    expect(lines[6]).toMatch(/^✓ shoutIt \(/);
+    expect(trace.summary()).toMatch(
+      /^✔ completed .* · 1 action · 2 LLM calls · 1 tool call · 2,155 tokens · \$0\.0046$/,
+    );
+    expect(run.costUsd).toBeCloseTo(0.00464, 8); // the summary rounds to 4 decimals
+  });
+
+  it("ends a killed action with the word the summary uses", async () => {
+    const lines: string[] = [];
+    const trace = traceRenderer({ write: (line) => lines.push(line) });
+    const controller = new AbortController();
+    const model = new ScriptedModel([ScriptedModel.text("never", { delayMs: 10_000 })]);
+    const platform = AgentPlatform.create({ models: { default: model } });
+    const agent = defineAgent({
+      name: "Slow",
+      description: "Waits",
+      actions: [
+        defineAction({
+          name: "wait",
+          input: Words,
+          output: Words,
+          achievesGoal: { description: "Waited" },
+          run: async (words, context) => {
+            setTimeout(() => controller.abort(new Error("Interrupted (Ctrl-C)")), 20);
+            return { text: await context.ai().generateText(words.text) };
+          },
+        }),
+      ],
+    });
+    const options = ProcessOptions.DEFAULT.withListener(trace.listener);
+    const run = await platform.runAgent(agent, Words.create({ text: "go" }), {
+      processOptions: options,
+      signal: controller.signal,
+    });
+    expect(run.status).toBe("killed");
+    expect(lines.find((line) => line.startsWith("✗ wait"))).toMatch(/^✗ wait killed \(/);
+    expect(trace.summary()).toMatch(/^✘ killed: Interrupted \(Ctrl-C\) /);
   });
 });
 
@@ -182,7 +381,7 @@ describe("ProcessReporter and the progress and communicate tools", () => {
       "  … Reading sources",
       "  ✉ Found 3 papers",
       "  ⚙ lookup {}",
-      "    ↳ ok",
+      "    ↳ ok (1ms)",
     ]);
     expect(reporter.totals.toolCalls).toBe(3);
   });

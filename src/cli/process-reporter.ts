@@ -1,13 +1,17 @@
 import { CommunicateTool } from "../builtins/communicate-tool.js";
 import { ProgressTool } from "../builtins/progress-tool.js";
+import type { AgentProcessStatus } from "../platform/agent-process-status.js";
+import { formatDuration } from "../platform/format-duration.js";
 import type { OutputChannel, OutputChannelEvent } from "../platform/output-channel.js";
 import type { AgentProcessEvent } from "../platform/process-event.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import { indent, oneLine, type Terminal } from "./terminal.js";
+import { indent, lineTerminal, oneLine, type Terminal } from "./terminal.js";
+
+export { formatDuration };
 
 /** Options of {@link ProcessReporter}. */
 export interface ProcessReporterOptions {
-  /** Print LLM calls, full tool results and every replan. @default false */
+  /** Print the provider of each LLM call, full tool results and every replan. @default false */
   readonly verbose?: boolean;
 }
 
@@ -18,6 +22,9 @@ interface ProcessView {
   llmCalls: number;
   toolCalls: number;
   tokens: number;
+  costUsd: number;
+  actions: number;
+  finished?: { readonly status: AgentProcessStatus; readonly reason?: string; readonly durationMs: number };
 }
 
 /** Totals over a run and every child process it started. */
@@ -30,13 +37,19 @@ export interface RunTotals {
   readonly tokens: number;
   /** Processes started: the run itself, then one per subagent run. */
   readonly processes: number;
+  /** The cost in US dollars of the calls whose model has a known price. */
+  readonly costUsd: number;
+  /** Models called whose price is unknown (their calls are not in {@link RunTotals.costUsd}). */
+  readonly unpricedModels: readonly string[];
 }
 
 /**
  * Prints what agent processes do, as it happens: each new plan, each action
- * with its duration, each tool call with its arguments and result, and child
- * processes (subagents) indented under the tool call that started them.
- * Register {@link ProcessReporter.listener} as a process listener.
+ * with its duration, each LLM call with its tokens, cost and duration, each
+ * tool call with its arguments, result and duration, and child processes
+ * (subagents) indented under the tool call that started them. Register
+ * {@link ProcessReporter.listener} as a process listener; {@link traceRenderer}
+ * makes one that writes lines to a function.
  */
 export class ProcessReporter {
   private readonly processes = new Map<string, ProcessView>();
@@ -45,6 +58,8 @@ export class ProcessReporter {
   private openToolDepth: { readonly processId: string; readonly depth: number }[] = [];
   /** The depth of each tool loop's lines; a loop started inside a tool call of its process is indented under it. */
   private readonly loopDepths = new Map<string, number>();
+  /** Models called without a known price. */
+  private readonly unpriced = new Set<string>();
   /** Running calls of `progress` and `communicate`: their output channel line stands for them. */
   private readonly quietCalls = new Set<string>();
 
@@ -95,18 +110,58 @@ export class ProcessReporter {
     let llmCalls = 0;
     let toolCalls = 0;
     let tokens = 0;
+    let costUsd = 0;
     for (const view of this.processes.values()) {
       llmCalls += view.llmCalls;
       toolCalls += view.toolCalls;
       tokens += view.tokens;
+      costUsd += view.costUsd;
     }
-    return { llmCalls, toolCalls, tokens, processes: this.processes.size };
+    const unpricedModels = [...this.unpriced];
+    return { llmCalls, toolCalls, tokens, processes: this.processes.size, costUsd, unpricedModels };
+  }
+
+  /**
+   * The closing line of a run, from the events seen: status (and reason),
+   * duration, actions, LLM calls, tool calls, tokens, subagent runs and cost,
+   * e.g. `✔ completed 1.2s · 3 actions · 2 LLM calls · 2 tool calls · 1,640 tokens · $0.0012`.
+   * `undefined` until the top-level process has finished.
+   */
+  summary(): string | undefined {
+    const top = [...this.processes.values()].find((view) => view.depth === 0 && view.finished);
+    if (!top?.finished) return undefined;
+    const { style } = this.terminal;
+    const totals = this.totals;
+    const facts = [
+      formatDuration(top.finished.durationMs),
+      plural(top.actions, "action"),
+      plural(totals.llmCalls, "LLM call"),
+      plural(totals.toolCalls, "tool call"),
+      `${formatCount(totals.tokens)} tokens`,
+    ];
+    if (totals.processes > 1) facts.push(plural(totals.processes - 1, "subagent run"));
+    const cost = formatRunCost(totals);
+    if (cost) facts.push(cost);
+    const { status, reason } = top.finished;
+    const head =
+      status === "completed"
+        ? style.green("✔ completed")
+        : `${style.red(`✘ ${status}`)}${reason ? `: ${reason}` : ""}`;
+    return `${head} ${style.dim(facts.join(" · "))}`;
   }
 
   private view(processId: string): ProcessView {
     let view = this.processes.get(processId);
     if (!view) {
-      view = { depth: this.currentToolDepth(), expected: [], llmCalls: 0, toolCalls: 0, tokens: 0 };
+      view = {
+        depth: this.currentToolDepth(),
+        expected: [],
+        llmCalls: 0,
+        toolCalls: 0,
+        tokens: 0,
+        costUsd: 0,
+        actions: 0,
+      };
       this.processes.set(processId, view);
     }
     return view;
@@ -161,6 +216,7 @@ export class ProcessReporter {
         return;
       case "action-end": {
         const view = this.view(event.processId);
+        view.actions += 1;
         const took = style.dim(`(${formatDuration(event.durationMs)})`);
         if (event.outcome === "succeeded")
           this.line(view.depth, `${style.green("✓")} ${event.action} ${took}`);
@@ -182,14 +238,17 @@ export class ProcessReporter {
         const view = this.view(event.processId);
         view.llmCalls += 1;
         view.tokens += event.usage.totalTokens;
-        if (this.verbose) {
-          this.line(
-            this.loopDepth(event) + 1,
-            style.dim(
-              `◆ LLM ${event.provider}/${event.modelId} · ${event.usage.totalTokens} tokens · ${formatDuration(event.durationMs)}`,
-            ),
-          );
-        }
+        if (event.costUsd === undefined) this.unpriced.add(event.modelId);
+        else view.costUsd += event.costUsd;
+        const model = this.verbose ? `${event.provider}/${event.modelId}` : event.modelId;
+        const { inputTokens, outputTokens, totalTokens } = event.usage;
+        const facts = [
+          `LLM ${model}`,
+          `${formatCount(totalTokens)} tokens (${formatCount(inputTokens)} in, ${formatCount(outputTokens)} out)`,
+          ...(event.costUsd === undefined ? [] : [formatUsd(event.costUsd)]),
+          formatDuration(event.durationMs),
+        ];
+        this.line(this.loopDepth(event) + 1, style.dim(`◆ ${facts.join(" · ")}`));
         return;
       }
       case "tool-call-start": {
@@ -216,7 +275,8 @@ export class ProcessReporter {
           return;
         }
         this.openToolDepth.pop();
-        this.line(depth + 2, this.describeResult(event.result, "  ".repeat(depth + 3)));
+        const took = style.dim(`(${formatDuration(event.durationMs)})`);
+        this.line(depth + 2, `${this.describeResult(event.result, "  ".repeat(depth + 3))} ${took}`);
         return;
       }
       case "embedding-call-end": {
@@ -238,6 +298,11 @@ export class ProcessReporter {
       }
       case "process-finished": {
         const view = this.view(event.processId);
+        view.finished = {
+          status: event.status,
+          durationMs: event.durationMs,
+          ...(event.reason === undefined ? {} : { reason: event.reason }),
+        };
         if (view.depth > 0) {
           const reason = event.reason ? `: ${event.reason}` : "";
           const mark = event.status === "completed" ? style.green("✓") : style.red("✗");
@@ -263,10 +328,65 @@ export class ProcessReporter {
 /** Tools whose output-channel line (progress, message) is shown instead of the raw call. */
 const QUIET_TOOLS: ReadonlySet<string> = new Set([ProgressTool.NAME, CommunicateTool.NAME]);
 
-/** `850ms`, `1.2s`, `2m 5s`. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
-  const minutes = Math.floor(ms / 60_000);
-  return `${minutes}m ${Math.round((ms % 60_000) / 1000)}s`;
+/** Options of {@link traceRenderer} and {@link renderTrace}. */
+export interface TraceRendererOptions extends ProcessReporterOptions {
+  /** Where each line goes. @default console.log */
+  readonly write?: (line: string) => void;
+  /** ANSI colours. @default false */
+  readonly colour?: boolean;
+}
+
+/**
+ * The `embabel-ts` command's live view of agent processes, for your own
+ * program: register `listener` (and `outputChannel`) on the process options,
+ * and each plan, action, LLM call (tokens, cost, duration) and tool call
+ * (input, result, duration) is written as it happens, subagents indented
+ * under the call that started them; `summary()` gives the closing line.
+ *
+ * @example
+ * const trace = traceRenderer();
+ * const options = ProcessOptions.DEFAULT.withListener(trace.listener).withOutputChannel(trace.outputChannel);
+ * await platform.runAgent("StarNewsWriter", input, { processOptions: options });
+ * console.log(trace.summary());
+ */
+export function traceRenderer(options: TraceRendererOptions = {}): ProcessReporter {
+  const write = options.write ?? ((line: string) => console.log(line));
+  return new ProcessReporter(lineTerminal(write, options.colour ?? false), options);
+}
+
+/**
+ * The same tree for events already recorded (for example a trace kept from a
+ * `ProcessOptions.withListener` listener), as text: one line an event worth
+ * showing, then the summary line when the top-level process finished.
+ */
+export function renderTrace(events: Iterable<AgentProcessEvent>, options: TraceRendererOptions = {}): string {
+  const lines: string[] = [];
+  const renderer = traceRenderer({ ...options, write: (line) => lines.push(line) });
+  for (const event of events) renderer.listener(event);
+  const summary = renderer.summary();
+  if (summary !== undefined) lines.push(summary);
+  return lines.join("\n");
+}
+
+function plural(count: number, noun: string): string {
+  return `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/** `1,640`. */
+function formatCount(count: number): string {
+  return count.toLocaleString("en-US");
+}
+
+/** `$0.0012`, `$1.25`. */
+export function formatUsd(usd: number): string {
+  return usd >= 1 ? `$${usd.toFixed(2)}` : `$${usd.toFixed(4)}`;
+}
+
+/** The run's cost, or which models had no price (`undefined` when no LLM was called). */
+function formatRunCost(totals: RunTotals): string | undefined {
+  if (totals.llmCalls === 0) return undefined;
+  const unpriced = totals.unpricedModels;
+  if (unpriced.length === 0) return formatUsd(totals.costUsd);
+  const note = `no price for ${unpriced.join(", ")}`;
+  return totals.costUsd > 0 ? `${formatUsd(totals.costUsd)} + ${note}` : `cost unknown (${note})`;
 }

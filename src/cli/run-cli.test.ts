@@ -1,4 +1,6 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,12 +18,19 @@ async function cli(argv: string[], env: Record<string, string> = {}, cwd = root)
 }
 
 describe("runCli", () => {
-  it("prints help for --help and for no arguments", async () => {
-    for (const argv of [["--help"], []]) {
+  it("prints help for --help and help", async () => {
+    for (const argv of [["--help"], ["help"]]) {
       const run = await cli(argv);
       expect(run.code).toBe(EXIT_OK);
       expect(run.stdout[0]).toContain("embabel-ts: run an example agent from the terminal");
     }
+  });
+
+  it("prints the help on stderr and exits 2 when no command is given, like other usage mistakes", async () => {
+    const run = await cli([]);
+    expect(run.code).toBe(EXIT_USAGE);
+    expect(run.stdout).toEqual([]);
+    expect(run.stderr[0]).toContain("embabel-ts: run an example agent from the terminal");
   });
 
   it("prints the package version", async () => {
@@ -70,6 +79,33 @@ describe("runCli", () => {
     expect(run.code).toBe(EXIT_FAILED);
     expect(run.stderr[0]).toBe(
       'error: mcpServers.files needs either "command" (a server started over stdio) or "url" (a Streamable HTTP server).',
+    );
+  });
+
+  it("runs --scripted despite a broken config file, saying what is wrong with it", async () => {
+    const dir = emptyDir();
+    writeFileSync(join(dir, "embabel.config.json"), '{"models": {"default": "openai:gpt-4.1",}}');
+    const run = await cli(["run", "star-news", "--scripted"], {}, dir);
+    expect(run.code).toBe(EXIT_OK);
+    expect(run.stdout).toContain("Result:");
+    expect(run.stderr.join("\n")).toMatch(
+      /^note: Config file .*embabel\.config\.json:1:41 is not valid JSON: .*\n\(ignored: --scripted uses no configured model\)$/,
+    );
+    const real = await cli(["run", "star-news"], {}, dir);
+    expect(real.code).toBe(EXIT_FAILED);
+    expect(real.stderr[0]).toMatch(/^error: Config file .*embabel\.config\.json:1:41 is not valid JSON/);
+  });
+
+  it("asks whether Ollama is running when an ollama: model cannot be reached", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const baseURL = `http://127.0.0.1:${port}/v1`;
+    const run = await cli(["run", "star-news", "--model", "ollama:qwen2.5"], { OLLAMA_BASE_URL: baseURL });
+    expect(run.code).toBe(EXIT_FAILED);
+    expect(run.stderr.at(-1)).toBe(
+      `Is Ollama running at ${baseURL}? Start it (ollama serve) and pull the model (ollama pull <model>), or set OLLAMA_BASE_URL to where it runs.`,
     );
   });
 

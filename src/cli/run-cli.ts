@@ -55,6 +55,11 @@ async function dispatch(command: CliCommand, options: CliEnvironmentOptions): Pr
   const { terminal } = options;
   switch (command.command) {
     case "help":
+      if (command.missingCommand) {
+        // Like any other usage mistake: the help on stderr, status 2 (scripts notice a missing command).
+        terminal.err(HELP_TEXT.trimEnd());
+        return EXIT_USAGE;
+      }
       terminal.out(HELP_TEXT.trimEnd());
       return EXIT_OK;
     case "version":

@@ -1,7 +1,8 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { BullMqRunner } from "../distributed/bullmq-runner.js";
 import { redactUrl } from "../distributed/queue-protocol.js";
-import { modelFromId } from "../llm/model-id.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { DEFAULT_OLLAMA_BASE_URL, modelFromId, parseModelId } from "../llm/model-id.js";
 import { AgentPlatform } from "../mcp/agent-platform.js";
 import type { Agent } from "../platform/agent.js";
 import type { AgentProcess } from "../platform/agent-process.js";
@@ -9,14 +10,14 @@ import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import type { RunCommand } from "./cli-args.js";
-import { loadConfig } from "./cli-config.js";
+import { EMPTY_CONFIG, type LoadedConfig, loadConfig } from "./cli-config.js";
 import { findExample } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { EXIT_FAILED, EXIT_OK } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
 import { mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
-import { formatDuration, ProcessReporter } from "./process-reporter.js";
+import { ProcessReporter } from "./process-reporter.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { openRunRecording, type RunRecordingHooks } from "./run-recording.js";
 import { indent, jsonOnlyTerminal, type Terminal } from "./terminal.js";
@@ -27,6 +28,8 @@ export interface PreparedModels {
   readonly roles: Readonly<Record<string, string>>;
   /** For the banner. */
   readonly description: string;
+  /** The Ollama server the models use, when one of them is an `ollama:` model. */
+  readonly ollamaBaseURL?: string;
 }
 
 /**
@@ -44,7 +47,9 @@ export async function runExample(
   const { terminal } = display;
   const { style } = terminal;
   const example = await findExample(command.example, options.cwd);
-  const loaded = loadConfig(options.cwd, command.config);
+  const loaded = command.scripted
+    ? configForScriptedRun(options.cwd, command.config)
+    : loadConfig(options.cwd, command.config);
   const models = command.redis
     ? queuedModels(command.redis, terminal, command)
     : command.scripted
@@ -127,7 +132,14 @@ async function runOn(
   recording.finish(process);
   terminal.out();
   printOutcome(terminal, process, reporter);
-  if (process.status !== "completed") return EXIT_FAILED;
+  if (process.status !== "completed") {
+    if (models.ollamaBaseURL && isConnectionFailure(process.statusReason)) {
+      terminal.err(
+        `Is Ollama running at ${models.ollamaBaseURL}? Start it (ollama serve) and pull the model (ollama pull <model>), or set OLLAMA_BASE_URL to where it runs.`,
+      );
+    }
+    return EXIT_FAILED;
+  }
   terminal.out();
   terminal.out(style.bold("Result:"));
   terminal.out(indent(formatResult(example, process.result)));
@@ -149,14 +161,34 @@ function queuedModels(redis: string, terminal: Terminal, command: RunCommand): P
   };
 }
 
+/**
+ * A scripted run uses no configured model, so a broken config file is
+ * reported as a note instead of stopping it.
+ */
+function configForScriptedRun(cwd: string, explicitPath: string | undefined): LoadedConfig {
+  try {
+    return loadConfig(cwd, explicitPath);
+  } catch (error) {
+    if (!ConfigurationError.isInstance(error)) throw error;
+    return {
+      config: EMPTY_CONFIG,
+      path: undefined,
+      notes: [`${error.message}\n(ignored: --scripted uses no configured model)`],
+    };
+  }
+}
+
 function scriptedModels(example: ExampleDefinition, terminal: Terminal, command: RunCommand): PreparedModels {
   if (command.model)
     terminal.err(terminal.style.yellow(`note: --model ${command.model} is ignored with --scripted.`));
-  const model = new ScriptedModel(example.script());
+  const recorded = example.recordedWith;
+  const model = recorded
+    ? new ScriptedModel(example.script(), { modelId: parseModelId(recorded).modelId })
+    : new ScriptedModel(example.script());
   return {
     models: { default: model },
     roles: { default: "default" },
-    description: "model scripted (the example's recorded replies; no network)",
+    description: `model scripted (the example's recorded replies${recorded ? ` from ${recorded}` : ""}; no network)`,
   };
 }
 
@@ -176,34 +208,25 @@ export async function configuredModels(
         : lazyModel(id, { env: options.env });
     models[name] = model;
   }
+  const usesOllama = Object.values(selection.models).some((id) => parseModelId(id).provider === "ollama");
   return {
     models,
     roles: selection.roles,
+    ...(usesOllama ? { ollamaBaseURL: options.env.OLLAMA_BASE_URL ?? DEFAULT_OLLAMA_BASE_URL } : {}),
     description: `model ${selection.models[defaultName] ?? defaultName} ${options.terminal.style.dim(`(from ${selection.source})`)}`,
   };
 }
 
 function printOutcome(terminal: Terminal, process: AgentProcess, reporter: ProcessReporter): void {
-  const { style } = terminal;
-  const totals = reporter.totals;
-  const facts = [
-    formatDuration(process.runningTimeMs),
-    `${process.history.length} action${process.history.length === 1 ? "" : "s"}`,
-    `${totals.llmCalls} LLM call${totals.llmCalls === 1 ? "" : "s"}`,
-    `${totals.toolCalls} tool call${totals.toolCalls === 1 ? "" : "s"}`,
-    `${totals.tokens} tokens`,
-  ];
-  if (totals.processes > 1)
-    facts.push(`${totals.processes - 1} subagent run${totals.processes === 2 ? "" : "s"}`);
-  if (process.costUsd > 0) facts.push(`$${process.costUsd.toFixed(4)}`);
-  const summary = style.dim(facts.join(" · "));
-  if (process.status === "completed") {
-    terminal.out(`${style.green("✔ completed")} ${summary}`);
-    return;
-  }
-  const reason = process.statusReason ? `: ${process.statusReason}` : "";
-  terminal.err(`${style.red(`✘ ${process.status}`)}${reason}`);
-  terminal.err(summary);
+  const summary =
+    reporter.summary() ?? `${process.status}${process.statusReason ? `: ${process.statusReason}` : ""}`;
+  if (process.status === "completed") terminal.out(summary);
+  else terminal.err(summary);
+}
+
+/** True for the messages of a server that could not be reached. */
+function isConnectionFailure(reason: string | undefined): boolean {
+  return /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|Cannot connect|fetch failed/i.test(reason ?? "");
 }
 
 function formatResult(example: ExampleDefinition, result: unknown): string {

@@ -68,6 +68,15 @@ export function streamTerminal(
   };
 }
 
+/** A terminal writing every line (output and errors) to `write`, with colour or without. */
+export function lineTerminal(write: (line: string) => void, colour: boolean): Terminal {
+  return {
+    out: (line = "") => write(line),
+    err: (line = "") => write(line),
+    style: colour ? ANSI_STYLE : PLAIN_STYLE,
+  };
+}
+
 /** A terminal that records lines in memory, without colour (for tests). */
 export function memoryTerminal(): Terminal & { readonly stdout: string[]; readonly stderr: string[] } {
   const stdout: string[] = [];

@@ -23,7 +23,7 @@ export interface ActionInvocation {
   readonly startedAt: number;
   /** How long the action ran. */
   readonly durationMs: number;
-  /** How it ended: `succeeded`, `failed`, `replan` or `terminated`. */
+  /** How it ended: `succeeded`, `failed`, `replan`, `terminated` or `killed`. */
   readonly outcome: ActionOutcome;
 }
 

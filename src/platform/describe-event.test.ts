@@ -57,3 +57,35 @@ describe("describeEvent", () => {
     );
   });
 });
+
+describe("describeEvent durations and cost", () => {
+  it("rounds durations instead of printing float noise", () => {
+    expect(
+      describeEvent({
+        type: "action-end",
+        action: "a",
+        durationMs: 1.3544799999999668,
+        outcome: "succeeded",
+      }),
+    ).toBe("Action a succeeded in 1ms");
+    expect(describeEvent({ type: "process-finished", status: "completed", durationMs: 1534.2 })).toBe(
+      "Process completed after 1.5s",
+    );
+  });
+
+  it("adds an LLM call's cost when its price is known", () => {
+    const usage = { inputTokens: 1000, outputTokens: 200, totalTokens: 1200 };
+    const event = {
+      type: "llm-call-end",
+      loopId: "l",
+      iteration: 2,
+      modelId: "gpt-4.1",
+      provider: "openai.chat",
+      usage,
+      durationMs: 0.4,
+    } as const;
+    expect(describeEvent({ ...event, costUsd: 0.0036 })).toBe(
+      "LLM call 2 to openai.chat/gpt-4.1: 1200 tokens, $0.0036 in <1ms",
+    );
+  });
+});

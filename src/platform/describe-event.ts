@@ -1,4 +1,5 @@
 import type { ToolLoopEvent } from "../loop/tool-loop.js";
+import { formatDuration } from "./format-duration.js";
 import type { ProcessLifecycleEvent } from "./process-event.js";
 
 /** One human-readable line for a process or tool-loop event (debug verbosity). */
@@ -13,23 +14,23 @@ export function describeEvent(event: ProcessLifecycleEvent | ToolLoopEvent): str
     case "action-start":
       return `Action ${event.action} started`;
     case "action-end":
-      return `Action ${event.action} ${event.outcome} in ${event.durationMs}ms`;
+      return `Action ${event.action} ${event.outcome} in ${formatDuration(event.durationMs)}`;
     case "replan-requested":
       return `Action ${event.action} requested a replan: ${event.reason}`;
     case "object-added":
       return `Action ${event.action} added a ${event.typeName} to the blackboard`;
     case "embedding-call-end":
-      return `Embedding call to ${event.provider}/${event.modelId}: ${event.inputs} text(s), ${event.tokens} tokens in ${event.durationMs}ms`;
+      return `Embedding call to ${event.provider}/${event.modelId}: ${event.inputs} text(s), ${event.tokens} tokens in ${formatDuration(event.durationMs)}`;
     case "process-finished":
-      return `Process ${event.status}${event.reason ? `: ${event.reason}` : ""} after ${event.durationMs}ms`;
+      return `Process ${event.status}${event.reason ? `: ${event.reason}` : ""} after ${formatDuration(event.durationMs)}`;
     case "llm-call-start":
       return `LLM call ${event.iteration} offering [${event.toolNames.join(", ")}]`;
     case "llm-call-end":
-      return `LLM call ${event.iteration} to ${event.provider}/${event.modelId}: ${event.usage.totalTokens} tokens in ${event.durationMs}ms`;
+      return `LLM call ${event.iteration} to ${event.provider}/${event.modelId}: ${event.usage.totalTokens} tokens${event.costUsd === undefined ? "" : `, $${event.costUsd.toFixed(4)}`} in ${formatDuration(event.durationMs)}`;
     case "tool-call-start":
       return `Tool ${event.toolName}(${event.input})`;
     case "tool-call-end":
-      return `Tool ${event.toolName} -> ${event.result.kind}: ${truncate(event.result.content)} (${event.durationMs}ms)`;
+      return `Tool ${event.toolName} -> ${event.result.kind}: ${truncate(event.result.content)} (${formatDuration(event.durationMs)})`;
     case "tools-changed":
       return `Tools changed: +[${event.added.join(", ")}] -[${event.removed.join(", ")}]`;
   }

@@ -9,6 +9,7 @@ import type { AgentPlanning } from "./agent-planning.js";
 import { parseCondition } from "./agent-planning.js";
 import type { AgentProcess, ProcessControl } from "./agent-process.js";
 import { operationContext } from "./operation-context.js";
+import type { ActionOutcome } from "./process-event.js";
 import { type ProcessEnding, processEnding } from "./process-failure.js";
 import { startActionSpan } from "./process-telemetry.js";
 
@@ -37,7 +38,7 @@ export async function executeAction(
   const startedAt = Date.now();
   control.emit({ type: "action-start", action: action.name });
   const span = startActionSpan(process, action.name);
-  const finish = (outcome: "succeeded" | "failed" | "replan" | "terminated", error?: unknown) => {
+  const finish = (outcome: ActionOutcome, error?: unknown) => {
     const durationMs = Date.now() - startedAt;
     endSpan(span, error, { "embabel.action.outcome": outcome });
     control.recordAction({ actionName: action.name, startedAt, durationMs, outcome });
@@ -92,10 +93,9 @@ export async function executeAction(
 
   function failAction(error: unknown): ActionResult {
     const ending = processEnding(error, process.signal);
-    finish(
-      ending.status === "failed" ? "failed" : "terminated",
-      ending.status === "failed" ? error : undefined,
-    );
+    // The action line says what the process status will say: failed, killed or terminated.
+    const outcome = ending.status === "failed" || ending.status === "killed" ? ending.status : "terminated";
+    finish(outcome, ending.status === "failed" ? error : undefined);
     return { kind: "ended", ending };
   }
 }

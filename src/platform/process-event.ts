@@ -70,8 +70,8 @@ export type ProcessLifecycleEvent =
       readonly durationMs: number;
     };
 
-/** How one action run ended. */
-export type ActionOutcome = "succeeded" | "failed" | "replan" | "terminated";
+/** How one action run ended (`killed`: the process was cancelled from outside while it ran). */
+export type ActionOutcome = "succeeded" | "failed" | "replan" | "terminated" | "killed";
 
 /**
  * Every event of an agent process: lifecycle, planning and actions, plus each

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { objectSchema, type Param, type ParamType } from "./param.js";
+import { requireZod4, requireZod4Schema } from "./zod-version.js";
+
+// Fails at import with "embabel-ts needs zod 4 (found 3.x)" when the user's zod is zod 3.
+requireZod4(z);
 
 /** A JSON Schema object as sent to providers. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -72,6 +76,7 @@ function parametersOf(schema: JsonSchema): Param[] {
 
 /** JSON Schema of a zod schema in input mode (fields with defaults are optional). */
 export function zodToJsonSchema(schema: z.ZodType, what = "a tool input"): JsonSchema {
+  requireZod4Schema(schema, what);
   try {
     const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "throw" }) as Record<string, unknown>;
     delete json.$schema;

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { TypeParseError } from "../errors/type-parse-error.js";
 import { type JsonSchema, zodToJsonSchema } from "./input-schema.js";
+import { isForeignZod4Schema, requireZod4Schema } from "./zod-version.js";
 
 /**
  * A runtime handle on a type: what the specification passes as `Class<T>`.
@@ -170,6 +172,7 @@ class ClassToken<T> extends BaseToken<T> {
   }
   private get schema(): z.ZodType | undefined {
     const candidate = (this.type as unknown as { schema?: unknown }).schema;
+    requireZod4Schema(candidate, `the static schema of class ${this.name}`);
     return candidate instanceof z.ZodType ? candidate : undefined;
   }
   parse(value: unknown): T {
@@ -280,6 +283,12 @@ function toToken(typeLike: TypeLike): TypeToken {
       classTokens.set(typeLike as Ctor, token);
     }
     return token;
+  }
+  requireZod4Schema(typeLike, "a type argument");
+  if (isForeignZod4Schema(typeLike)) {
+    throw new ConfigurationError(
+      "A zod schema from a second copy of zod was passed to embabel-ts. Keep one copy (zod is a peer dependency of embabel-ts): run 'npm ls zod', then 'npm dedupe'.",
+    );
   }
   throw new TypeError(`Not a type: ${String(typeLike)}`);
 }
