@@ -1,4 +1,5 @@
 import type { Tool } from "../tool/tool.js";
+import { MAX_ARGUMENT_DEPTH, nestedTooDeeply } from "./argument-depth.js";
 import { jsonSchemaValidator } from "./json-schema-validator.js";
 
 /** Arguments that can be passed to the tool, or the in-band answer saying why not. */
@@ -9,11 +10,22 @@ export type ParsedToolArguments =
 /**
  * Parses the model's raw JSON arguments and checks them against the tool's
  * JSON Schema. Blank input counts as `{}` (some providers send it for tools
- * without parameters). The tool later receives the raw text unchanged.
+ * without parameters). Arguments nested deeper than {@link MAX_ARGUMENT_DEPTH}
+ * are refused (their raw text stays in the transcript). The tool later
+ * receives the raw text unchanged.
  */
 export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArguments {
   const name = tool.definition.name;
   const input = rawInput.trim() === "" ? "{}" : rawInput;
+  if (nestedTooDeeply(input)) {
+    return {
+      ok: false,
+      value: input,
+      message:
+        `Invalid arguments for tool '${name}': the arguments are nested more than ${MAX_ARGUMENT_DEPTH} levels deep. ` +
+        "Call the tool again with arguments that match its input schema.",
+    };
+  }
   let value: unknown;
   try {
     value = JSON.parse(input);
