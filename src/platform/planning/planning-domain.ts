@@ -72,9 +72,12 @@ export class PlanningDomain {
     const count = actions.length;
     this.costs = new Float64Array(count);
     const names = new Set<string>();
-    const pre = new RowBuilder(count);
-    const eff = new RowBuilder(count);
-    actions.forEach((action, index) => {
+    // Rows are filled in action order, so each list is written straight into
+    // its flat form (no per-item row/value arrays to sort afterwards).
+    const pre = new RowsInOrder(count);
+    const eff = new RowsInOrder(count);
+    for (let index = 0; index < count; index++) {
+      const action = actions[index] as GoapAction;
       if (names.has(action.name))
         throw new ConfigurationError(`Two planner actions are named '${action.name}'.`);
       names.add(action.name);
@@ -82,22 +85,18 @@ export class PlanningDomain {
       if (!(cost >= 0))
         throw new ConfigurationError(`Action '${action.name}' has a negative or invalid cost (${cost}).`);
       this.costs[index] = cost;
-      this.addLiterals(pre, index, action.preconditions);
-      this.addLiterals(eff, index, action.effects);
-    });
+      this.addLiterals(pre, action.preconditions);
+      pre.endRow(index);
+      this.addLiterals(eff, action.effects);
+      eff.endRow(index);
+    }
     this.preconditions = pre.build();
     this.effects = eff.build();
     const literals = this.conditionNames.length * 2;
-    this.requiredBy = invert(this.preconditions, literals, (lit) => lit);
-    this.producers = invert(this.effects, literals, (lit) => lit);
+    this.requiredBy = invert(this.preconditions, literals);
+    this.producers = invert(this.effects, literals);
     this.watchers = invertWatchers(this.preconditions, this.effects, this.conditionNames.length);
-    const order = Array.from({ length: count }, (_, index) => index);
-    const preCount = (action: number) => rowLength(this.preconditions, action);
-    order.sort((a, b) => preCount(b) - preCount(a) || a - b);
-    this.rank = new Int32Array(count);
-    order.forEach((action, position) => {
-      this.rank[action] = position;
-    });
+    this.rank = rankByPreconditions(this.preconditions);
   }
 
   /** The index of `name`, created when new (goal-only conditions get indexes beyond the action indexes). */
@@ -168,8 +167,8 @@ export class PlanningDomain {
     return { goalLiterals, actions: relevant, conditions };
   }
 
-  private addLiterals(rows: RowBuilder, row: number, conditions: Readonly<Record<string, boolean>>): void {
-    for (const name in conditions) rows.add(row, literal(this.conditionId(name), conditions[name] === true));
+  private addLiterals(rows: RowsInOrder, conditions: Readonly<Record<string, boolean>>): void {
+    for (const name in conditions) rows.add(literal(this.conditionId(name), conditions[name] === true));
   }
 }
 
@@ -186,50 +185,123 @@ export function rowLength(lists: IntLists, row: number): number {
   return (lists.offsets[row + 1] as number) - (lists.offsets[row] as number);
 }
 
-class RowBuilder {
-  private readonly rows: number[] = [];
-  private readonly values: number[] = [];
-  constructor(private readonly rowCount: number) {}
-  add(row: number, value: number): void {
-    this.rows.push(row);
-    this.values.push(value);
+/** Builds {@link IntLists} whose rows are filled one after the other, in order. */
+class RowsInOrder {
+  private readonly offsets: Int32Array;
+  private items: Int32Array;
+  private length = 0;
+
+  constructor(rowCount: number) {
+    this.offsets = new Int32Array(rowCount + 1);
+    this.items = new Int32Array(Math.max(16, rowCount * 2));
   }
+
+  add(value: number): void {
+    if (this.length === this.items.length) {
+      const grown = new Int32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.length++] = value;
+  }
+
+  /** Closes row `row` (rows must be closed in order). */
+  endRow(row: number): void {
+    this.offsets[row + 1] = this.length;
+  }
+
   build(): IntLists {
-    const offsets = new Int32Array(this.rowCount + 1);
-    for (const row of this.rows) offsets[row + 1] = (offsets[row + 1] as number) + 1;
-    for (let row = 0; row < this.rowCount; row++)
-      offsets[row + 1] = (offsets[row + 1] as number) + (offsets[row] as number);
-    const cursor = offsets.slice(0, this.rowCount);
-    const items = new Int32Array(this.values.length);
-    this.rows.forEach((row, index) => {
-      items[cursor[row] as number] = this.values[index] as number;
-      cursor[row] = (cursor[row] as number) + 1;
-    });
-    return { offsets, items };
+    return { offsets: this.offsets, items: this.items.slice(0, this.length) };
   }
 }
 
-function invert(lists: IntLists, rowCount: number, key: (item: number) => number): IntLists {
-  const builder = new RowBuilder(rowCount);
-  const actions = lists.offsets.length - 1;
-  for (let action = 0; action < actions; action++)
-    forEachIn(lists, action, (item) => builder.add(key(item), action));
-  return builder.build();
+/** Item → rows holding it (a counting sort: rows ascending within each item's list). */
+function invert(lists: IntLists, itemCount: number): IntLists {
+  const { offsets: rowOffsets, items: rowItems } = lists;
+  const offsets = new Int32Array(itemCount + 1);
+  for (let index = 0; index < rowItems.length; index++) {
+    const item = rowItems[index] as number;
+    offsets[item + 1] = (offsets[item + 1] as number) + 1;
+  }
+  for (let item = 0; item < itemCount; item++)
+    offsets[item + 1] = (offsets[item + 1] as number) + (offsets[item] as number);
+  const cursor = offsets.slice(0, itemCount);
+  const items = new Int32Array(rowItems.length);
+  const rows = rowOffsets.length - 1;
+  for (let row = 0; row < rows; row++) {
+    for (let index = rowOffsets[row] as number, end = rowOffsets[row + 1] as number; index < end; index++) {
+      const item = rowItems[index] as number;
+      const at = cursor[item] as number;
+      items[at] = row;
+      cursor[item] = at + 1;
+    }
+  }
+  return { offsets, items };
 }
 
+/** Condition → actions mentioning it in preconditions or effects (each action once), by counting sort. */
 function invertWatchers(pre: IntLists, eff: IntLists, conditions: number): IntLists {
-  const builder = new RowBuilder(conditions);
-  const last = new Int32Array(conditions).fill(-1);
   const actions = pre.offsets.length - 1;
-  const note = (action: number) => (lit: number) => {
-    const condition = lit >> 1;
-    if (last[condition] === action) return;
-    last[condition] = action;
-    builder.add(condition, action);
+  const offsets = new Int32Array(conditions + 1);
+  const last = new Int32Array(conditions).fill(-1);
+  // Pass 1 counts, pass 2 places; `last` skips a condition an action mentions twice.
+  const visit = (action: number, lists: IntLists, place: (condition: number) => void) => {
+    for (
+      let index = lists.offsets[action] as number, end = lists.offsets[action + 1] as number;
+      index < end;
+      index++
+    ) {
+      const condition = (lists.items[index] as number) >> 1;
+      if (last[condition] === action) continue;
+      last[condition] = action;
+      place(condition);
+    }
+  };
+  const countOne = (condition: number) => {
+    offsets[condition + 1] = (offsets[condition + 1] as number) + 1;
   };
   for (let action = 0; action < actions; action++) {
-    forEachIn(pre, action, note(action));
-    forEachIn(eff, action, note(action));
+    visit(action, pre, countOne);
+    visit(action, eff, countOne);
   }
-  return builder.build();
+  for (let condition = 0; condition < conditions; condition++)
+    offsets[condition + 1] = (offsets[condition + 1] as number) + (offsets[condition] as number);
+  const cursor = offsets.slice(0, conditions);
+  const items = new Int32Array(offsets[conditions] as number);
+  last.fill(-1);
+  for (let action = 0; action < actions; action++) {
+    const placeOne = (condition: number) => {
+      const at = cursor[condition] as number;
+      items[at] = action;
+      cursor[condition] = at + 1;
+    };
+    visit(action, pre, placeOne);
+    visit(action, eff, placeOne);
+  }
+  return { offsets, items };
+}
+
+/**
+ * Action → position in "most preconditions first, then declaration order",
+ * by counting sort on the (small) precondition counts instead of a comparison sort.
+ */
+function rankByPreconditions(pre: IntLists): Int32Array {
+  const actions = pre.offsets.length - 1;
+  let most = 0;
+  for (let action = 0; action < actions; action++) most = Math.max(most, rowLength(pre, action));
+  // starts[k]: the first position of the actions with k preconditions (more preconditions come first).
+  const starts = new Int32Array(most + 2);
+  for (let action = 0; action < actions; action++) {
+    const bucket = most - rowLength(pre, action);
+    starts[bucket + 1] = (starts[bucket + 1] as number) + 1;
+  }
+  for (let bucket = 0; bucket <= most; bucket++)
+    starts[bucket + 1] = (starts[bucket + 1] as number) + (starts[bucket] as number);
+  const rank = new Int32Array(actions);
+  for (let action = 0; action < actions; action++) {
+    const bucket = most - rowLength(pre, action);
+    rank[action] = starts[bucket] as number;
+    starts[bucket] = (starts[bucket] as number) + 1;
+  }
+  return rank;
 }
