@@ -2,7 +2,7 @@ import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import { typeNameOf } from "../tool/type-token.js";
 import type { Agent, AgentAction, AgentGoal } from "./agent.js";
-import { agentPlanning, worldState } from "./agent-planning.js";
+import { type AgentPlanning, agentPlanning, planGoal, worldState } from "./agent-planning.js";
 import type { AgentProcess, ProcessControl } from "./agent-process.js";
 import { executeAction } from "./execute-action.js";
 import type { GoapNoPlan, GoapPlan } from "./planning/goap-planner.js";
@@ -21,8 +21,7 @@ export async function runAgentLoop(
   ai: (() => PromptRunner) | undefined,
 ): Promise<void> {
   const planning = agentPlanning(agent);
-  const actions = new Map(agent.actions.map((action) => [action.name, action]));
-  const goals = new Map(agent.goals.map((goal) => [goal.name, goal]));
+  const { actions, agentGoals: goals } = planning;
   let blacklist = new Set<string>();
   for (;;) {
     if (process.signal.aborted) {
@@ -62,7 +61,10 @@ export async function runAgentLoop(
       goal: plan.goal.name,
       actions: plan.actions.map((action) => action.name),
       cost: plan.cost,
-      worldState: planning.planner.conditions.filter((condition) => holds(condition)),
+      // Every condition of the agent, evaluated: only worth it when someone reads the event.
+      worldState: observed(process)
+        ? planning.planner.conditions.filter((condition) => holds(condition))
+        : [],
     });
     await reportPlan(process, plan);
     const action = actions.get((plan.actions[0] as { name: string }).name) as AgentAction;
@@ -75,12 +77,20 @@ export async function runAgentLoop(
   }
 }
 
+/** Whether anything sees the process's events (listeners, or debug logging). */
+function observed(process: AgentProcess): boolean {
+  const { listeners, verbosity } = process.processOptions;
+  return listeners.length > 0 || verbosity.debug;
+}
+
 function planAll(
-  planning: ReturnType<typeof agentPlanning>,
+  planning: AgentPlanning,
   holds: (condition: string) => boolean,
   exclude: ReadonlySet<string>,
 ): (GoapPlan | GoapNoPlan)[] {
-  return [...planning.goals.values()].map((goal) => planning.planner.plan(holds, goal, { exclude }));
+  const results: (GoapPlan | GoapNoPlan)[] = [];
+  for (const goal of planning.goals.values()) results.push(planGoal(planning, holds, goal, exclude));
+  return results;
 }
 
 async function reportPlan(process: AgentProcess, plan: GoapPlan): Promise<void> {

@@ -66,6 +66,8 @@ export class PlanningDomain {
   readonly rank: Int32Array;
   private readonly conditionIndex = new Map<string, number>();
   private readonly relevanceCache = new Map<string, Relevance>();
+  /** The same, by goal object: a process plans for the same goal objects again and again. */
+  private readonly relevanceByGoal = new WeakMap<GoapGoal, Relevance>();
 
   constructor(actions: readonly GoapAction[]) {
     this.actions = actions;
@@ -118,6 +120,8 @@ export class PlanningDomain {
 
   /** The actions and conditions that can matter for `goal`, cached per goal. */
   relevance(goal: GoapGoal): Relevance {
+    const known = this.relevanceByGoal.get(goal);
+    if (known) return known;
     const key = `${goal.name}\u0000${JSON.stringify(Object.entries(goal.preconditions).sort())}`;
     let relevance = this.relevanceCache.get(key);
     if (!relevance) {
@@ -128,6 +132,7 @@ export class PlanningDomain {
       relevance = this.computeRelevance(goalLiterals);
       this.relevanceCache.set(key, relevance);
     }
+    this.relevanceByGoal.set(goal, relevance);
     return relevance;
   }
 
