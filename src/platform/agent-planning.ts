@@ -70,16 +70,20 @@ export function agentPlanning(agent: Agent): AgentPlanning {
  */
 export function worldState(planning: AgentPlanning, process: AgentProcess): (condition: string) => boolean {
   const blackboard = process.blackboard;
-  const ran = new Set(
-    process.history.filter((entry) => entry.outcome === "succeeded").map((entry) => entry.actionName),
-  );
+  let ran: ReadonlySet<string> | undefined; // built on the first hasRun: question
+  const hasRun = (action: string): boolean => {
+    ran ??= new Set(
+      process.history.filter((entry) => entry.outcome === "succeeded").map((entry) => entry.actionName),
+    );
+    return ran.has(action);
+  };
   const memo = new Map<string, boolean>();
   const evaluate = (condition: string): boolean => {
     if (condition.startsWith("has:")) {
       const typeName = condition.slice(4);
       return blackboard.has(planning.types.get(typeName) ?? typeName);
     }
-    if (condition.startsWith("hasRun:")) return ran.has(condition.slice(7));
+    if (condition.startsWith("hasRun:")) return hasRun(condition.slice(7));
     const defined = planning.conditions.get(condition);
     if (defined) return defined.evaluate(blackboard, process);
     return blackboard.getCondition(condition) ?? false;

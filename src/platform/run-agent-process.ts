@@ -22,7 +22,8 @@ export async function runAgentLoop(
 ): Promise<void> {
   const planning = agentPlanning(agent);
   const { actions, agentGoals: goals } = planning;
-  let blacklist = new Set<string>();
+  const nothingExcluded: ReadonlySet<string> = new Set<string>();
+  let blacklist = nothingExcluded;
   for (;;) {
     if (process.signal.aborted) {
       const reason = process.signal.reason;
@@ -32,9 +33,9 @@ export async function runAgentLoop(
     const holds = worldState(planning, process);
     let results = planAll(planning, holds, blacklist);
     if (blacklist.size > 0 && !results.some((result) => result.kind === "plan")) {
-      results = planAll(planning, holds, new Set());
+      results = planAll(planning, holds, nothingExcluded);
     }
-    blacklist = new Set();
+    blacklist = nothingExcluded;
     const achieved = results.find((result) => result.kind === "plan" && result.actions.length === 0);
     if (achieved) {
       const goal = goals.get(achieved.goal.name) as AgentGoal;
@@ -56,20 +57,20 @@ export async function runAgentLoop(
     }
     const plan = plans.reduce((best, candidate) => (candidate.cost < best.cost ? candidate : best));
     control.setGoal(goals.get(plan.goal.name));
-    control.emit({
-      type: "plan-formulated",
-      goal: plan.goal.name,
-      actions: plan.actions.map((action) => action.name),
-      cost: plan.cost,
-      // Every condition of the agent, evaluated: only worth it when someone reads the event.
-      worldState: observed(process)
-        ? planning.planner.conditions.filter((condition) => holds(condition))
-        : [],
-    });
-    await reportPlan(process, plan);
+    // The event lists every condition of the agent, evaluated: built only when something reads it.
+    if (observed(process)) {
+      control.emit({
+        type: "plan-formulated",
+        goal: plan.goal.name,
+        actions: plan.actions.map((action) => action.name),
+        cost: plan.cost,
+        worldState: planning.planner.conditions.filter((condition) => holds(condition)),
+      });
+    }
+    if (plansShown(process)) await reportPlan(process, plan);
     const action = actions.get((plan.actions[0] as { name: string }).name) as AgentAction;
     const outcome = await executeAction(process, control, planning, action, ai);
-    if (outcome.kind === "replan") blacklist.add(action.name);
+    if (outcome.kind === "replan") blacklist = new Set([action.name]);
     if (outcome.kind === "ended") {
       const { status, reason, failure } = outcome.ending;
       return control.finish(status, reason, { failure });
@@ -93,9 +94,14 @@ function planAll(
   return results;
 }
 
+/** Whether plans go to the output channel (debug logs every event, plans included, on its own). */
+function plansShown(process: AgentProcess): boolean {
+  const { verbosity } = process.processOptions;
+  return verbosity.showPlanning && !verbosity.debug;
+}
+
 async function reportPlan(process: AgentProcess, plan: GoapPlan): Promise<void> {
-  const { verbosity, outputChannel } = process.processOptions;
-  if (!verbosity.showPlanning || verbosity.debug) return; // debug logs every event, plans included
+  const { outputChannel } = process.processOptions;
   try {
     await outputChannel.send({
       type: "logging",
