@@ -64,6 +64,8 @@ export class PlanningDomain {
   readonly watchers: IntLists;
   /** Action → position in "most preconditions first, then declaration" order. */
   readonly rank: Int32Array;
+  /** Position → action: the inverse of `rank`, built on first need. */
+  private byRank: Int32Array | undefined;
   private readonly conditionIndex = new Map<string, number>();
   private readonly relevanceCache = new Map<string, Relevance>();
   /** The same, by goal object: a process plans for the same goal objects again and again. */
@@ -141,35 +143,75 @@ export class PlanningDomain {
     const literalSeen = new Uint8Array(this.conditionNames.length * 2);
     const conditionSeen = new Uint8Array(this.conditionNames.length);
     const conditions: number[] = [];
-    const noteCondition = (condition: number) => {
-      if (conditionSeen[condition] === 1) return;
-      conditionSeen[condition] = 1;
-      conditions.push(condition);
-    };
     const relevant: number[] = [];
     const queue: number[] = [];
+    const { producers, effects, preconditions } = this;
     for (const lit of goalLiterals) {
       literalSeen[lit] = 1;
       queue.push(lit);
-      noteCondition(lit >> 1);
+      if (conditionSeen[lit >> 1] === 0) {
+        conditionSeen[lit >> 1] = 1;
+        conditions.push(lit >> 1);
+      }
     }
+    // Backward from the goal: the producers of each needed literal, then their preconditions
+    // (loops written out: this runs over every action of a big agent's first plan).
     while (queue.length > 0) {
       const lit = queue.pop() as number;
-      forEachIn(this.producers, lit, (action) => {
-        if (actionSeen[action] === 1) return;
+      if (lit + 1 >= producers.offsets.length) continue;
+      for (
+        let p = producers.offsets[lit] as number, pEnd = producers.offsets[lit + 1] as number;
+        p < pEnd;
+        p++
+      ) {
+        const action = producers.items[p] as number;
+        if (actionSeen[action] === 1) continue;
         actionSeen[action] = 1;
         relevant.push(action);
-        forEachIn(this.effects, action, (effect) => noteCondition(effect >> 1));
-        forEachIn(this.preconditions, action, (pre) => {
-          noteCondition(pre >> 1);
-          if (literalSeen[pre] === 1) return;
+        for (
+          let e = effects.offsets[action] as number, eEnd = effects.offsets[action + 1] as number;
+          e < eEnd;
+          e++
+        ) {
+          const condition = (effects.items[e] as number) >> 1;
+          if (conditionSeen[condition] === 1) continue;
+          conditionSeen[condition] = 1;
+          conditions.push(condition);
+        }
+        for (
+          let i = preconditions.offsets[action] as number, iEnd = preconditions.offsets[action + 1] as number;
+          i < iEnd;
+          i++
+        ) {
+          const pre = preconditions.items[i] as number;
+          if (conditionSeen[pre >> 1] === 0) {
+            conditionSeen[pre >> 1] = 1;
+            conditions.push(pre >> 1);
+          }
+          if (literalSeen[pre] === 1) continue;
           literalSeen[pre] = 1;
           queue.push(pre);
-        });
-      });
+        }
+      }
     }
-    relevant.sort((a, b) => (this.rank[a] as number) - (this.rank[b] as number));
-    return { goalLiterals, actions: relevant, conditions };
+    return { goalLiterals, actions: this.inRankOrder(relevant, actionSeen), conditions };
+  }
+
+  /** `actions` (flagged in `seen`) in rank order: a sort when few, a pass over the ranking when many. */
+  private inRankOrder(actions: number[], seen: Uint8Array): number[] {
+    if (actions.length <= 64)
+      return actions.sort((a, b) => (this.rank[a] as number) - (this.rank[b] as number));
+    if (!this.byRank) {
+      this.byRank = new Int32Array(this.rank.length);
+      for (let action = 0; action < this.rank.length; action++)
+        this.byRank[this.rank[action] as number] = action;
+    }
+    const ordered: number[] = [];
+    for (let position = 0; position < this.byRank.length; position++) {
+      const action = this.byRank[position] as number;
+      if (seen[action] === 1) ordered.push(action);
+    }
+    return ordered;
   }
 
   private addLiterals(rows: RowsInOrder, conditions: Readonly<Record<string, boolean>>): void {
