@@ -70,6 +70,33 @@ describe("deeply nested tool arguments", () => {
   });
 });
 
+describe("huge values in tool arguments", () => {
+  it("are quoted cut to 100 characters in the in-band answer", async () => {
+    const huge = "x".repeat(50_000);
+    const pick = Tool.create(
+      "pick",
+      "Picks a mode",
+      InputSchema.of(Param.string("mode", "The mode", { enumValues: ["fast", "slow"] })),
+      () => ToolResult.text("picked"),
+    );
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("pick", JSON.stringify(huge), { id: "c1" }),
+      ScriptedModel.toolCall("pick", { mode: huge }, { id: "c2" }),
+      ScriptedModel.text("ok"),
+    );
+    await runToolLoop({ model, prompt, tools: [pick] });
+    const shown = `"${"x".repeat(99)}… (50002 characters)`;
+    expect(model.requests[1]?.toolResults[0]?.output).toEqual({
+      type: "error-text",
+      value: `Invalid arguments for tool 'pick': the arguments must be a JSON object, got ${shown}. Call the tool again with a valid JSON object as its arguments.`,
+    });
+    expect(model.requests[2]?.toolResults[0]?.output).toEqual({
+      type: "error-text",
+      value: `Invalid arguments for tool 'pick': field 'mode' must be one of ["fast","slow"], got ${shown}. Call the tool again with arguments that match its input schema.`,
+    });
+  });
+});
+
 describe("nestedTooDeeply", () => {
   it("counts brackets outside strings only", () => {
     expect(nestedTooDeeply(JSON.stringify({ text: "[".repeat(1_000) }))).toBe(false);

@@ -1,6 +1,6 @@
 import type { Tool } from "../tool/tool.js";
 import { MAX_ARGUMENT_DEPTH, nestedTooDeeply } from "./argument-depth.js";
-import { jsonSchemaValidator } from "./json-schema-validator.js";
+import { jsonSchemaValidator, shownValue } from "./json-schema-validator.js";
 
 /** Arguments that can be passed to the tool, or the in-band answer saying why not. */
 export type ParsedToolArguments =
@@ -43,7 +43,7 @@ export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArgu
       ok: false,
       value,
       message:
-        `Invalid arguments for tool '${name}': the arguments must be a JSON object, got ${Array.isArray(value) ? "an array" : JSON.stringify(value)}. ` +
+        `Invalid arguments for tool '${name}': the arguments must be a JSON object, got ${Array.isArray(value) ? "an array" : shownValue(value)}. ` +
         "Call the tool again with a valid JSON object as its arguments.",
     };
   }
