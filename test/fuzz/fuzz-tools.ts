@@ -70,12 +70,19 @@ const explosions: readonly (() => unknown)[] = [
 export const FUZZ_TOOLS: readonly FuzzToolSpec[] = [
   {
     name: "echo",
-    validArgs: fc.record({ text, times: fc.integer({ min: 1, max: 3 }) }, { requiredKeys: ["text"] }),
+    validArgs: fc.record(
+      { text, times: fc.integer({ min: 1, max: 3 }), mode: fc.constantFrom("plain", "loud") },
+      { requiredKeys: ["text"] },
+    ),
     build: (world) =>
       Tool.fromFunction(
         "echo",
         "Repeats the text",
-        z.object({ text: z.string(), times: z.number().int().min(1).max(3).optional() }),
+        z.object({
+          text: z.string(),
+          times: z.number().int().min(1).max(3).optional(),
+          mode: z.enum(["plain", "loud"]).optional(),
+        }),
         z.string(),
         (input) => {
           world.ran.push("echo");

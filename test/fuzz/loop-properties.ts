@@ -25,6 +25,9 @@ export interface FuzzCase {
   readonly isDocumentedError?: (error: unknown) => boolean;
 }
 
+/** The longest in-band answer (an error the loop sends back to the model) allowed. */
+const MAX_ANSWER_LENGTH = 2_000;
+
 class PropertyViolation extends Error {
   override name = "PropertyViolation";
 }
@@ -159,6 +162,9 @@ function checkCallsAnswered(fuzzCase: FuzzCase, transcript: LanguageModelV3Promp
         if ((output.type !== "text" && output.type !== "error-text") || typeof output.value !== "string")
           violated(`round ${round}: result ${at} has output ${output.type}`);
         checkUnknownAnswered(fuzzCase, round, expected[at]?.name ?? "", output);
+        // An in-band answer is short, however large the arguments it answers were.
+        if (output.type === "error-text" && output.value.length > MAX_ANSWER_LENGTH)
+          violated(`round ${round}: an in-band answer of ${output.value.length} characters`);
       });
       index += 1;
     }

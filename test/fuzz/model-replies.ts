@@ -60,11 +60,14 @@ const deeplyNested = fc
   );
 
 /** Large arguments: a long string field, or a long array. */
-const huge = fc
-  .tuple(fc.integer({ min: 1_000, max: 100_000 }), fc.boolean())
-  .map(([size, asString]) =>
+const huge = fc.tuple(fc.integer({ min: 1_000, max: 100_000 }), fc.boolean()).chain(([size, asString]) =>
+  fc.constantFrom(
     asString ? JSON.stringify({ text: "x".repeat(size) }) : `{"text":"t","extra":[${"0,".repeat(size)}0]}`,
-  );
+    // Huge values where a plain object or an enum value belongs.
+    JSON.stringify("x".repeat(size)),
+    JSON.stringify({ text: "t", mode: "x".repeat(size) }),
+  ),
+);
 
 /** The raw argument text of a call of `name`: valid, or broken in one of many ways. */
 export function argumentsFor(name: string): fc.Arbitrary<string> {
