@@ -78,6 +78,9 @@ export {
   UnfoldingToolInjectionStrategy,
 } from "./loop/index.js";
 export type {
+  EmbeddingModelChoice,
+  EmbeddingModelEntry,
+  EmbeddingModelRegistryOptions,
   LlmOptionsInit,
   ModelEntry,
   ModelIdOptions,
@@ -86,7 +89,9 @@ export type {
   UsageRecord,
 } from "./llm/index.js";
 export {
+  asEmbeddingModelV3,
   asLanguageModelV3,
+  EmbeddingModelRegistry,
   LlmOptions,
   ModelRegistry,
   modelFromId,
@@ -146,6 +151,8 @@ export type {
   AgentProcessEvent,
   ConditionOptions,
   ConsoleOutputChannelOptions,
+  EmbeddingCall,
+  EmbedOptions,
   GoalInit,
   GoapAction,
   GoapGoal,
@@ -227,6 +234,18 @@ export {
   SubagentTool,
   sanitizedGoalName,
 } from "./subagent/index.js";
+
+// --- builtins ---
+export type { BlackboardEntryFormatter, HasContent, HasInfoString } from "./builtins/index.js";
+export {
+  AgentProcessTools,
+  BlackboardTools,
+  CommunicateTool,
+  DefaultBlackboardEntryFormatter,
+  NO_AGENT_PROCESS,
+  NO_BLACKBOARD,
+  ProgressTool,
+} from "./builtins/index.js";
 
 // --- cli ---
 export type { ExampleDefinition } from "./cli/index.js";

@@ -151,3 +151,65 @@ describe("formatDuration", () => {
     expect(formatDuration(125_000)).toBe("2m 5s");
   });
 });
+
+describe("ProcessReporter and the progress and communicate tools", () => {
+  it("shows progress lines and messages as such, not as raw tool calls", async () => {
+    const terminal = memoryTerminal();
+    const reporter = new ProcessReporter(terminal);
+    reporter.listener({ ...at, processId: "p", type: "action-start", action: "research" });
+    reporter.listener(toolCallStart("progress", '{"status":"Reading sources"}'));
+    await reporter.outputChannel.send({ type: "progress", processId: "p", message: "Reading sources" });
+    reporter.listener(
+      toolCallEnd(
+        "progress",
+        '{"status":"Reading sources"}',
+        ToolResult.text("Progress reported: Reading sources"),
+      ),
+    );
+    reporter.listener(toolCallStart("communicate", '{"message":"Found 3 papers"}'));
+    await reporter.outputChannel.send({
+      type: "message",
+      processId: "p",
+      message: { role: "assistant", content: "Found 3 papers" },
+    });
+    reporter.listener(
+      toolCallEnd("communicate", '{"message":"Found 3 papers"}', ToolResult.text("Message sent to user.")),
+    );
+    reporter.listener(toolCallStart("lookup", "{}"));
+    reporter.listener(toolCallEnd("lookup", "{}", ToolResult.text("ok")));
+    expect(terminal.stdout).toEqual([
+      "▶ research",
+      "  … Reading sources",
+      "  ✉ Found 3 papers",
+      "  ⚙ lookup {}",
+      "    ↳ ok",
+    ]);
+    expect(reporter.totals.toolCalls).toBe(3);
+  });
+
+  it("shows a failed progress or communicate call as an error line", () => {
+    const { lines } = report([
+      toolCallStart("communicate", "{}"),
+      toolCallEnd("communicate", "{}", ToolResult.error("Missing 'message' parameter")),
+    ]);
+    expect(lines).toEqual(["  ✗ communicate: Missing 'message' parameter"]);
+  });
+
+  it("prints embedding calls when verbose", () => {
+    const embedding: Event = {
+      ...at,
+      processId: "p",
+      type: "embedding-call-end",
+      model: "default",
+      provider: "openai.embedding",
+      modelId: "text-embedding-3-small",
+      inputs: 2,
+      tokens: 7,
+      durationMs: 40,
+    };
+    expect(report([embedding]).lines).toEqual([]);
+    expect(report([embedding], true).lines).toEqual([
+      "  ◆ embedding openai.embedding/text-embedding-3-small · 2 text(s) · 7 tokens · 40ms",
+    ]);
+  });
+});

@@ -1,3 +1,5 @@
+import { CommunicateTool } from "../builtins/communicate-tool.js";
+import { ProgressTool } from "../builtins/progress-tool.js";
 import type { OutputChannel, OutputChannelEvent } from "../platform/output-channel.js";
 import type { AgentProcessEvent } from "../platform/process-event.js";
 import type { ToolResult } from "../tool/tool-result.js";
@@ -41,6 +43,8 @@ export class ProcessReporter {
   private readonly verbose: boolean;
   /** The depth of the innermost running tool call, for processes started without a parent id. */
   private openToolDepth: number[] = [];
+  /** Running calls of `progress` and `communicate`: their output channel line stands for them. */
+  private readonly quietCalls = new Set<string>();
 
   constructor(
     private readonly terminal: Terminal,
@@ -176,6 +180,10 @@ export class ProcessReporter {
       case "tool-call-start": {
         const view = this.view(event.processId);
         view.toolCalls += 1;
+        if (QUIET_TOOLS.has(event.toolName)) {
+          this.quietCalls.add(event.toolCallId);
+          return;
+        }
         this.line(
           view.depth + 1,
           `${style.yellow("⚙")} ${style.bold(event.toolName)} ${style.dim(oneLine(event.input, 120))}`,
@@ -185,8 +193,28 @@ export class ProcessReporter {
       }
       case "tool-call-end": {
         const view = this.view(event.processId);
+        if (this.quietCalls.delete(event.toolCallId)) {
+          if (event.result.kind === "error") {
+            this.line(
+              view.depth + 1,
+              style.red(`✗ ${event.toolName}: ${oneLine(event.result.content, 140)}`),
+            );
+          }
+          return;
+        }
         this.openToolDepth.pop();
         this.line(view.depth + 2, this.describeResult(event.result, "  ".repeat(view.depth + 3)));
+        return;
+      }
+      case "embedding-call-end": {
+        if (this.verbose) {
+          this.line(
+            this.view(event.processId).depth + 1,
+            style.dim(
+              `◆ embedding ${event.provider}/${event.modelId} · ${event.inputs} text(s) · ${event.tokens} tokens · ${formatDuration(event.durationMs)}`,
+            ),
+          );
+        }
         return;
       }
       case "tools-changed": {
@@ -218,6 +246,9 @@ export class ProcessReporter {
     return `${style.dim("↳")} ${text}`;
   }
 }
+
+/** Tools whose output-channel line (progress, message) is shown instead of the raw call. */
+const QUIET_TOOLS: ReadonlySet<string> = new Set([ProgressTool.NAME, CommunicateTool.NAME]);
 
 /** `850ms`, `1.2s`, `2m 5s`. */
 export function formatDuration(ms: number): string {

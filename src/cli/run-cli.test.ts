@@ -128,3 +128,18 @@ describe("runCli", () => {
     expect(run.stdout).not.toContain("Result:");
   });
 });
+
+describe("runCli with the built-in tools (research-brief)", () => {
+  it("shows progress lines and the message to the user, not raw progress or communicate calls", async () => {
+    const run = await cli(["run", "research-brief", "How does sleep affect memory?", "--scripted"]);
+    expect(run.code).toBe(EXIT_OK);
+    expect(run.stderr).toEqual([]);
+    expect(run.stdout).toContain("  … Searching the library for: How does sleep affect memory");
+    expect(run.stdout).toContain("  … Budget OK (996,560 tokens left): running the deep analysis");
+    expect(run.stdout).toContain("  ✉ Brief ready: Sleep after learning strengthens new memories.");
+    expect(run.stdout).toContain("  ⚙ process_budget {}");
+    expect(run.stdout).toContain('  ⚙ blackboard_last {"typeName":"SourceList"}');
+    expect(run.stdout.some((line) => /⚙ (progress|communicate)\b/.test(line))).toBe(false);
+    expect(run.stdout.join("\n")).toContain("\n  (deep analysis)\n");
+  });
+});

@@ -1,3 +1,10 @@
+export {
+  type EmbeddingModelChoice,
+  EmbeddingModelRegistry,
+  type EmbeddingModelRegistryOptions,
+  type ResolvedEmbeddingModel,
+} from "./embedding-model-registry.js";
+export { asEmbeddingModelV3, type EmbeddingModelEntry } from "./embedding-model-v2-adapter.js";
 export { asLanguageModelV3 } from "./language-model-v2-adapter.js";
 export { LlmOptions, type LlmOptionsInit } from "./llm-options.js";
 export {

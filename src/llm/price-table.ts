@@ -22,6 +22,9 @@ export class PriceTable {
     "claude-sonnet-4": { inputPerMillion: 3, outputPerMillion: 15 },
     "claude-opus-4": { inputPerMillion: 15, outputPerMillion: 75 },
     "claude-3-5-haiku": { inputPerMillion: 0.8, outputPerMillion: 4 },
+    "text-embedding-3-small": { inputPerMillion: 0.02, outputPerMillion: 0 },
+    "text-embedding-3-large": { inputPerMillion: 0.13, outputPerMillion: 0 },
+    "text-embedding-ada-002": { inputPerMillion: 0.1, outputPerMillion: 0 },
   });
 
   /** No prices: every cost is unknown. */

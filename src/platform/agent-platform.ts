@@ -1,3 +1,5 @@
+import { EmbeddingModelRegistry } from "../llm/embedding-model-registry.js";
+import type { EmbeddingModelEntry } from "../llm/embedding-model-v2-adapter.js";
 import type { ModelIdOptions } from "../llm/model-id.js";
 import { type ModelEntry, ModelRegistry } from "../llm/model-registry.js";
 import type { ModelPrice, PriceTable } from "../llm/price-table.js";
@@ -21,6 +23,10 @@ export interface AgentPlatformOptions extends ModelIdOptions {
   readonly roles?: Readonly<Record<string, string>>;
   /** The tool groups runners can request by role. @default [] */
   readonly toolGroups?: Iterable<ToolGroup>;
+  /** Embedding models by name (AI SDK `EmbeddingModelV3` instances; V2 are adapted), used by `OperationContext.embed`. @default {} */
+  readonly embeddingModels?: Readonly<Record<string, EmbeddingModelEntry>>;
+  /** Embedding model names by role. @default { default: <the only embedding model> } when there is one */
+  readonly embeddingRoles?: Readonly<Record<string, string>>;
   /** Prices for cost accounting, merged over the built-in list prices. @default PriceTable.DEFAULT */
   readonly prices?: PriceTable | Readonly<Record<string, ModelPrice>>;
 }
@@ -37,6 +43,8 @@ export class AgentPlatform {
   readonly models: ModelRegistry;
   /** The tool groups runners can request by role; more can be registered. */
   readonly toolGroups: ToolGroupRegistry;
+  /** The embedding models and their roles. */
+  readonly embeddingModels: EmbeddingModelRegistry;
   /** What every runner of this platform uses (models, tool groups, prices). */
   protected readonly services: PromptRunnerServices;
   private readonly registry = new AgentRegistry();
@@ -45,6 +53,12 @@ export class AgentPlatform {
     this.name = options.name ?? "embabel";
     this.models = ModelRegistry.create(options);
     this.toolGroups = new ToolGroupRegistry(options.toolGroups ?? []);
+    this.embeddingModels = options.embeddingModels
+      ? EmbeddingModelRegistry.create({
+          models: options.embeddingModels,
+          ...(options.embeddingRoles ? { roles: options.embeddingRoles } : {}),
+        })
+      : EmbeddingModelRegistry.EMPTY;
     const models = this.models;
     this.services = {
       resolveLlm: (llm) => models.resolveAsync(llm),

@@ -32,6 +32,25 @@ export interface ModelUsed {
   readonly provider: string;
   /** The provider's model id (`gpt-4.1`, …). */
   readonly modelId: string;
+  /** Whether it is a language model or an embedding model. */
+  readonly kind: "llm" | "embedding";
+}
+
+/** One finished embedding call, as recorded on a process. */
+export interface EmbeddingCall {
+  /** The platform's name for the embedding model. */
+  readonly modelName: string;
+  /** The AI SDK provider id (`openai.embedding`, …). */
+  readonly provider: string;
+  /** The provider's model id (`text-embedding-3-small`, …). */
+  readonly modelId: string;
+  /** How many texts were embedded. */
+  readonly inputs: number;
+  /** Input tokens the provider reported (0 when it reported none). */
+  readonly tokens: number;
+  /** Cost in US dollars; `undefined` when the model's price is unknown. */
+  readonly costUsd: number | undefined;
+  readonly durationMs: number;
 }
 
 /** Calls of one tool in the process. */
@@ -56,6 +75,7 @@ interface ProcessState {
   usage: LlmUsage;
   costUsd: number;
   llmInvocations: number;
+  embeddingInvocations: number;
   readonly models: Map<string, ModelUsed>;
   readonly tools: Map<string, ToolStats>;
 }
@@ -134,6 +154,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
       costUsd: 0,
       llmInvocations: 0,
+      embeddingInvocations: 0,
       models: new Map(),
       tools: new Map(),
     };
@@ -201,11 +222,11 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   get finished(): boolean {
     return AgentProcessStatus.isFinished(this.state.status);
   }
-  /** Tokens used by every LLM call of the process and of its child processes. */
+  /** Tokens used by every LLM and embedding call of the process and of its child processes (embedding tokens count as input). */
   get usage(): LlmUsage {
     return this.state.usage;
   }
-  /** Cost in US dollars of every LLM call with a known price, child processes included. */
+  /** Cost in US dollars of every LLM and embedding call with a known price, child processes included. */
   get costUsd(): number {
     return this.state.costUsd;
   }
@@ -213,7 +234,11 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   get llmInvocations(): number {
     return this.state.llmInvocations;
   }
-  /** The models called, in order of first use. */
+  /** How many embedding calls the process and its child processes made. */
+  get embeddingInvocations(): number {
+    return this.state.embeddingInvocations;
+  }
+  /** The models called (language and embedding), in order of first use. */
   get modelsUsed(): readonly ModelUsed[] {
     return [...this.state.models.values()];
   }
@@ -307,10 +332,39 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
     };
     this.state.costUsd += call.costUsd ?? 0;
     this.state.llmInvocations++;
-    const key = `${call.provider}\u0000${call.modelId}`;
-    if (!this.state.models.has(key)) {
-      this.state.models.set(key, { name: call.modelName, provider: call.provider, modelId: call.modelId });
-    }
+    this.noteModel("llm", call.modelName, call.provider, call.modelId);
+  }
+
+  /** Records one finished embedding call: its tokens (as input), cost and model; a child's calls also count in its ancestors. Emits `embedding-call-end`. */
+  recordEmbeddingCall(call: EmbeddingCall): void {
+    this.addEmbeddingCall(call);
+    this.dispatch({
+      type: "embedding-call-end",
+      model: call.modelName,
+      provider: call.provider,
+      modelId: call.modelId,
+      inputs: call.inputs,
+      tokens: call.tokens,
+      durationMs: call.durationMs,
+    });
+  }
+
+  private addEmbeddingCall(call: EmbeddingCall): void {
+    this.parentProcess?.addEmbeddingCall(call);
+    const usage = this.state.usage;
+    this.state.usage = {
+      inputTokens: usage.inputTokens + call.tokens,
+      outputTokens: usage.outputTokens,
+      totalTokens: usage.totalTokens + call.tokens,
+    };
+    this.state.costUsd += call.costUsd ?? 0;
+    this.state.embeddingInvocations++;
+    this.noteModel("embedding", call.modelName, call.provider, call.modelId);
+  }
+
+  private noteModel(kind: ModelUsed["kind"], name: string, provider: string, modelId: string): void {
+    const key = `${kind}\u0000${provider}\u0000${modelId}`;
+    if (!this.state.models.has(key)) this.state.models.set(key, { name, provider, modelId, kind });
   }
 
   private dispatch(event: ProcessLifecycleEvent | ToolLoopEvent): void {

@@ -16,6 +16,8 @@ export function describeEvent(event: ProcessLifecycleEvent | ToolLoopEvent): str
       return `Action ${event.action} ${event.outcome} in ${event.durationMs}ms`;
     case "replan-requested":
       return `Action ${event.action} requested a replan: ${event.reason}`;
+    case "embedding-call-end":
+      return `Embedding call to ${event.provider}/${event.modelId}: ${event.inputs} text(s), ${event.tokens} tokens in ${event.durationMs}ms`;
     case "process-finished":
       return `Process ${event.status}${event.reason ? `: ${event.reason}` : ""} after ${event.durationMs}ms`;
     case "llm-call-start":

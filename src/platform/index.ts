@@ -22,6 +22,7 @@ export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from ".
 export {
   type ActionInvocation,
   AgentProcess,
+  type EmbeddingCall,
   type ModelUsed,
   type ToolStats,
 } from "./agent-process.js";
@@ -56,6 +57,7 @@ export {
   type PlanOptions,
   type WorldStateInit,
 } from "./planning/goap-planner.js";
+export type { EmbedOptions } from "./process-embedding.js";
 export type {
   ActionOutcome,
   AgentProcessEvent,

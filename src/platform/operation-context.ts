@@ -2,6 +2,7 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import type { AgentProcess } from "./agent-process.js";
 import type { Blackboard } from "./blackboard.js";
+import { type EmbedOptions, embedInProcess } from "./process-embedding.js";
 import type { ProcessOptions } from "./process-options.js";
 
 /**
@@ -21,6 +22,12 @@ export interface OperationContext {
   readonly signal: AbortSignal;
   /** A prompt runner on the platform's default model; inside the process its context, budget and events apply. */
   ai(): PromptRunner;
+  /**
+   * Embeds `texts` with the platform's embedding model (`options.model` or
+   * `options.role`, default role `default`): one vector per text, in order;
+   * the call's tokens and cost count on the process and against its budget.
+   */
+  embed(texts: readonly string[], options?: EmbedOptions): Promise<number[][]>;
   /** Sends a progress line to the process's output channel. */
   sendProgress(message: string): Promise<void>;
   /** Sends a message to the user through the process's output channel. */
@@ -47,6 +54,9 @@ export function operationContext(
         );
       }
       return ai();
+    },
+    embed(texts: readonly string[], options?: EmbedOptions): Promise<number[][]> {
+      return embedInProcess(process, texts, options);
     },
     async sendProgress(message: string): Promise<void> {
       await channel.send({ type: "progress", processId: process.id, message });

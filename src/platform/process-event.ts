@@ -37,6 +37,18 @@ export type ProcessLifecycleEvent =
     }
   | { readonly type: "replan-requested"; readonly action: string; readonly reason: string }
   | {
+      readonly type: "embedding-call-end";
+      /** The platform's name for the embedding model. */
+      readonly model: string;
+      readonly provider: string;
+      readonly modelId: string;
+      /** How many texts were embedded. */
+      readonly inputs: number;
+      /** Input tokens reported by the provider. */
+      readonly tokens: number;
+      readonly durationMs: number;
+    }
+  | {
       readonly type: "process-finished";
       readonly status: AgentProcessStatus;
       readonly reason?: string;

@@ -147,7 +147,7 @@ describe("launchFunction (through AgentPlatform.runInProcess)", () => {
     expect(process.usage).toEqual({ inputTokens: 42, outputTokens: 13, totalTokens: 55 });
     expect(process.llmInvocations).toBe(3);
     expect(process.modelsUsed).toEqual([
-      { name: "main", provider: "embabel-ts.scripted", modelId: "scripted" },
+      { name: "main", provider: "embabel-ts.scripted", modelId: "scripted", kind: "llm" },
     ]);
     expect(process.toolStats.get("lookup")).toMatchObject({ calls: 2, failures: 0 });
     expect(contexts.map((context) => context.get("tenantId"))).toEqual(["acme", "acme"]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { installRecordingTracer } from "../../test/support/recording-tracer.js";
+import { HashEmbeddingModel } from "../testing/hash-embedding-model.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { AgentPlatform } from "./agent-platform.js";
 import { AgentProcess } from "./agent-process.js";
@@ -72,5 +73,36 @@ describe("startActionSpan", () => {
     const { process } = AgentProcess.launch();
     startActionSpan(process, "x").end();
     expect(spans[0]?.attributes["embabel.process.id"]).toBe(process.id);
+  });
+});
+
+describe("startEmbeddingSpan", () => {
+  it("opens one span per embedding call with the model and tokens, and records a failure", async () => {
+    spans.length = 0;
+    const platform = AgentPlatform.create({
+      models: {},
+      embeddingModels: {
+        ok: new HashEmbeddingModel(),
+        broken: new HashEmbeddingModel({ error: new Error("down") }),
+      },
+      embeddingRoles: { default: "ok" },
+    });
+    const process = await platform.runInProcess(async (context) => {
+      await context.embed(["two words"]);
+      await context.embed(["x"], { model: "broken" });
+    });
+    const embeddingSpans = spans.filter((span) => span.name === "embabel.embedding.call");
+    expect(embeddingSpans).toHaveLength(2);
+    expect(embeddingSpans[0]).toMatchObject({
+      ended: true,
+      attributes: {
+        "embabel.process.id": process.id,
+        "gen_ai.request.model": "hash-embedding",
+        "gen_ai.system": "embabel-ts.hash",
+        "embabel.embedding.inputs": 1,
+        "gen_ai.usage.input_tokens": 2,
+      },
+    });
+    expect(embeddingSpans[1]?.status?.message).toBe("down");
   });
 });

@@ -25,3 +25,22 @@ export function startActionSpan(process: AgentProcess, action: string): Span {
   }
   return span;
 }
+
+/** Starts the span of one embedding call (`embabel.embedding.call`). */
+export function startEmbeddingSpan(
+  process: AgentProcess,
+  modelId: string,
+  provider: string,
+  inputs: number,
+): Span {
+  const span = tracer.startSpan("embabel.embedding.call");
+  if (span.isRecording()) {
+    span.setAttributes({
+      "embabel.process.id": process.id,
+      "gen_ai.request.model": modelId,
+      "gen_ai.system": provider,
+      "embabel.embedding.inputs": inputs,
+    });
+  }
+  return span;
+}

@@ -1,0 +1,30 @@
+import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { UserInput } from "../user-input.js";
+import type { ResearchBrief } from "./domain.js";
+import { ResearchBriefer } from "./research-briefer.js";
+import { researchBriefScript } from "./script.js";
+
+export { ResearchBrief, type Source, SourceList } from "./domain.js";
+export { AnalysisTools, LibraryTools, searchLibrary } from "./library.js";
+export { ResearchBriefer } from "./research-briefer.js";
+export { remainingBudget, researchBriefScript } from "./script.js";
+
+/** `embabel-ts run research-brief "<question>"`. */
+export const example: ExampleDefinition = {
+  name: "research-brief",
+  summary: "Writes a research brief: checks its budget, reads its blackboard, reports progress, messages you",
+  sampleInput: "How does sleep affect memory?",
+  agents: [ResearchBriefer],
+  input: (text) => UserInput.create({ content: text }),
+  script: researchBriefScript,
+  formatResult(result) {
+    const brief = result as ResearchBrief;
+    if (!brief?.headline) return JSON.stringify(result, null, 2);
+    return [
+      brief.headline,
+      brief.summary,
+      `(${brief.analysis} analysis)`,
+      ...brief.sources.map((title) => `  • ${title}`),
+    ].join("\n");
+  },
+};

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { AgentPlatform } from "../platform/agent-platform.js";
+import { ListOutputChannel, type OutputChannel } from "../platform/output-channel.js";
+import { ProcessOptions } from "../platform/process-options.js";
+import type { Tool } from "../tool/tool.js";
+import type { ToolResult } from "../tool/tool-result.js";
+import { CommunicateTool, EMPTY_MESSAGE } from "./communicate-tool.js";
+
+/** Calls `tool` with `input` inside a process whose output channel is `channel`. */
+async function callInProcess(tool: Tool, input: string, channel: OutputChannel = new ListOutputChannel()) {
+  const process = await AgentPlatform.create({ models: {} }).runInProcess(() => tool.call(input), {
+    processOptions: ProcessOptions.DEFAULT.withOutputChannel(channel),
+  });
+  return { process, result: process.result as ToolResult };
+}
+
+const failing: OutputChannel = {
+  send: async () => {
+    throw new Error("channel unavailable");
+  },
+};
+
+describe("CommunicateTool.create", () => {
+  const communicate = CommunicateTool.create();
+
+  it("is the communicate tool with the specification's description and required message parameter", () => {
+    expect(CommunicateTool.NAME).toBe("communicate");
+    expect(communicate.definition.description).toBe(
+      "Send a permanent message to the user. Use this to report results, share links (e.g., PR URLs), or inform the user of important outcomes. Unlike progress, this creates a visible chat message.",
+    );
+    expect(communicate.definition.inputSchema.jsonSchema).toMatchObject({
+      properties: { message: { type: "string", description: "The message to send to the user" } },
+      required: ["message"],
+    });
+  });
+
+  it("sends an assistant message to the process's output channel", async () => {
+    const channel = new ListOutputChannel();
+    const { process, result } = await callInProcess(
+      communicate,
+      '{"message":"PR opened: https://example.com/pr/1"}',
+      channel,
+    );
+    expect(result).toMatchObject({ kind: "text", content: "Message sent to user." });
+    expect(channel.events).toEqual([
+      {
+        type: "message",
+        processId: process.id,
+        message: { role: "assistant", content: "PR opened: https://example.com/pr/1" },
+      },
+    ]);
+  });
+
+  it("answers softly outside a process", async () => {
+    expect(await communicate.call('{"message":"done"}')).toMatchObject({
+      kind: "text",
+      content: "Message noted (no active process to deliver it).",
+    });
+  });
+
+  it("is an error without a message; nothing is sent", async () => {
+    const channel = new ListOutputChannel();
+    const { result } = await callInProcess(communicate, '{"other":"x"}', channel);
+    expect(result).toMatchObject({ kind: "error", content: "Missing 'message' parameter" });
+    expect(channel.events).toEqual([]);
+  });
+
+  it("refuses an empty message in a process and sends nothing", async () => {
+    const channel = new ListOutputChannel();
+    for (const input of ['{"message":""}', '{"message":"  \\n "}']) {
+      const { result } = await callInProcess(communicate, input, channel);
+      expect(result).toMatchObject({ kind: "error", content: EMPTY_MESSAGE });
+    }
+    expect(channel.events).toEqual([]);
+  });
+
+  it("fails the call when the channel fails, never reporting the message as sent", async () => {
+    const { process } = await callInProcess(communicate, '{"message":"hello"}', failing);
+    expect(process.status).toBe("failed");
+    expect((process.failure as Error).message).toBe("channel unavailable");
+    expect(process.result).toBeUndefined();
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { AgentPlatform } from "../platform/agent-platform.js";
+import { ListOutputChannel, type OutputChannel } from "../platform/output-channel.js";
+import { ProcessOptions } from "../platform/process-options.js";
+import type { Tool } from "../tool/tool.js";
+import type { ToolResult } from "../tool/tool-result.js";
+import { ProgressTool } from "./progress-tool.js";
+
+/** Calls `tool` with `input` inside a process whose output channel is `channel`. */
+async function callInProcess(tool: Tool, input: string, channel: OutputChannel = new ListOutputChannel()) {
+  const process = await AgentPlatform.create({ models: {} }).runInProcess(() => tool.call(input), {
+    processOptions: ProcessOptions.DEFAULT.withOutputChannel(channel),
+  });
+  return { process, result: process.result as ToolResult };
+}
+
+const failing: OutputChannel = {
+  send: async () => {
+    throw new Error("channel unavailable");
+  },
+};
+
+describe("ProgressTool.create", () => {
+  const progress = ProgressTool.create();
+
+  it("is the progress tool with the specification's description and required status parameter", () => {
+    expect(ProgressTool.NAME).toBe("progress");
+    expect(progress.definition.name).toBe("progress");
+    expect(progress.definition.description).toBe(
+      "Report progress to the user. Call this during long-running work to show what you're doing.",
+    );
+    expect(progress.definition.inputSchema.jsonSchema).toMatchObject({
+      properties: {
+        status: {
+          type: "string",
+          description: "Short progress message describing what you're currently doing",
+        },
+      },
+      required: ["status"],
+    });
+  });
+
+  it("sends a progress event to the process's output channel", async () => {
+    const channel = new ListOutputChannel();
+    const { process, result } = await callInProcess(progress, '{"status":"Searching the archive"}', channel);
+    expect(result).toMatchObject({ kind: "text", content: "Progress reported: Searching the archive" });
+    expect(channel.events).toEqual([
+      { type: "progress", processId: process.id, message: "Searching the archive" },
+    ]);
+  });
+
+  it("answers softly outside a process", async () => {
+    expect(await progress.call('{"status":"working"}')).toMatchObject({
+      kind: "text",
+      content: "Progress noted (no active process to display it).",
+    });
+  });
+
+  it("is an error without a status, in or out of a process; nothing is sent", async () => {
+    const channel = new ListOutputChannel();
+    for (const input of ["{}", '{"other":"x"}', "", "{bad json", '{"status":null}']) {
+      const { result } = await callInProcess(progress, input, channel);
+      expect(result).toMatchObject({ kind: "error", content: "Missing 'status' parameter" });
+      expect(await progress.call(input)).toMatchObject({
+        kind: "error",
+        content: "Missing 'status' parameter",
+      });
+    }
+    expect(channel.events).toEqual([]);
+  });
+
+  it("fails the call when the channel fails", async () => {
+    const { process } = await callInProcess(progress, '{"status":"x"}', failing);
+    expect(process.status).toBe("failed");
+    expect((process.failure as Error).message).toBe("channel unavailable");
+  });
+});
