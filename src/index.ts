@@ -101,7 +101,6 @@ export {
 
 // --- prompt ---
 export { StructuredOutputError } from "./errors/structured-output-error.js";
-export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from "./platform/agent-platform.js";
 export type {
   AssistantMessage,
   LlmInteractionCall,
@@ -249,3 +248,44 @@ export {
 
 // --- cli ---
 export type { ExampleDefinition } from "./cli/index.js";
+
+// --- mcp ---
+// The root's AgentPlatform is the MCP layer's: the platform's, plus `mcpServers`,
+// config-defined `toolGroups` and `close()` (the platform layer never imports mcp).
+export { McpServerError } from "./errors/index.js";
+export type {
+  AgentPlatformOptions,
+  CallToolResult,
+  CreateMcpServerOptions,
+  McpCallOptions,
+  McpClientsLike,
+  McpConfigOptions,
+  McpHttpEndpoint,
+  McpHttpServerConfig,
+  McpRequestOptions,
+  McpServerConfig,
+  McpServersConfig,
+  McpServersHolder,
+  McpStdioServerConfig,
+  McpToolFactoryOptions,
+  McpToolFilter,
+  McpToolGroupOptions,
+  McpToolInfo,
+  McpToolOptions,
+  ServeMcpOverHttpOptions,
+  ToolGroupConfig,
+} from "./mcp/index.js";
+export {
+  AgentPlatform,
+  agentInputType,
+  createAgentPlatform,
+  createMcpServer,
+  McpClient,
+  McpClients,
+  McpTool,
+  McpToolFactory,
+  McpToolGroup,
+  serveMcpOverHttp,
+  ToolCallContextMcpMetaConverter,
+  toolGroupsFromConfig,
+} from "./mcp/index.js";

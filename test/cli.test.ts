@@ -113,7 +113,7 @@ describe("embabel-ts run --scripted", () => {
     const list = await cli(["list"]);
     expect(list.code).toBe(0);
     const names = [...list.stdout.matchAll(/^ {2}([a-z0-9-]+) {2,}/gm)].map((match) => match[1] as string);
-    expect(names).toEqual(["star-news", "concert-planner", "research-brief"]);
+    expect(names).toEqual(["star-news", "concert-planner", "research-brief", "mcp-weather"]);
     for (const name of names) {
       const run = await cli(["run", name, "--scripted"]);
       expect({ name, code: run.code, stderr: run.stderr }).toEqual({ name, code: 0, stderr: "" });
@@ -206,7 +206,7 @@ describe("embabel-ts usage", () => {
     const run = await cli(["run", "nope", "--scripted"]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief. Run 'embabel-ts list' to see what they do.",
+      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather. Run 'embabel-ts list' to see what they do.",
     );
   });
 

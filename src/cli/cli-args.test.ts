@@ -32,7 +32,7 @@ describe("parseCliArgs", () => {
   });
 
   it("rejects an unknown command, naming it", () => {
-    expect(() => parseCliArgs(["go"])).toThrow("Unknown command 'go'. Commands: run, list, help.");
+    expect(() => parseCliArgs(["go"])).toThrow("Unknown command 'go'. Commands: run, list, mcp-serve, help.");
   });
 
   it("rejects an unknown option with a usage error", () => {
@@ -70,3 +70,22 @@ describe("parseCliArgs", () => {
 function usageError(message: string) {
   return expect.objectContaining({ name: UsageError.name, message });
 }
+
+describe("parseCliArgs mcp-serve", () => {
+  it("reads --http, --scripted and --config", () => {
+    expect(parseCliArgs(["mcp-serve", "--http", "0", "--scripted"])).toEqual({
+      command: "mcp-serve",
+      httpPort: 0,
+      scripted: true,
+      model: undefined,
+      config: undefined,
+    });
+    expect(parseCliArgs(["mcp-serve"])).toMatchObject({ command: "mcp-serve", httpPort: undefined });
+  });
+
+  it("refuses a port that is not a number", () => {
+    expect(() => parseCliArgs(["mcp-serve", "--http", "eighty"])).toThrow(
+      "--http needs a port number from 0 to 65535 (0 picks a free one); got 'eighty'.",
+    );
+  });
+});

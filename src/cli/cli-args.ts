@@ -19,9 +19,24 @@ export interface RunCommand {
   readonly config: string | undefined;
 }
 
+/** `embabel-ts mcp-serve [--http <port>] [--scripted] [--model <id>] [--config <file>]`. */
+export interface McpServeCommand {
+  /** Which command. */
+  readonly command: "mcp-serve";
+  /** Serve Streamable HTTP on 127.0.0.1 at this port (0 picks a free one) instead of stdio. */
+  readonly httpPort: number | undefined;
+  /** Run the agents on their recorded scripts instead of a real model. @default false */
+  readonly scripted: boolean;
+  /** A model id (`openai:gpt-4.1`) overriding config and `EMBABEL_MODEL`. */
+  readonly model: string | undefined;
+  /** An explicit config file instead of `embabel.config.{json,yaml,yml}` in the working directory. */
+  readonly config: string | undefined;
+}
+
 /** What the command line asked for. */
 export type CliCommand =
   | RunCommand
+  | McpServeCommand
   | { readonly command: "list" }
   | { readonly command: "help" }
   | { readonly command: "version" };
@@ -31,6 +46,7 @@ const OPTIONS = {
   model: { type: "string", short: "m" },
   verbose: { type: "boolean", short: "v" },
   config: { type: "string", short: "c" },
+  http: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -79,9 +95,27 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         config: values.config,
       };
     }
+    case "mcp-serve": {
+      if (rest.length > 0) throw new UsageError(`'mcp-serve' takes no arguments (got ${quoteAll(rest)}).`);
+      return {
+        command: "mcp-serve",
+        httpPort: values.http === undefined ? undefined : portOf(values.http),
+        scripted: values.scripted ?? false,
+        model: values.model,
+        config: values.config,
+      };
+    }
     default:
-      throw new UsageError(`Unknown command '${command}'. Commands: run, list, help.`);
+      throw new UsageError(`Unknown command '${command}'. Commands: run, list, mcp-serve, help.`);
   }
+}
+
+function portOf(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535) {
+    throw new UsageError(`--http needs a port number from 0 to 65535 (0 picks a free one); got '${text}'.`);
+  }
+  return port;
 }
 
 function quoteAll(values: readonly string[]): string {

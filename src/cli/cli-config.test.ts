@@ -49,22 +49,19 @@ describe("loadConfig", () => {
     expect(loadConfig(dir, "other.yml").config.models.default?.id).toBe("openai:gpt-4.1-mini");
   });
 
-  it("parses mcpServers and notes that they are not started", () => {
+  it("parses mcpServers and toolGroups, with the file's folder for relative paths", () => {
     const dir = directoryWith({
       "embabel.config.json": JSON.stringify({ mcpServers: { files: { command: "npx", args: ["server"] } } }),
     });
     const loaded = loadConfig(dir);
     expect(loaded.config.mcpServers).toEqual({ files: { command: "npx", args: ["server"] } });
-    expect(loaded.notes).toEqual([
-      `mcpServers (files) read from ${join(dir, "embabel.config.json")} but not started: the CLI examples do not use MCP tools yet.`,
-    ]);
+    expect(loaded.config.baseDir).toBe(dir);
+    expect(loaded.notes).toEqual([]);
   });
 
-  it("notes that toolGroups are read but not used", () => {
-    const dir = directoryWith({ "embabel.config.yaml": "toolGroups:\n  - role: web\n" });
-    expect(loadConfig(dir).notes).toEqual([
-      `toolGroups read from ${join(dir, "embabel.config.yaml")} but not used: the CLI examples bring their own tools.`,
-    ]);
+  it("reads toolGroups by role", () => {
+    const dir = directoryWith({ "embabel.config.yaml": "toolGroups:\n  web:\n    tools: [search]\n" });
+    expect(loadConfig(dir).config.toolGroups).toEqual({ web: { tools: ["search"] } });
   });
 
   it("fails on a missing explicit file, naming it", () => {
@@ -103,7 +100,7 @@ describe("loadConfig", () => {
       best: "openai:gpt-4.1",
       lmstudio: "openai-compatible:qwen2.5-7b-instruct@http://127.0.0.1:1234/v1",
     });
-    expect(loaded.notes).toHaveLength(1);
+    expect(loaded.notes).toEqual([]);
   });
 
   it("fails on a role naming an unknown model", () => {

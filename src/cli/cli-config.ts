@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
@@ -32,7 +32,7 @@ const configSchema = z
     models: z.record(z.string(), modelEntry).optional(),
     roles: z.record(z.string(), z.string().min(1)).optional(),
     mcpServers: z.record(z.string(), z.unknown()).optional(),
-    toolGroups: z.unknown().optional(),
+    toolGroups: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
 
@@ -50,8 +50,12 @@ export interface EmbabelConfig {
   readonly models: Readonly<Record<string, ConfiguredModel>>;
   /** Roles (`default`, `smart`, `fast`, …) to model names. */
   readonly roles: Readonly<Record<string, string>>;
-  /** MCP servers in the Claude Desktop / Cursor format (read, not started yet). */
+  /** MCP servers in the Claude Desktop / Cursor format, started when an agent first needs their tools. */
   readonly mcpServers: Readonly<Record<string, unknown>>;
+  /** Tool groups by role over the MCP servers: `{ description, provider, tools }` (a tool is included when its name ends with a listed name). @default {} */
+  readonly toolGroups?: Readonly<Record<string, unknown>>;
+  /** The folder of the config file: relative `cwd`s of stdio servers resolve against it. @default the working directory */
+  readonly baseDir?: string;
 }
 
 /** A loaded configuration and where it came from. */
@@ -101,17 +105,9 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
     }
   }
   const mcpServers = data.mcpServers ?? {};
+  const toolGroups = data.toolGroups ?? {};
   const notes: string[] = [];
-  const serverNames = Object.keys(mcpServers);
-  if (serverNames.length > 0) {
-    notes.push(
-      `mcpServers (${serverNames.join(", ")}) read from ${path} but not started: the CLI examples do not use MCP tools yet.`,
-    );
-  }
-  if (data.toolGroups !== undefined) {
-    notes.push(`toolGroups read from ${path} but not used: the CLI examples bring their own tools.`);
-  }
-  return { config: { models, roles, mcpServers }, path, notes };
+  return { config: { models, roles, mcpServers, toolGroups, baseDir: dirname(path) }, path, notes };
 }
 
 function findConfigFile(cwd: string): string | undefined {

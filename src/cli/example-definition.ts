@@ -19,6 +19,12 @@ export interface ExampleDefinition {
   input(text: string): unknown;
   /** The recorded model replies `--scripted` replays, in order (one model serves every role). */
   script(): ScriptedStepInit[];
+  /**
+   * A config file shipped with the example (absolute path) whose `mcpServers`
+   * and `toolGroups` the example's agents use; the user's config wins for a
+   * server or group of the same name. @default none
+   */
+  readonly configFile?: string;
   /** Formats the agent's result for the terminal. @default pretty-printed JSON */
   formatResult?(result: unknown): string;
 }

@@ -4,6 +4,7 @@ export const HELP_TEXT = `embabel-ts: run an example agent from the terminal
 Usage:
   embabel-ts run <example> ["<input>"] [options]   run an example agent on your request
   embabel-ts list                                  list the examples
+  embabel-ts mcp-serve [--http <port>] [options]   serve the example agents as MCP tools (stdio, or HTTP on 127.0.0.1)
   embabel-ts --help                                show this help
   embabel-ts --version                             print the version
 
@@ -15,6 +16,15 @@ Options for run:
   -m, --model <id>      the model to use, e.g. openai:gpt-4.1, anthropic:claude-sonnet-4-5, ollama:qwen2.5
   -v, --verbose         also show prompts, LLM replies and full tool results
   -c, --config <file>   read this config file instead of ./embabel.config.{json,yaml,yml}
+
+Options for mcp-serve:
+  --http <port>         serve Streamable HTTP on 127.0.0.1 (0 picks a free port) instead of stdio
+  -s, --scripted        run the agents on their recorded scripts (offline)
+  -m, --model, -c, --config as for run
+
+MCP servers and tool groups: the config file's "mcpServers" block (the Claude Desktop / Cursor / VS Code
+format) and "toolGroups" (roles to { description, provider, tools }) are started when an agent first
+needs them. See docs/mcp.md.
 
 Models come from --model, then the config file, then the environment:
   EMBABEL_MODEL         <provider>:<model> (openai, anthropic, ollama, openai-compatible)

@@ -52,15 +52,25 @@ describe("runCli", () => {
     expect(run.stderr).toEqual(["note: --model openai:gpt-4.1 is ignored with --scripted."]);
   });
 
-  it("notes that MCP servers in the config file are not started", async () => {
+  it("starts the config file's MCP servers only when an agent needs their tools", async () => {
     const dir = emptyDir();
     writeFileSync(
       join(dir, "embabel.config.json"),
-      JSON.stringify({ mcpServers: { files: { command: "x" } } }),
+      JSON.stringify({ mcpServers: { files: { command: "/nonexistent/never-started" } } }),
     );
     const run = await cli(["run", "star-news", "--scripted"], {}, dir);
     expect(run.code).toBe(EXIT_OK);
-    expect(run.stderr[0]).toMatch(/^note: mcpServers \(files\) read from .* but not started/);
+    expect(run.stderr).toEqual([]);
+  });
+
+  it("fails with status 1 on an MCP server config that fits neither transport, naming it", async () => {
+    const dir = emptyDir();
+    writeFileSync(join(dir, "embabel.config.json"), JSON.stringify({ mcpServers: { files: { args: [] } } }));
+    const run = await cli(["run", "star-news", "--scripted"], {}, dir);
+    expect(run.code).toBe(EXIT_FAILED);
+    expect(run.stderr[0]).toBe(
+      'error: mcpServers.files needs either "command" (a server started over stdio) or "url" (a Streamable HTTP server).',
+    );
   });
 
   it("fails with status 1 and the variables to set when no provider is configured", async () => {
@@ -73,7 +83,9 @@ describe("runCli", () => {
   it("fails with status 2 on a usage error", async () => {
     const run = await cli(["frobnicate"]);
     expect(run.code).toBe(EXIT_USAGE);
-    expect(run.stderr).toEqual(["error: Unknown command 'frobnicate'. Commands: run, list, help."]);
+    expect(run.stderr).toEqual([
+      "error: Unknown command 'frobnicate'. Commands: run, list, mcp-serve, help.",
+    ]);
   });
 
   it("fails with status 2 on a --model id no provider accepts, naming --model", async () => {

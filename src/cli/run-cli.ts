@@ -3,6 +3,7 @@ import { type CliCommand, parseCliArgs } from "./cli-args.js";
 import { builtInExamples } from "./example-catalog.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "./exit-status.js";
 import { HELP_TEXT } from "./help-text.js";
+import { serveExamplesOverMcp } from "./mcp-serve.js";
 import { packageVersion } from "./package-version.js";
 import { runExample } from "./run-example.js";
 import type { Terminal } from "./terminal.js";
@@ -62,6 +63,8 @@ async function dispatch(command: CliCommand, options: CliEnvironmentOptions): Pr
       return EXIT_OK;
     case "run":
       return runExample(command, options);
+    case "mcp-serve":
+      return serveExamplesOverMcp(command, options);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { modelFromId } from "../llm/model-id.js";
+import { AgentPlatform } from "../mcp/agent-platform.js";
 import type { Agent } from "../platform/agent.js";
-import { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
@@ -12,13 +12,15 @@ import { findExample } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { EXIT_FAILED, EXIT_OK } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
+import { mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
 import { formatDuration, ProcessReporter } from "./process-reporter.js";
 import { withPromptReporting } from "./prompt-reporting-model.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { indent, type Terminal } from "./terminal.js";
 
-interface PreparedModels {
+/** The models a CLI platform gets. */
+export interface PreparedModels {
   readonly models: Record<string, LanguageModelV3>;
   readonly roles: Readonly<Record<string, string>>;
   /** For the banner. */
@@ -44,7 +46,24 @@ export async function runExample(command: RunCommand, options: CliEnvironmentOpt
     name: "embabel-ts-cli",
     models: models.models,
     roles: models.roles,
+    ...mcpPlatformOptions(loaded.config, [example], options.env),
   });
+  try {
+    return await runOn(platform, example, models, command, options);
+  } finally {
+    await platform.close();
+  }
+}
+
+async function runOn(
+  platform: AgentPlatform,
+  example: ExampleDefinition,
+  models: PreparedModels,
+  command: RunCommand,
+  options: CliEnvironmentOptions,
+): Promise<number> {
+  const { terminal } = options;
+  const { style } = terminal;
   const [main] = example.agents.map((agent) =>
     platform.deploy(agent as Parameters<AgentPlatform["deploy"]>[0]),
   );
@@ -90,10 +109,11 @@ function scriptedModels(example: ExampleDefinition, terminal: Terminal, command:
   };
 }
 
-async function configuredModels(
+/** The models of the config file, `--model` and the environment, each reporting its prompts. */
+export async function configuredModels(
   config: Parameters<typeof selectModels>[0],
   options: CliEnvironmentOptions,
-  command: RunCommand,
+  command: Pick<RunCommand, "model">,
 ): Promise<PreparedModels> {
   const selection = selectModels(config, options.env, command.model);
   const defaultName = selection.roles.default ?? "default";

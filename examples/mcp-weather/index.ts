@@ -1,0 +1,38 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { UserInput } from "../user-input.js";
+import type { WeatherReport } from "./domain.js";
+import { weatherScript } from "./script.js";
+import { WeatherReporter } from "./weather-reporter.js";
+
+export { WeatherReport } from "./domain.js";
+export { cityFrom, weatherScript } from "./script.js";
+export { WeatherReporter } from "./weather-reporter.js";
+
+/**
+ * The example's config file (it names the MCP server, which ships beside it):
+ * beside this module in the sources, or in `examples/` when run from `dist/`.
+ */
+export const MCP_WEATHER_CONFIG: string =
+  [
+    new URL("./embabel.config.json", import.meta.url),
+    new URL("../../../examples/mcp-weather/embabel.config.json", import.meta.url),
+  ]
+    .map((url) => fileURLToPath(url))
+    .find((path) => existsSync(path)) ?? fileURLToPath(new URL("./embabel.config.json", import.meta.url));
+
+/** `embabel-ts run mcp-weather "<a city>"`. */
+export const example: ExampleDefinition = {
+  name: "mcp-weather",
+  summary: "Reports the weather with tools from an MCP server named in a config file",
+  sampleInput: "What's the weather like in Lisbon?",
+  agents: [WeatherReporter],
+  configFile: MCP_WEATHER_CONFIG,
+  input: (text) => UserInput.create({ content: text }),
+  script: weatherScript,
+  formatResult(result) {
+    const report = result as WeatherReport;
+    return report?.summary ? `${report.city}: ${report.summary}` : JSON.stringify(result, null, 2);
+  },
+};

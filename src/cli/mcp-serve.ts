@@ -1,0 +1,116 @@
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { AgentPlatform } from "../mcp/agent-platform.js";
+import { agentInputType, createMcpServer } from "../mcp/create-mcp-server.js";
+import { serveMcpOverHttp } from "../mcp/serve-mcp-over-http.js";
+import type { Agent } from "../platform/agent.js";
+import { AgentTool } from "../subagent/agent-tool.js";
+import { ScriptedModel } from "../testing/scripted-model.js";
+import { Tool } from "../tool/tool.js";
+import type { McpServeCommand } from "./cli-args.js";
+import { type EmbabelConfig, loadConfig } from "./cli-config.js";
+import { builtInExamples } from "./example-catalog.js";
+import type { ExampleDefinition } from "./example-definition.js";
+import { EXIT_OK } from "./exit-status.js";
+import { mcpPlatformOptions } from "./mcp-setup.js";
+import { packageVersion } from "./package-version.js";
+import type { CliEnvironmentOptions } from "./run-cli.js";
+import { configuredModels } from "./run-example.js";
+
+const SERVER_NAME = "embabel-ts-examples";
+
+type AgentClass = Parameters<AgentPlatform["deploy"]>[0];
+
+/**
+ * One example's agent as a tool that runs each call on a fresh platform with
+ * the example's recorded script (a script is consumed as it replays).
+ */
+function scriptedAgentTool(
+  example: ExampleDefinition,
+  config: EmbabelConfig,
+  env: CliEnvironmentOptions["env"],
+): Tool {
+  const platformFor = (model: ScriptedModel) =>
+    AgentPlatform.create({
+      name: "embabel-ts-mcp-serve",
+      models: { default: model },
+      ...mcpPlatformOptions(config, [example], env),
+    });
+  const template = platformFor(new ScriptedModel());
+  const agent = template.deploy(example.agents[0] as AgentClass);
+  const definitionTool = AgentTool.of(template, agent, agentInputType(agent));
+  const { name, description, inputSchema } = definitionTool.definition;
+  return Tool.of(name, description, inputSchema, definitionTool.metadata, async (input, context, options) => {
+    const platform = platformFor(new ScriptedModel(example.script()));
+    try {
+      const deployed = platform.deploy(example.agents[0] as AgentClass);
+      return await AgentTool.of(platform, deployed, agentInputType(deployed)).call(input, context, options);
+    } finally {
+      await platform.close();
+    }
+  });
+}
+
+/** Waits until the signal aborts (Ctrl-C) or, when given, `stream` ends. */
+function untilStopped(signal: AbortSignal | undefined, stream?: NodeJS.ReadableStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    signal?.addEventListener("abort", () => resolve(), { once: true });
+    stream?.once("end", () => resolve());
+    stream?.once("close", () => resolve());
+  });
+}
+
+/**
+ * `embabel-ts mcp-serve`: serves the example agents (each as a tool taking
+ * its input type) over stdio, or over Streamable HTTP on 127.0.0.1 with
+ * `--http <port>`, until the client disconnects or Ctrl-C. With `--scripted`
+ * the agents replay their recorded scripts.
+ */
+export async function serveExamplesOverMcp(
+  command: McpServeCommand,
+  options: CliEnvironmentOptions,
+): Promise<number> {
+  const { terminal, env } = options;
+  const loaded = loadConfig(options.cwd, command.config);
+  const examples = builtInExamples();
+  let shared: AgentPlatform | undefined;
+  let tools: Tool[] = [];
+  if (command.scripted) {
+    tools = examples.map((example) => scriptedAgentTool(example, loaded.config, env));
+  } else {
+    const models = await configuredModels(loaded.config, options, command);
+    shared = AgentPlatform.create({
+      name: "embabel-ts-mcp-serve",
+      models: models.models,
+      roles: models.roles,
+      ...mcpPlatformOptions(loaded.config, examples, env),
+    });
+    for (const example of examples) shared.deploy(example.agents[0] as AgentClass);
+  }
+  const platform = shared;
+  const agents: Agent[] = platform ? [...platform.agents] : [];
+  const create = () =>
+    createMcpServer({
+      name: SERVER_NAME,
+      version: packageVersion(),
+      tools,
+      ...(platform ? { platform, agents } : {}),
+    });
+  try {
+    if (command.httpPort !== undefined) {
+      const endpoint = await serveMcpOverHttp(create, { port: command.httpPort });
+      terminal.out(`MCP server listening on ${endpoint.url} (Ctrl-C to stop)`);
+      await untilStopped(options.signal);
+      await endpoint.close();
+    } else {
+      const server = create();
+      await server.connect(new StdioServerTransport());
+      terminal.err(`${SERVER_NAME}: serving over stdio`);
+      await untilStopped(options.signal, process.stdin);
+      await server.close();
+    }
+  } finally {
+    await platform?.close();
+  }
+  return EXIT_OK;
+}

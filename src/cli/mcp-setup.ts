@@ -1,0 +1,47 @@
+import { dirname, isAbsolute, resolve } from "node:path";
+import type { AgentPlatformOptions } from "../mcp/agent-platform.js";
+import type { ToolGroupConfig } from "../mcp/config-tool-groups.js";
+import { type EmbabelConfig, loadConfig } from "./cli-config.js";
+import type { ExampleDefinition } from "./example-definition.js";
+
+type McpOptions = Pick<AgentPlatformOptions, "mcpServers" | "toolGroups" | "mcpConfig">;
+
+/** `servers` with each relative stdio `cwd` made absolute against `baseDir`. */
+function withAbsoluteCwd(
+  servers: Readonly<Record<string, unknown>>,
+  baseDir: string | undefined,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(servers).map(([name, server]) => {
+      const cwd = (server as { cwd?: unknown } | null)?.cwd;
+      if (typeof cwd !== "string" || isAbsolute(cwd) || cwd.includes("${")) return [name, server];
+      return [name, { ...(server as object), cwd: resolve(baseDir ?? process.cwd(), cwd) }];
+    }),
+  );
+}
+
+/**
+ * The MCP servers and tool groups a CLI platform gets: the example's own
+ * config file (if it ships one), overridden by the user's config, by name.
+ */
+export function mcpPlatformOptions(
+  config: EmbabelConfig,
+  examples: readonly ExampleDefinition[],
+  env: Readonly<Record<string, string | undefined>>,
+): McpOptions {
+  let mcpServers: Record<string, unknown> = {};
+  let toolGroups: Record<string, unknown> = {};
+  for (const example of examples) {
+    if (!example.configFile) continue;
+    const own = loadConfig(dirname(example.configFile), example.configFile).config;
+    mcpServers = { ...mcpServers, ...withAbsoluteCwd(own.mcpServers, own.baseDir) };
+    toolGroups = { ...toolGroups, ...(own.toolGroups ?? {}) };
+  }
+  mcpServers = { ...mcpServers, ...withAbsoluteCwd(config.mcpServers, config.baseDir) };
+  toolGroups = { ...toolGroups, ...(config.toolGroups ?? {}) };
+  return {
+    mcpServers,
+    toolGroups: toolGroups as Readonly<Record<string, ToolGroupConfig>>,
+    mcpConfig: { env, ...(config.baseDir ? { baseDir: config.baseDir } : {}) },
+  };
+}

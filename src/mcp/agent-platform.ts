@@ -1,0 +1,77 @@
+import {
+  AgentPlatform as BaseAgentPlatform,
+  type AgentPlatformOptions as BaseAgentPlatformOptions,
+} from "../platform/agent-platform.js";
+import { ToolGroup } from "../prompt/tool-group.js";
+import { type ToolGroupConfig, toolGroupsFromConfig } from "./config-tool-groups.js";
+import { McpClients } from "./mcp-clients.js";
+import type { McpConfigOptions } from "./mcp-server-config.js";
+import type { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
+
+/** Options of {@link AgentPlatform.create}: the platform's, plus MCP servers and config-defined tool groups. */
+export interface AgentPlatformOptions extends Omit<BaseAgentPlatformOptions, "toolGroups"> {
+  /** MCP servers in the Claude Desktop / Cursor / VS Code format; connected on first use. @default {} */
+  readonly mcpServers?: Readonly<Record<string, unknown>>;
+  /**
+   * Tool groups runners can request by role: `ToolGroup`s, or a config block
+   * of roles to `{ description, provider, tools }` over the `mcpServers`
+   * (a server tool is included when its name ends with a listed name).
+   * @default []
+   */
+  readonly toolGroups?: Iterable<ToolGroup> | Readonly<Record<string, ToolGroupConfig | ToolGroup>>;
+  /** Where `${VAR}` in `mcpServers` is looked up and relative `cwd`s resolve. @default process.env, process.cwd() */
+  readonly mcpConfig?: McpConfigOptions;
+  /** Turns each MCP call's context into `_meta`. @default ToolCallContextMcpMetaConverter.passThrough() */
+  readonly metaConverter?: ToolCallContextMcpMetaConverter;
+}
+
+function isIterable(value: unknown): value is Iterable<ToolGroup> {
+  return typeof (value as Iterable<unknown>)?.[Symbol.iterator] === "function";
+}
+
+/** The groups of `options.toolGroups`: instances as given, config entries as MCP groups over `clients`. */
+function toolGroupsOf(options: AgentPlatformOptions, clients: McpClients): ToolGroup[] {
+  const groups = options.toolGroups;
+  if (groups === undefined) return [];
+  if (isIterable(groups)) return [...groups];
+  const instances: ToolGroup[] = [];
+  const configured: Record<string, unknown> = {};
+  for (const [role, entry] of Object.entries(groups)) {
+    if (ToolGroup.isToolGroup(entry)) instances.push(entry);
+    else configured[role] = entry;
+  }
+  const converter = options.metaConverter ? { metaConverter: options.metaConverter } : {};
+  return [...instances, ...toolGroupsFromConfig(clients, configured, converter)];
+}
+
+/**
+ * The platform (models, roles, tool groups, agents and processes) with MCP:
+ * `AgentPlatform.create({ models, mcpServers, toolGroups })` connects nothing
+ * until a runner asks for a group (`withToolGroup("weather")`); `close()`
+ * ends every MCP server it started.
+ */
+export class AgentPlatform extends BaseAgentPlatform {
+  /** The MCP servers of `mcpServers` (none connected until a tool is needed). */
+  readonly mcpClients: McpClients;
+
+  protected constructor(options: AgentPlatformOptions, clients: McpClients) {
+    super({ ...options, toolGroups: toolGroupsOf(options, clients) });
+    this.mcpClients = clients;
+  }
+
+  /** A platform with `options`' models, roles, MCP servers and tool groups. */
+  static override create(options: AgentPlatformOptions): AgentPlatform {
+    const clients = McpClients.fromConfig({ mcpServers: options.mcpServers ?? {} }, options.mcpConfig ?? {});
+    return new AgentPlatform(options, clients);
+  }
+
+  /** Ends every MCP server the platform started (child processes exit; HTTP sessions end). */
+  async close(): Promise<void> {
+    await this.mcpClients.close();
+  }
+}
+
+/** Same as {@link AgentPlatform.create}. */
+export function createAgentPlatform(options: AgentPlatformOptions): AgentPlatform {
+  return AgentPlatform.create(options);
+}

@@ -1,0 +1,34 @@
+// The MCP layer: MCP servers as tool groups and tools, and our tools and agents served over MCP.
+
+export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from "./agent-platform.js";
+export { type ToolGroupConfig, toolGroupsFromConfig } from "./config-tool-groups.js";
+export { agentInputType, type CreateMcpServerOptions, createMcpServer } from "./create-mcp-server.js";
+export {
+  type CallToolResult,
+  type McpCallOptions,
+  McpClient,
+  type McpRequestOptions,
+  type McpToolInfo,
+} from "./mcp-client.js";
+export { McpClients, type McpServersHolder } from "./mcp-clients.js";
+export {
+  DEFAULT_MCP_TIMEOUT_MS,
+  expandVariables,
+  type McpConfigOptions,
+  type McpHttpServerConfig,
+  type McpServerConfig,
+  type McpServersConfig,
+  type McpStdioServerConfig,
+  type ResolvedMcpServerConfig,
+  resolveMcpServerConfig,
+} from "./mcp-server-config.js";
+export { McpTool, type McpToolOptions, providerToolName } from "./mcp-tool.js";
+export { McpToolFactory, type McpToolFactoryOptions } from "./mcp-tool-factory.js";
+export { McpToolGroup, type McpToolGroupOptions } from "./mcp-tool-group.js";
+export type { McpClientsLike, McpToolFilter } from "./mcp-tool-loading.js";
+export {
+  type McpHttpEndpoint,
+  type ServeMcpOverHttpOptions,
+  serveMcpOverHttp,
+} from "./serve-mcp-over-http.js";
+export { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";

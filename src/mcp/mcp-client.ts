@@ -1,0 +1,290 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  type CallToolResult,
+  ErrorCode,
+  McpError,
+  type Tool as McpToolInfo,
+} from "@modelcontextprotocol/sdk/types.js";
+import { McpServerError } from "../errors/mcp-server-error.js";
+import { forgetChild, rememberChild } from "./child-processes.js";
+import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
+
+export type { CallToolResult, McpToolInfo };
+
+/** Options of one MCP request. */
+export interface McpRequestOptions {
+  /** Cancels the request (the server is sent a cancellation). */
+  readonly signal?: AbortSignal;
+  /** Overrides the server's timeout for this request. @default the server's `timeoutMs` */
+  readonly timeoutMs?: number;
+}
+
+/** Options of {@link McpClient.callTool}. */
+export interface McpCallOptions extends McpRequestOptions {
+  /** Sent as the request's `_meta`; omitted when undefined. */
+  readonly meta?: Readonly<Record<string, unknown>>;
+}
+
+const CLIENT_INFO = { name: "embabel-ts", version: "0.1.0" };
+const STDERR_TAIL_CHARS = 2_000;
+const LIVENESS_TIMEOUT_MS = 1_000;
+
+/**
+ * One configured MCP server, connected on first use. A server that dies is
+ * reconnected (restarted, for stdio) on the next use; a connection that failed
+ * is tried again on the next use. `close()` ends the child process.
+ */
+export class McpClient {
+  /** The server's name, as configured. */
+  readonly name: string;
+  private client: Client | undefined;
+  private transport: Transport | undefined;
+  private connecting: Promise<Client> | undefined;
+  private pendingTransport: Transport | undefined;
+  private stderrTail = "";
+  private closed = false;
+
+  constructor(readonly config: ResolvedMcpServerConfig) {
+    this.name = config.name;
+  }
+
+  /** Whether a connection is open now (nothing connects until a tool is needed). */
+  get connected(): boolean {
+    return this.client !== undefined;
+  }
+
+  /** The pid of the stdio child, while one runs. */
+  get pid(): number | undefined {
+    return this.transport instanceof StdioClientTransport ? (this.transport.pid ?? undefined) : undefined;
+  }
+
+  /**
+   * The MCP SDK's `Client`, connected (started, for stdio) if it was not yet:
+   * for what this library does not wrap (resources, prompts). It is replaced
+   * when the server is reconnected.
+   */
+  sdkClient(options: McpRequestOptions = {}): Promise<Client> {
+    return this.connection(options.signal, this.config.connectTimeoutMs);
+  }
+
+  /** Every tool the server offers (all pages), except those that require task-based execution. */
+  async listTools(options: McpRequestOptions = {}): Promise<McpToolInfo[]> {
+    return this.request(
+      "list its tools",
+      async (client, requestOptions) => {
+        const tools: McpToolInfo[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await client.listTools(cursor === undefined ? {} : { cursor }, requestOptions);
+          tools.push(...page.tools);
+          cursor = page.nextCursor;
+        } while (cursor !== undefined);
+        return tools.filter((tool) => tool.execution?.taskSupport !== "required");
+      },
+      options,
+    );
+  }
+
+  /** Calls the server's tool `name` with `args`; rejects with an {@link McpServerError} when the server can't answer. */
+  callTool(
+    name: string,
+    args: Readonly<Record<string, unknown>>,
+    options: McpCallOptions = {},
+  ): Promise<CallToolResult> {
+    const params =
+      options.meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: options.meta };
+    return this.request(
+      `run tool '${name}'`,
+      (client, requestOptions) =>
+        client.callTool(
+          params as Parameters<Client["callTool"]>[0],
+          undefined,
+          requestOptions,
+        ) as Promise<CallToolResult>,
+      options,
+    );
+  }
+
+  /** Closes the connection and ends the child process; the client can't be used afterwards. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const connecting = this.connecting;
+    this.connecting = undefined;
+    // A start or handshake in progress is ended now, not left to its timeout.
+    await this.pendingTransport?.close().catch(() => undefined);
+    await connecting?.catch(() => undefined);
+    await this.disconnect();
+  }
+
+  toString(): string {
+    return `McpClient(${this.name}, ${this.config.transport}, connected=${this.connected})`;
+  }
+
+  /** Runs `run` on the connection (made first if need be); failures become {@link McpServerError}s. */
+  private request<T>(
+    what: string,
+    run: (client: Client, options: { timeout: number; signal?: AbortSignal }) => Promise<T>,
+    options: McpRequestOptions,
+  ): Promise<T> {
+    const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
+    const requestOptions = options.signal
+      ? { timeout: timeoutMs, signal: options.signal }
+      : { timeout: timeoutMs };
+    const connected = this.client;
+    // The common case, connected: no extra async step between the caller and the SDK.
+    if (connected) {
+      return run(connected, requestOptions).catch((error: unknown) =>
+        this.failed(error, what, timeoutMs, connected, options.signal),
+      );
+    }
+    return this.connection(options.signal, this.config.connectTimeoutMs).then((client) =>
+      run(client, requestOptions).catch((error: unknown) =>
+        this.failed(error, what, timeoutMs, client, options.signal),
+      ),
+    );
+  }
+
+  private async failed(
+    error: unknown,
+    what: string,
+    timeoutMs: number,
+    client: Client,
+    signal: AbortSignal | undefined,
+  ): Promise<never> {
+    signal?.throwIfAborted();
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      throw new McpServerError(
+        this.name,
+        `MCP server '${this.name}' did not ${what} within ${timeoutMs} ms; the request was cancelled.`,
+        { cause: error },
+      );
+    }
+    // A transport failure (dead child, refused or lost HTTP connection): start afresh next time.
+    if (!(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed) {
+      if (this.client === client) await this.disconnect();
+    }
+    throw new McpServerError(
+      this.name,
+      `MCP server '${this.name}' failed to ${what}: ${messageOf(error)}${this.stderrNote()}`,
+      { cause: error },
+    );
+  }
+
+  private connection(signal: AbortSignal | undefined, timeoutMs: number): Promise<Client> {
+    if (this.closed) {
+      return Promise.reject(new McpServerError(this.name, `MCP server '${this.name}' was closed.`));
+    }
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.connect(timeoutMs).finally(() => {
+      this.connecting = undefined;
+    });
+    if (!signal) return this.connecting;
+    signal.throwIfAborted();
+    return Promise.race([
+      this.connecting,
+      new Promise<never>((_resolve, reject) =>
+        signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
+      ),
+    ]);
+  }
+
+  private async connect(timeoutMs: number): Promise<Client> {
+    this.stderrTail = "";
+    const transport = this.createTransport();
+    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    client.onclose = () => {
+      if (this.client === client) {
+        this.client = undefined;
+        this.transport = undefined;
+      }
+      forgetChild(this);
+    };
+    if (this.config.transport === "http") client.onerror = () => this.checkAlive(client);
+    this.pendingTransport = transport;
+    try {
+      await client.connect(transport, { timeout: timeoutMs });
+    } catch (error) {
+      forgetChild(this);
+      await transport.close().catch(() => undefined);
+      throw new McpServerError(
+        this.name,
+        `MCP server '${this.name}' could not be ${this.config.transport === "stdio" ? "started" : "reached"}: ${messageOf(error)}${this.stderrNote()}`,
+        { cause: error },
+      );
+    } finally {
+      this.pendingTransport = undefined;
+    }
+    if (this.closed) {
+      await client.close().catch(() => undefined);
+      throw new McpServerError(this.name, `MCP server '${this.name}' was closed.`);
+    }
+    this.client = client;
+    this.transport = transport;
+    const pid = this.pid;
+    if (pid !== undefined) rememberChild(this, pid);
+    return client;
+  }
+
+  private createTransport(): Transport {
+    const config = this.config;
+    if (config.transport === "http") {
+      return new StreamableHTTPClientTransport(new URL(config.url), {
+        requestInit: { headers: { ...(config.headers ?? {}) } },
+      });
+    }
+    const transport = new StdioClientTransport({
+      command: config.command,
+      args: [...(config.args ?? [])],
+      env: { ...getDefaultEnvironment(), ...(config.env ?? {}) },
+      ...(config.cwd ? { cwd: config.cwd } : {}),
+      stderr: "pipe",
+    });
+    transport.stderr?.on("data", (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+    });
+    return transport;
+  }
+
+  /** Over HTTP a dead server fails nothing until the timeout: after a transport error, a ping decides. */
+  private checkAlive(client: Client): void {
+    client.ping({ timeout: LIVENESS_TIMEOUT_MS }).catch(async () => {
+      if (this.client === client) await this.disconnect();
+    });
+  }
+
+  private async disconnect(): Promise<void> {
+    const client = this.client;
+    const transport = this.transport;
+    this.client = undefined;
+    this.transport = undefined;
+    forgetChild(this);
+    if (transport instanceof StreamableHTTPClientTransport) {
+      await transport.terminateSession().catch(() => undefined);
+    }
+    await client?.close().catch(() => undefined);
+  }
+
+  /** The telling lines of the server's stderr: its error lines, or else its last lines. */
+  private stderrNote(): string {
+    const lines = this.stderrTail
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line.length > 0);
+    if (lines.length === 0) return "";
+    const errors = lines.filter((line) => /error/i.test(line));
+    return ` (server stderr: ${(errors.length > 0 ? errors.slice(-3) : lines.slice(-3)).join(" | ")})`;
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    return cause instanceof Error && !error.message.includes(cause.message)
+      ? `${error.message} (${cause.message})`
+      : error.message;
+  }
+  return String(error);
+}

@@ -1,0 +1,177 @@
+import { isAbsolute, resolve } from "node:path";
+import { z } from "zod";
+import { ConfigurationError } from "../errors/configuration-error.js";
+
+/** A server started as a child process and spoken to over stdio (the Claude Desktop format). */
+export interface McpStdioServerConfig {
+  readonly type?: "stdio";
+  /** The program to run (`node`, `npx`, an absolute path). */
+  readonly command: string;
+  /** Its arguments. @default [] */
+  readonly args?: readonly string[];
+  /** Extra environment; the child otherwise gets only HOME, LOGNAME, PATH, SHELL, TERM and USER. @default {} */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The child's working directory (relative to the config file's folder when read from one). @default the current one */
+  readonly cwd?: string;
+  /** How long one call may take before it is cancelled. @default 60000 */
+  readonly timeoutMs?: number;
+  /** How long starting (or reaching) the server and the MCP handshake may take. @default 60000 */
+  readonly connectTimeoutMs?: number;
+}
+
+/** A server reached over Streamable HTTP (`{ url }`, or `{ type: "http", url }` as VS Code writes it). */
+export interface McpHttpServerConfig {
+  readonly type?: "http" | "streamable-http";
+  /** The endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
+  readonly url: string;
+  /** Headers sent with every request (e.g. `Authorization`). @default {} */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** How long one call may take before it is cancelled. @default 60000 */
+  readonly timeoutMs?: number;
+  /** How long starting (or reaching) the server and the MCP handshake may take. @default 60000 */
+  readonly connectTimeoutMs?: number;
+}
+
+/** One entry of an `mcpServers` block. */
+export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
+
+/** The block Claude Desktop, Cursor and VS Code use: server names to their configs. */
+export type McpServersConfig = Readonly<Record<string, McpServerConfig>>;
+
+/** A server config checked, with variables expanded and the transport decided. */
+export type ResolvedMcpServerConfig =
+  | (McpStdioServerConfig & {
+      readonly transport: "stdio";
+      readonly name: string;
+      readonly timeoutMs: number;
+      readonly connectTimeoutMs: number;
+    })
+  | (McpHttpServerConfig & {
+      readonly transport: "http";
+      readonly name: string;
+      readonly timeoutMs: number;
+      readonly connectTimeoutMs: number;
+    });
+
+/** Options for reading an `mcpServers` block. */
+export interface McpConfigOptions {
+  /** Where `${VAR}` and `${env:VAR}` are looked up. @default process.env */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The folder relative `cwd` values are resolved against (the config file's). @default process.cwd() */
+  readonly baseDir?: string;
+}
+
+/** One minute, as the MCP SDK's own default. */
+export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
+
+const stringRecord = z.record(z.string(), z.string());
+const timeout = z.number().int().positive().optional();
+
+const stdioSchema = z
+  .object({
+    type: z.literal("stdio").optional(),
+    command: z.string().min(1),
+    args: z.array(z.string()).optional(),
+    env: stringRecord.optional(),
+    cwd: z.string().min(1).optional(),
+    timeoutMs: timeout,
+    connectTimeoutMs: timeout,
+  })
+  .strict();
+
+const httpSchema = z
+  .object({
+    type: z.enum(["http", "streamable-http"]).optional(),
+    url: z.string().min(1),
+    headers: stringRecord.optional(),
+    timeoutMs: timeout,
+    connectTimeoutMs: timeout,
+  })
+  .strict();
+
+const VARIABLE = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** `text` with `${VAR}` and `${env:VAR}` replaced from `env`; a missing variable is a {@link ConfigurationError} naming it. */
+export function expandVariables(
+  text: string,
+  env: Readonly<Record<string, string | undefined>>,
+  where: string,
+): string {
+  return text.replace(VARIABLE, (_match, name: string) => {
+    const value = env[name];
+    if (value === undefined) {
+      throw new ConfigurationError(
+        `${where} uses \${${name}}, but the environment variable ${name} is not set.`,
+      );
+    }
+    return value;
+  });
+}
+
+function expandRecord(
+  record: Readonly<Record<string, string>> | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+  where: string,
+): Record<string, string> | undefined {
+  if (record === undefined) return undefined;
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [key, expandVariables(value, env, `${where}.${key}`)]),
+  );
+}
+
+/**
+ * Checks one server's config, expands its variables and decides its transport
+ * (`command` → stdio, `url` → Streamable HTTP). A config that fits neither is
+ * a {@link ConfigurationError} naming the server and the field.
+ */
+export function resolveMcpServerConfig(
+  name: string,
+  config: unknown,
+  options: McpConfigOptions = {},
+): ResolvedMcpServerConfig {
+  const env = options.env ?? process.env;
+  const where = `mcpServers.${name}`;
+  const isObject = typeof config === "object" && config !== null;
+  const schema = isObject && "url" in config ? httpSchema : stdioSchema;
+  if (!isObject || !("url" in config || "command" in config)) {
+    throw new ConfigurationError(
+      `${where} needs either "command" (a server started over stdio) or "url" (a Streamable HTTP server).`,
+    );
+  }
+  const parsed = schema.safeParse(config);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${[where, ...issue.path.map(String)].join(".")}: ${issue.message}`)
+      .join("; ");
+    throw new ConfigurationError(`Invalid MCP server config: ${problems}`);
+  }
+  const timeoutMs = parsed.data.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
+  const connectTimeoutMs = parsed.data.connectTimeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
+  if ("url" in parsed.data) {
+    const url = expandVariables(parsed.data.url, env, `${where}.url`);
+    try {
+      new URL(url);
+    } catch {
+      throw new ConfigurationError(`${where}.url is not a URL: '${url}'.`);
+    }
+    const headers = expandRecord(parsed.data.headers, env, `${where}.headers`);
+    return { transport: "http", name, url, timeoutMs, connectTimeoutMs, ...(headers ? { headers } : {}) };
+  }
+  const stdio = parsed.data as McpStdioServerConfig;
+  const command = expandVariables(stdio.command, env, `${where}.command`);
+  const args = (stdio.args ?? []).map((arg, index) => expandVariables(arg, env, `${where}.args[${index}]`));
+  const childEnv = expandRecord(stdio.env, env, `${where}.env`);
+  const rawCwd = stdio.cwd === undefined ? undefined : expandVariables(stdio.cwd, env, `${where}.cwd`);
+  const cwd =
+    rawCwd === undefined || isAbsolute(rawCwd) ? rawCwd : resolve(options.baseDir ?? process.cwd(), rawCwd);
+  return {
+    transport: "stdio",
+    name,
+    command,
+    args,
+    timeoutMs,
+    connectTimeoutMs,
+    ...(childEnv ? { env: childEnv } : {}),
+    ...(cwd ? { cwd } : {}),
+  };
+}

@@ -1,0 +1,100 @@
+import { McpServerError } from "../errors/mcp-server-error.js";
+import { AbstractTool } from "../tool/abstract-tool.js";
+import { InputSchema, type JsonSchema } from "../tool/input-schema.js";
+import type { ToolCallOptions } from "../tool/tool.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
+import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
+import { ToolMetadata } from "../tool/tool-metadata.js";
+import { ToolResult } from "../tool/tool-result.js";
+import type { McpClient, McpToolInfo } from "./mcp-client.js";
+import { toolResultOf } from "./mcp-tool-result.js";
+import { mcpMetaOf, ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
+
+const VALID_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** A server's tool name as one every provider accepts (`files.read` → `files_read`), case kept. */
+export function providerToolName(name: string): string {
+  if (VALID_NAME.test(name)) return name;
+  const normalised = name.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, 64);
+  return normalised.length > 0 ? normalised : "mcp_tool";
+}
+
+/** Options of {@link McpTool}. */
+export interface McpToolOptions {
+  /** Turns the call's context into `_meta`. @default ToolCallContextMcpMetaConverter.passThrough() */
+  readonly metaConverter?: ToolCallContextMcpMetaConverter;
+  /** The name the LLM sees. @default the server's name, normalised for providers */
+  readonly name?: string;
+}
+
+/**
+ * A tool of an MCP server as a {@link Tool}: the server's JSON Schema as-is,
+ * a name every provider accepts (calls still use the server's name), the
+ * call's context sent as `_meta`. Failures the server or the connection causes
+ * (a crash, a timeout) are answered in-band as error results naming the server.
+ */
+export class McpTool extends AbstractTool {
+  readonly definition: ToolDefinition;
+  readonly metadata: ToolMetadata = ToolMetadata.DEFAULT;
+  /** The tool's name on the server. */
+  readonly serverToolName: string;
+  private readonly metaConverter: ToolCallContextMcpMetaConverter;
+
+  constructor(
+    /** The server the tool lives on. */
+    readonly client: McpClient,
+    info: McpToolInfo,
+    options: McpToolOptions = {},
+  ) {
+    super();
+    this.serverToolName = info.name;
+    this.metaConverter = options.metaConverter ?? ToolCallContextMcpMetaConverter.passThrough();
+    this.definition = toolDefinition(
+      options.name ?? providerToolName(info.name),
+      info.description ?? "",
+      InputSchema.fromJsonSchema((info.inputSchema ?? {}) as JsonSchema),
+      { mcpServer: client.name, mcpToolName: info.name },
+    );
+  }
+
+  call(
+    input: string,
+    context: ToolCallContext = ToolCallContext.EMPTY,
+    options: ToolCallOptions = {},
+  ): Promise<ToolResult> {
+    let args: unknown;
+    try {
+      args = JSON.parse(input.trim().length === 0 ? "{}" : input);
+    } catch (error) {
+      return Promise.resolve(
+        ToolResult.error(
+          `Invalid JSON arguments for tool '${this.definition.name}': ${(error as Error).message}`,
+        ),
+      );
+    }
+    if (typeof args !== "object" || args === null || Array.isArray(args)) {
+      return Promise.resolve(
+        ToolResult.error(`The arguments of tool '${this.definition.name}' must be a JSON object.`),
+      );
+    }
+    const meta = mcpMetaOf(context, this.metaConverter);
+    const { client, serverToolName } = this;
+    return client
+      .callTool(
+        serverToolName,
+        args as Record<string, unknown>,
+        meta ? (options.signal ? { meta, signal: options.signal } : { meta }) : options,
+      )
+      .then(
+        (result) => toolResultOf(result, client.name, serverToolName),
+        (error: unknown) => {
+          if (McpServerError.isInstance(error)) return ToolResult.error(error.message, error);
+          throw error;
+        },
+      );
+  }
+
+  override toString(): string {
+    return `McpTool(${this.client.name}/${this.serverToolName})`;
+  }
+}

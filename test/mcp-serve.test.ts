@@ -1,0 +1,101 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { McpClients, McpToolFactory } from "../src/index.js";
+import { ensureBuilt, root } from "./support/dist.js";
+
+// `embabel-ts mcp-serve` and `run mcp-weather`, as a user meets them: the built command, spawned with node.
+
+const main = join(root, "dist/src/cli/main.js");
+const cwd = mkdtempSync(join(tmpdir(), "embabel-mcp-serve-"));
+
+beforeAll(() => ensureBuilt(), 180_000);
+afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+
+describe("embabel-ts mcp-serve --scripted", () => {
+  it("serves the example agents over stdio, each as a tool taking its input type", async () => {
+    const clients = McpClients.fromConfig({
+      mcpServers: { examples: { command: process.execPath, args: [main, "mcp-serve", "--scripted"], cwd } },
+    });
+    try {
+      const factory = McpToolFactory.create(clients);
+      const starNews = await factory.requiredToolByName("StarNewsWriter");
+      expect(starNews.definition.inputSchema.jsonSchema).toMatchObject({
+        properties: { content: { type: "string" } },
+      });
+      const piece = await starNews.call('{"content":"Lynda, a Scorpio"}');
+      expect(piece.kind).toBe("text");
+      expect(piece.content).toContain("Lynda");
+      const weather = await factory.requiredToolByName("WeatherReporter");
+      const report = await weather.call('{"content":"Any rain in Porto today?"}');
+      expect(report.content).toMatch(/"city":"Porto".*No warnings in force for Porto/);
+    } finally {
+      await clients.close();
+    }
+  });
+
+  it("serves Streamable HTTP on 127.0.0.1 with --http 0, until Ctrl-C", async () => {
+    const child = spawn(process.execPath, [main, "mcp-serve", "--http", "0", "--scripted"], {
+      cwd,
+      env: { PATH: process.env.PATH ?? "" },
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(out);
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.once("exit", (code) => reject(new Error(`mcp-serve exited (${code})`)));
+      });
+      const clients = McpClients.fromConfig({ mcpServers: { examples: { url } } });
+      try {
+        const names = (
+          await McpToolFactory.create(clients).unfoldingMatching("all", "All", [/./])
+        ).innerTools.map((tool) => tool.definition.name);
+        expect(names).toEqual(expect.arrayContaining(["StarNewsWriter", "WeatherReporter"]));
+      } finally {
+        await clients.close();
+      }
+      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+      child.kill("SIGINT");
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+});
+
+describe("embabel-ts run mcp-weather --scripted", () => {
+  it("runs the agent on tools from the MCP server its config file names", async () => {
+    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+      (resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          [main, "run", "mcp-weather", "Weather in Oslo?", "--scripted"],
+          {
+            cwd,
+            env: { PATH: process.env.PATH ?? "" },
+          },
+        );
+        let stdout = "";
+        let stderr = "";
+        child.stdout.on("data", (chunk) => {
+          stdout += chunk;
+        });
+        child.stderr.on("data", (chunk) => {
+          stderr += chunk;
+        });
+        child.on("error", reject);
+        child.on("close", (code) => resolve({ code, stdout, stderr }));
+      },
+    );
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("weather_forecast");
+    expect(run.stdout).toMatch(/Oslo: Oslo: .+°C\. No warnings in force for Oslo\./);
+  });
+});

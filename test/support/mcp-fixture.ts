@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The fixture MCP server (stdio by default, `--http` for Streamable HTTP). */
+export const FIXTURE_SERVER = fileURLToPath(new URL("../fixtures/mcp/tools-server.mjs", import.meta.url));
+
+/** A stdio config for the fixture server, logging to `log` (cancellations it saw). */
+export function fixtureConfig(log: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { command: process.execPath, args: [FIXTURE_SERVER], env: { FIXTURE_LOG: log }, ...extra };
+}
+
+/** A fresh temp folder and a log file path inside it. */
+export function tempLog(): { dir: string; log: string } {
+  const dir = mkdtempSync(join(tmpdir(), "embabel-mcp-"));
+  return { dir, log: join(dir, "fixture.log") };
+}
+
+/** The lines the fixture server logged so far. */
+export function logLines(log: string): string[] {
+  return existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
+}
+
+/** Waits until `check` holds (polling), or fails after `timeoutMs`. */
+export async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Whether process `pid` is alive. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The fixture served over Streamable HTTP on 127.0.0.1 (at `requestedPort`, 0 for a free one); resolves once it listens. */
+export async function startHttpFixture(
+  log: string,
+  requestedPort = 0,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [FIXTURE_SERVER, "--http", "--port", String(requestedPort)], {
+    env: { ...process.env, FIXTURE_LOG: log },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /LISTENING (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`HTTP fixture exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/mcp`, child };
+}
