@@ -119,7 +119,7 @@ describe("embabel-ts run --scripted", () => {
       expect({ name, code: run.code, stderr: run.stderr }).toEqual({ name, code: 0, stderr: "" });
       expect(run.stdout).toContain("✔ completed");
     }
-  });
+  }, 60_000); // five CLI processes in a row: over 20 s on a loaded 2-core machine
 
   it("runs an example given as a module path", async () => {
     const run = await cli(["run", "./dist/examples/star-news/index.js", "Ada, an Aquarius", "--scripted"]);
