@@ -6,8 +6,8 @@ export type { BlackboardUpdater } from "./errors/index.js";
 export { ConfigurationError, EmbabelError, ReplanRequested, ToolControlFlowSignal } from "./errors/index.js";
 export type {
   ArtifactResult,
-  ArtifactSink,
   ArtifactSinkingOptions,
+  ArtifactSinkLike,
   BlackboardTarget,
   ErrorResult,
   JsonSchema,
@@ -23,14 +23,18 @@ export type {
   ToolCallOptions,
   ToolDefinition,
   ToolHandler,
+  ToolMetadataInit,
   TypedToolFunction,
   TypedToolOptions,
   TypeLike,
   TypeOf,
+  UnfoldingCall,
+  UnfoldingSource,
 } from "./tool/index.js";
 // --- tool ---
 export {
   AbstractTool,
+  ArtifactSink,
   ArtifactSinkingTool,
   BlackboardSink,
   CompositeSink,
@@ -209,7 +213,7 @@ export type {
   UnfoldingToolOptions,
   UnfoldingToolsOptions,
 } from "./progressive/index.js";
-export { ProgressiveTool, UnfoldingTool, unfoldingTools } from "./progressive/index.js";
+export { ProgressiveTool, UnfoldingTool, unfoldingReference, unfoldingTools } from "./progressive/index.js";
 
 // --- subagent ---
 export type {

@@ -15,7 +15,6 @@ import { lazyModel } from "./lazy-model.js";
 import { mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
 import { formatDuration, ProcessReporter } from "./process-reporter.js";
-import { withPromptReporting } from "./prompt-reporting-model.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { indent, type Terminal } from "./terminal.js";
 
@@ -101,7 +100,7 @@ async function runOn(
 function scriptedModels(example: ExampleDefinition, terminal: Terminal, command: RunCommand): PreparedModels {
   if (command.model)
     terminal.err(terminal.style.yellow(`note: --model ${command.model} is ignored with --scripted.`));
-  const model = withPromptReporting(new ScriptedModel(example.script()));
+  const model = new ScriptedModel(example.script());
   return {
     models: { default: model },
     roles: { default: "default" },
@@ -123,7 +122,7 @@ export async function configuredModels(
       name === defaultName
         ? await modelFromId(id, { env: options.env })
         : lazyModel(id, { env: options.env });
-    models[name] = withPromptReporting(model);
+    models[name] = model;
   }
   return {
     models,

@@ -5,6 +5,7 @@ import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { nestedTooDeeply } from "./argument-depth.js";
+import { callWithTimeout, toolTimeoutMessage } from "./call-with-timeout.js";
 import { emit, endSpan, startToolSpan } from "./loop-telemetry.js";
 import { parseToolArguments } from "./parse-tool-arguments.js";
 import type { ToolLoopEvent } from "./tool-loop.js";
@@ -24,6 +25,8 @@ export interface ToolCallOutcome {
   readonly call: ModelToolCall;
   /** The tool that ran; absent when the call was answered in-band without running anything. */
   readonly tool?: Tool;
+  /** The JSON arguments the tool was called with; absent when it did not run. */
+  readonly input?: string;
   /** The parsed arguments (the raw text when they are not JSON), for the transcript. */
   readonly value: unknown;
   /** True when the tool threw (the result is the `WARNING: ...` text). */
@@ -45,6 +48,8 @@ export interface ToolCallEnvironment {
   readonly loopId: string;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: ToolLoopEvent) => void;
+  /** Time limit of calls whose tool's metadata sets none. */
+  readonly toolTimeoutMs?: number;
 }
 
 /** What the model is told: the content, or `Error: <message>` for an error result (the reference loop's wording). */
@@ -108,16 +113,27 @@ export async function executeToolCall(
   const started = performance.now();
   const span = startToolSpan(loopId, call.toolName, call.toolCallId);
   let outcome: ToolCallOutcome;
+  const timeoutMs = tool.metadata.toolTimeoutMs ?? environment.toolTimeoutMs;
   try {
-    const result = await tool.call(parsed.input, environment.context, environment.callOptions);
-    outcome = { call, tool, value, result, output: outputOf(result) };
-    endSpan(span, result.kind === "error" ? result.content : undefined);
+    const result =
+      timeoutMs === undefined
+        ? await tool.call(parsed.input, environment.context, environment.callOptions)
+        : await callWithTimeout(tool, parsed.input, environment.context, environment.callOptions, timeoutMs);
+    if (result === "timed-out") {
+      const message = toolTimeoutMessage(call.toolName, timeoutMs as number);
+      outcome = { ...answered(call, message, value), tool, input: parsed.input };
+      endSpan(span, message);
+    } else {
+      outcome = { call, tool, input: parsed.input, value, result, output: outputOf(result) };
+      endSpan(span, result.kind === "error" ? result.content : undefined);
+    }
   } catch (error) {
     endSpan(span, error);
     if (ReplanRequested.isInstance(error)) {
       outcome = {
         call,
         tool,
+        input: parsed.input,
         value,
         result: ToolResult.text(""),
         output: { type: "text", value: "" },
@@ -130,7 +146,7 @@ export async function executeToolCall(
     } else {
       const message = failureMessage(error);
       const result = ToolResult.text(`WARNING: Tool '${call.toolName}' failed with exception: ${message}`);
-      outcome = { call, tool, value, result, output: outputOf(result), failed: true };
+      outcome = { call, tool, input: parsed.input, value, result, output: outputOf(result), failed: true };
     }
   }
   emitEnd(onEvent, loopId, outcome, performance.now() - started);

@@ -117,3 +117,12 @@ function safeParse(input: string): unknown {
     return input;
   }
 }
+
+/** The short user message a loop sends, once, after an empty reply (no text, no tool calls). */
+export const EMPTY_REPLY_NUDGE =
+  "Your last reply was empty. Please answer, or call one of the available tools.";
+
+/** The nudge as a prompt message. */
+export function emptyReplyNudge(): LanguageModelV3Message {
+  return { role: "user", content: [{ type: "text", text: EMPTY_REPLY_NUDGE }] };
+}

@@ -269,3 +269,47 @@ describe("loop configuration edge cases", () => {
     expect(second.prompt).toHaveLength(4);
   });
 });
+
+describe("an empty reply", () => {
+  const NUDGE = "Your last reply was empty. Please answer, or call one of the available tools.";
+
+  it("is re-prompted once with a short nudge, and the next reply is the answer", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text(""), ScriptedModel.text("Paris."));
+    const result = await runToolLoop({ model, prompt, tools: [] });
+    expect(result).toMatchObject({ text: "Paris.", iterations: 2 });
+    expect(model.requests[1]?.prompt.at(-1)).toEqual({
+      role: "user",
+      content: [{ type: "text", text: NUDGE }],
+    });
+    expect(model.requests[1]?.prompt).toHaveLength(2); // the empty reply itself is not sent back
+  });
+
+  it("is returned as the (empty) answer when the reply to the nudge is empty too", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.text(""),
+      ScriptedModel.text("  "),
+      ScriptedModel.text("unused"),
+    );
+    const result = await runToolLoop({ model, prompt, tools: [] });
+    expect(result).toMatchObject({ text: "  ", iterations: 2 });
+    expect(model.requests).toHaveLength(2);
+  });
+
+  it("is nudged only once per loop, even after tool calls in between", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.text(""),
+      ScriptedModel.toolCall("echo"),
+      ScriptedModel.text(""),
+      ScriptedModel.text("unused"),
+    );
+    const echo = Tool.create("echo", "Echo", () => ToolResult.text("echoed"));
+    const result = await runToolLoop({ model, prompt, tools: [echo] });
+    expect(result).toMatchObject({ text: "", iterations: 3 });
+  });
+
+  it("is the answer without a nudge when the iteration limit leaves no room", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text(""), ScriptedModel.text("unused"));
+    const result = await runToolLoop({ model, prompt, tools: [], maxIterations: 1 });
+    expect(result).toMatchObject({ text: "", iterations: 1 });
+  });
+});

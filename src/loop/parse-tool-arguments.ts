@@ -1,5 +1,6 @@
 import type { Tool } from "../tool/tool.js";
 import { MAX_ARGUMENT_DEPTH, nestedTooDeeply } from "./argument-depth.js";
+import { scalarStringCoercer } from "./coerce-scalar-strings.js";
 import { jsonSchemaValidator, shownValue } from "./json-schema-validator.js";
 
 /** Arguments that can be passed to the tool, or the in-band answer saying why not. */
@@ -11,8 +12,10 @@ export type ParsedToolArguments =
  * Parses the model's raw JSON arguments and checks them against the tool's
  * JSON Schema. Blank input counts as `{}` (some providers send it for tools
  * without parameters). Arguments nested deeper than {@link MAX_ARGUMENT_DEPTH}
- * are refused (their raw text stays in the transcript). The tool later
- * receives the raw text unchanged.
+ * are refused (their raw text stays in the transcript). Strings that parse
+ * exactly as the number, integer or boolean the schema asks for are taken as
+ * that value; the tool then receives the arguments re-serialized, otherwise
+ * the raw text unchanged.
  */
 export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArguments {
   const name = tool.definition.name;
@@ -47,7 +50,9 @@ export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArgu
         "Call the tool again with a valid JSON object as its arguments.",
     };
   }
-  const problems = jsonSchemaValidator(tool.definition.inputSchema.jsonSchema)(value);
+  const schema = tool.definition.inputSchema.jsonSchema;
+  const coerced = scalarStringCoercer(schema)(value);
+  const problems = jsonSchemaValidator(schema)(value);
   if (problems.length > 0) {
     return {
       ok: false,
@@ -57,5 +62,9 @@ export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArgu
         "Call the tool again with arguments that match its input schema.",
     };
   }
-  return { ok: true, input, value: value as Record<string, unknown> };
+  return {
+    ok: true,
+    input: coerced ? JSON.stringify(value) : input,
+    value: value as Record<string, unknown>,
+  };
 }

@@ -54,12 +54,23 @@ export async function runToolBatch(
   }
   let returnDirect: string | undefined;
   for (const outcome of outcomes) {
-    const direct = outcome.tool?.metadata.returnDirect || Unfolding.of(outcome.result)?.returnDirect === true;
-    if (direct && !outcome.failed && outcome.result.kind !== "error") {
+    const tool = outcome.tool;
+    if (!tool || outcome.failed || outcome.result.kind === "error") continue;
+    if (tool.metadata.returnDirect || unfoldedDirectly(tool, outcome, environment)) {
       returnDirect = outcome.result.content;
     }
   }
   return returnDirect === undefined ? { outcomes } : { outcomes, returnDirect };
+}
+
+/** True when the call unfolded a facade through shortcut dispatch into a returnDirect tool. */
+function unfoldedDirectly(tool: Tool, outcome: ToolCallOutcome, environment: ToolBatchEnvironment): boolean {
+  const call = {
+    input: outcome.input ?? outcome.call.input,
+    context: environment.context,
+    definition: tool.definition,
+  };
+  return Unfolding.ofCall(tool, call, outcome.result)?.returnDirect === true;
 }
 
 function inject(outcome: ToolCallOutcome, environment: ToolBatchEnvironment, iteration: number): void {
@@ -70,7 +81,7 @@ function inject(outcome: ToolCallOutcome, environment: ToolBatchEnvironment, ite
     lastToolCall: {
       tool,
       toolName: outcome.call.toolName,
-      toolInput: outcome.call.input,
+      toolInput: outcome.input ?? outcome.call.input,
       result: outcome.result,
     },
     iteration,

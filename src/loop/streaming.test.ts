@@ -102,7 +102,15 @@ describe("streaming with onTextDelta", () => {
             ],
           }),
         },
-        { stream: simulateReadableStream<LanguageModelV3StreamPart>({ chunks: [finish("stop")] }) },
+        {
+          stream: simulateReadableStream<LanguageModelV3StreamPart>({
+            chunks: [
+              { type: "text-start", id: "t" },
+              { type: "text-delta", id: "t", delta: "found it" },
+              finish("stop"),
+            ],
+          }),
+        },
       ],
     });
     await runToolLoop({ model, prompt, tools: [add], onTextDelta: () => {} });

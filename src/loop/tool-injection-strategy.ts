@@ -8,7 +8,7 @@ export interface LastToolCall {
   /** The tool as it was in the list (possibly decorated). */
   readonly tool: Tool;
   readonly toolName: string;
-  /** The raw JSON arguments the LLM sent. */
+  /** The JSON arguments the tool was called with (the LLM's; `{}` when it sent none). */
   readonly toolInput: string;
   readonly result: ToolResult;
 }

@@ -7,6 +7,7 @@ import { ReplanRequested } from "../errors/replan-requested.js";
 import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
 import { ScriptedModel } from "../testing/index.js";
 import { InputSchema } from "../tool/input-schema.js";
+import { OneShotPerLoopTool } from "../tool/one-shot-per-loop-tool.js";
 import { Param } from "../tool/param.js";
 import { Tool } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
@@ -344,6 +345,28 @@ describe("runToolLoop", () => {
     expect(seen[0]?.loopId()).toBe(first.loopId);
     expect(seen[1]?.loopId()).toBe(first.loopId);
     expect(seen[2]?.loopId()).not.toBe(first.loopId);
+  });
+
+  it("keeps the loop id of a context that already has one, so a one-shot tool stays spent across the turn", async () => {
+    let runs = 0;
+    const activator = new OneShotPerLoopTool(
+      Tool.create("skill", "Loads the skill", () => {
+        runs += 1;
+        return ToolResult.text("SKILL BODY");
+      }),
+      "Write your script now.",
+    );
+    const turn = ToolCallContext.of({ [ToolCallContext.LOOP_ID_KEY]: "turn-1", tenant: "acme" });
+    const run = (model: ScriptedModel) => runToolLoop({ model, prompt, tools: [activator], context: turn });
+    const first = await run(ScriptedModel.of(ScriptedModel.toolCall("skill"), ScriptedModel.text("a")));
+    const secondModel = ScriptedModel.of(ScriptedModel.toolCall("skill"), ScriptedModel.text("b"));
+    const second = await run(secondModel);
+    expect([first.loopId, second.loopId]).toEqual(["turn-1", "turn-1"]);
+    expect(runs).toBe(1);
+    expect(secondModel.requests[1]?.toolResults[0]?.output).toEqual({
+      type: "text",
+      value: expect.stringMatching(/^ALREADY LOADED\. .*Write your script now\.$/),
+    });
   });
 
   it("emits an event for every LLM call and tool call", async () => {

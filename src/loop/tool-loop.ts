@@ -1,5 +1,3 @@
-// CONTRACT FILE — the loop helper replaces the body of runToolLoop and may
-// extend these types (adding optional fields only), keeping the names.
 import { randomUUID } from "node:crypto";
 import type {
   LanguageModelV3,
@@ -13,9 +11,10 @@ import { MaxIterationsExceededError } from "../errors/max-iterations-exceeded-er
 import type { BlackboardUpdater } from "../errors/replan-requested.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
+import { checkTimeoutMs } from "../tool/tool-metadata.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { callModel, type ModelResponse } from "./call-model.js";
-import { assistantMessage, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
+import { assistantMessage, emptyReplyNudge, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
 import { emit, endSpan, startLlmSpan } from "./loop-telemetry.js";
 import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
 import { runToolBatch, type ToolBatchEnvironment } from "./run-tool-batch.js";
@@ -89,7 +88,7 @@ export interface ToolLoopOptions {
   readonly tools: readonly Tool[];
   /** @default ToolInjectionStrategy.DEFAULT (unfolding support) */
   readonly injectionStrategy?: ToolInjectionStrategy;
-  /** Passed to every tool call; the loop adds a fresh loop id. @default ToolCallContext.EMPTY */
+  /** Passed to every tool call; a context without a loop id (`ToolCallContext.LOOP_ID_KEY`) gets a fresh one, a context with one keeps it (one turn over several loops). @default ToolCallContext.EMPTY */
   readonly context?: ToolCallContext;
   /** @default 20 */
   readonly maxIterations?: number;
@@ -113,6 +112,8 @@ export interface ToolLoopOptions {
   readonly maxUnknownToolRetries?: number;
   /** Extra HTTP headers for the provider. */
   readonly headers?: Record<string, string | undefined>;
+  /** A tool call running longer is answered in-band (`Tool '<name>' timed out after <n> ms`), its signal aborted, and the loop goes on; a tool's own `metadata.toolTimeoutMs` wins. @default undefined (no limit) */
+  readonly toolTimeoutMs?: number;
 }
 
 /** Output of {@link runToolLoop}. */
@@ -164,8 +165,10 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   checkCount("maxIterations", maxIterations, 1);
   if (options.maxUnknownToolRetries !== undefined)
     checkCount("maxUnknownToolRetries", options.maxUnknownToolRetries, 0);
-  const loopId = randomUUID();
-  const context = (options.context ?? ToolCallContext.EMPTY).with(ToolCallContext.LOOP_ID_KEY, loopId);
+  if (options.toolTimeoutMs !== undefined) checkTimeoutMs("The tool loop's", options.toolTimeoutMs);
+  const given = options.context ?? ToolCallContext.EMPTY;
+  const loopId = given.loopId() ?? randomUUID();
+  const context = given.loopId() === undefined ? given.with(ToolCallContext.LOOP_ID_KEY, loopId) : given;
   const tools = ToolSet.of(options.tools, options.toolDecorator);
   const prompt: LanguageModelV3Prompt = [...options.prompt];
   const base = baseCallOptions(options);
@@ -174,6 +177,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const callOptions: ToolCallOptions = signal ? { signal } : {};
   const unknownTools = new UnknownToolCounter(options.maxUnknownToolRetries);
   let usage = ZERO_USAGE;
+  let nudged = false;
   const finish = (text: string, iterations: number, extra: Partial<ToolLoopResult> = {}): ToolLoopResult => ({
     text,
     prompt,
@@ -202,6 +206,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     ...(signal ? { signal } : {}),
     ...(onEvent ? { onEvent } : {}),
     ...(options.toolDecorator ? { decorate: options.toolDecorator } : {}),
+    ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
   };
 
   for (let iteration = 1; iteration <= maxIterations; iteration += 1) {
@@ -217,8 +222,16 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     usage = addUsage(usage, roundUsage);
     const calls = toolCallsOf(response.content);
     if (calls.length === 0) {
-      prompt.push(assistantMessage(response.content));
-      return finish(textOf(response.content), iteration);
+      const reply = assistantMessage(response.content);
+      const text = textOf(response.content);
+      if (text.trim() === "" && !nudged && iteration < maxIterations) {
+        nudged = true; // an empty reply gets one short nudge, then counts as the answer
+        if (reply.content.length > 0) prompt.push(reply);
+        prompt.push(emptyReplyNudge());
+        continue;
+      }
+      prompt.push(reply);
+      return finish(text, iteration);
     }
     const batch = await runToolBatch(calls, environment, iteration);
     prompt.push(assistantMessage(response.content, batch.outcomes));

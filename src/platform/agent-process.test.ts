@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import { AmbientProcess } from "../tool/ambient-process.js";
+import { llmTool } from "../tool/llm-tool.js";
+import { Tool } from "../tool/tool.js";
 import { AgentProcess } from "./agent-process.js";
 import { ListOutputChannel } from "./output-channel.js";
 import { ProcessOptions } from "./process-options.js";
@@ -23,6 +26,27 @@ describe("AgentProcess", () => {
     expect(AgentProcess.current()).toBeUndefined();
     expect(process.runWithin(() => AgentProcess.current())).toBe(process);
     expect(process.runWithin(() => AmbientProcess.current())).toBe(process);
+  });
+
+  it("lets a tool add an object to the current process's blackboard with addObject", async () => {
+    class Customer {
+      constructor(readonly id: number) {}
+    }
+    class CustomerTools {
+      @llmTool({ description: "Binds a customer", input: z.object({ id: z.number() }) })
+      bindCustomer({ id }: { id: number }): string {
+        const process = AgentProcess.current();
+        if (!process) return "No agent process: Unable to bind customer";
+        process.addObject(new Customer(id));
+        return "Customer bound to blackboard";
+      }
+    }
+    const [tool] = Tool.fromInstance(new CustomerTools());
+    const { process } = AgentProcess.launch();
+    const result = await process.runWithin(() => tool?.call('{"id": 7}'));
+    expect(result?.content).toBe("Customer bound to blackboard");
+    expect(process.blackboard.last(Customer)).toEqual(new Customer(7));
+    expect((await tool?.call('{"id": 8}'))?.content).toBe("No agent process: Unable to bind customer");
   });
 
   it("ignores an ambient process that is not an AgentProcess", () => {

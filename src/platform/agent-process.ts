@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import type { LlmUsage, ToolLoopEvent } from "../loop/tool-loop.js";
 import type { LlmInteractionCall, LlmInteractionHost } from "../prompt/llm-interaction-host.js";
@@ -11,6 +12,7 @@ import { Blackboard } from "./blackboard.js";
 import { describeEvent } from "./describe-event.js";
 import type { ActionOutcome, AgentProcessEvent, ProcessLifecycleEvent } from "./process-event.js";
 import { ProcessOptions } from "./process-options.js";
+import { withPromptReporting } from "./prompt-reporting-model.js";
 
 /** One action run, in the process's history. */
 export interface ActionInvocation {
@@ -250,6 +252,12 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   get signal(): AbortSignal {
     return this.controller.signal;
   }
+  /** Adds `value` to this process's blackboard (the latest object of its type from now on), as the chapter's `agentProcess.addObject(customer)`. */
+  addObject(value: unknown): this {
+    this.blackboard.add(value);
+    return this;
+  }
+
   /** The process-level tool-call context (from `ProcessOptions`). */
   get toolCallContext(): ToolCallContext {
     return this.processOptions.toolCallContext;
@@ -313,6 +321,12 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       });
     }
     this.dispatch(event);
+  }
+
+  /** @see LlmInteractionHost.observeModel: with `verbosity.showPrompts` / `showLlmResponses`, prompts and replies go to the output channel as `logging` events. */
+  observeModel(model: LanguageModelV3): LanguageModelV3 {
+    const { verbosity, outputChannel } = this.processOptions;
+    return withPromptReporting(model, { id: this.id, verbosity, outputChannel });
   }
 
   /** @see LlmInteractionHost.beforeLlmCall */

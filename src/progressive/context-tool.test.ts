@@ -6,6 +6,17 @@ import { Unfolding } from "../tool/unfolding.js";
 import { ContextTool, contextToolName } from "./context-tool.js";
 import { UnfoldingTool } from "./unfolding-tool.js";
 
+/** What the latest call of `tool` with `input`, outside any loop, unfolded. */
+function unfoldedBy(tool: Tool, input: string): Unfolding | undefined {
+  return Unfolding.ofCall(tool, { input, context: ToolCallContext.EMPTY, definition: tool.definition });
+}
+
+/** Calls `tool` with `input` outside any loop and returns what it unfolded. */
+async function unfold(tool: Tool, input: string): Promise<Unfolding | undefined> {
+  await tool.call(input);
+  return unfoldedBy(tool, input);
+}
+
 function leaf(name: string, description: string): Tool {
   return Tool.create(name, description, () => ToolResult.text(`${name} ran`));
 }
@@ -13,7 +24,7 @@ function leaf(name: string, description: string): Tool {
 const NOTES = "Try vector search first for semantic queries. Use text search for exact names.";
 
 async function contextOf(facade: UnfoldingTool): Promise<ContextTool> {
-  const context = Unfolding.of(await facade.call("{}"))?.tools.at(-1);
+  const context = (await unfold(facade, "{}"))?.tools.at(-1);
   if (!(context instanceof ContextTool)) throw new Error("no context tool");
   return context;
 }

@@ -6,6 +6,7 @@ import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
+import { Unfolding } from "../tool/unfolding.js";
 import type { UnfoldedChildren } from "./unfolded-children.js";
 import {
   contextToolDescription,
@@ -35,6 +36,7 @@ export class ContextTool extends AbstractTool {
 
   constructor(private readonly children: UnfoldedChildren) {
     super();
+    Unfolding.markGenerated(this);
     this.definition = toolDefinition(
       contextToolName(children.facadeName),
       contextToolDescription(children.parentDescription, children.tools, children.notes),

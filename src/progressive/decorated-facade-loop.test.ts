@@ -42,13 +42,15 @@ describe("UnfoldingTool behind the user's decorators in the tool loop", () => {
       context: ToolCallContext.of({ tenant: "acme" }),
     });
     expect(result.text).toBe("Done.");
-    // The context tool keeps the facade's own name: a wrapper's rename is invisible to the facade.
+    // The context tool is named after the name the facade was offered under.
     expect(model.toolNamesPerRequest).toEqual([
       ["database"],
-      ["database", "query", "db_context"],
-      ["database", "query", "db_context"],
-      ["database", "query", "db_context"],
+      ["database", "query", "database_context"],
+      ["database", "query", "database_context"],
+      ["database", "query", "database_context"],
     ]);
     expect(tenants).toEqual(["acme", "acme"]);
+    const contextTool = model.requests[1]?.tools.find((tool) => tool.name === "database_context");
+    expect(contextTool?.description).toBe("Database. Available: query");
   });
 });

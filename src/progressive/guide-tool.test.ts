@@ -8,6 +8,17 @@ import { isNestedTool, Unfolding } from "../tool/unfolding.js";
 import { GuideTool } from "./guide-tool.js";
 import { UnfoldingTool } from "./unfolding-tool.js";
 
+/** What the latest call of `tool` with `input`, outside any loop, unfolded. */
+function unfoldedBy(tool: Tool, input: string): Unfolding | undefined {
+  return Unfolding.ofCall(tool, { input, context: ToolCallContext.EMPTY, definition: tool.definition });
+}
+
+/** Calls `tool` with `input` outside any loop and returns what it unfolded. */
+async function unfold(tool: Tool, input: string): Promise<Unfolding | undefined> {
+  await tool.call(input);
+  return unfoldedBy(tool, input);
+}
+
 function leaf(name: string, received: string[] = []): Tool {
   return Tool.create(name, `The ${name} tool`, (input) => {
     received.push(input);
@@ -20,7 +31,7 @@ function names(tools: readonly Tool[] | undefined): string[] {
 }
 
 async function guideOf(facade: UnfoldingTool, input = "{}"): Promise<GuideTool> {
-  const guide = Unfolding.of(await facade.call(input))?.guide;
+  const guide = (await unfold(facade, input))?.guide;
   if (!(guide instanceof GuideTool)) throw new Error("no guide");
   return guide;
 }
@@ -41,7 +52,7 @@ describe("GuideTool", () => {
       content:
         "Use one of these tools directly:\n- list_tasks: The list_tasks tool\n- create_task: The create_task tool",
     });
-    expect(Unfolding.of(result)).toBeUndefined();
+    expect(unfoldedBy(guide, "{}")).toBeUndefined();
   });
 
   it("adds the usage notes after a blank line", async () => {
@@ -96,7 +107,7 @@ describe("GuideTool", () => {
   it("keeps itself in place when a dispatched child facade unfolds, and offers that child's tools", async () => {
     const child = UnfoldingTool.of("users", "Users", [leaf("create_user")]);
     const guide = await guideOf(UnfoldingTool.of("admin", "Admin", [child]));
-    const unfolding = Unfolding.of(await guide.call('{"users": {}}'));
+    const unfolding = await unfold(guide, '{"users": {}}');
     expect(unfolding?.guide).toBe(guide);
     expect(names(unfolding?.tools)).toEqual(["create_user", "users_context"]);
   });
@@ -107,7 +118,7 @@ describe("GuideTool", () => {
     const guide = await guideOf(facade, '{"category": "read"}');
     const result = await guide.call('{"category": "write"}');
     expect(result.content).toMatch(/^Tools now available: insert\./);
-    const unfolding = Unfolding.of(result);
+    const unfolding = unfoldedBy(guide, '{"category": "write"}');
     expect(names(unfolding?.tools)).toEqual(["insert"]);
     expect(unfolding?.guide).toBe(guide);
     expect(unfolding?.exclusive).toBe(false);

@@ -5,11 +5,11 @@ import { ToolCallContext } from "../tool/tool-call-context.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { type NestedTool, Unfolding } from "../tool/unfolding.js";
+import { type NestedTool, Unfolding, type UnfoldingCall, type UnfoldingSource } from "../tool/unfolding.js";
 import { findShortcut } from "./shortcut-dispatch.js";
 import type { UnfoldedChildren } from "./unfolded-children.js";
 import { guideMessage, unfoldedMessage } from "./unfolding-messages.js";
-import { withUnfolding } from "./unfolding-result.js";
+import { UnfoldingRecords } from "./unfolding-records.js";
 
 /** Selects tools again from a later call's input (selectable and category facades). */
 export type Reselect = (
@@ -27,8 +27,9 @@ const NO_OPTIONS: ToolCallOptions = Object.freeze({});
  * selecting facades, input selecting tools not offered yet unfolds those too;
  * anything else is answered with the list of children and the usage notes.
  */
-export class GuideTool extends AbstractTool implements NestedTool {
+export class GuideTool extends AbstractTool implements NestedTool, UnfoldingSource {
   readonly metadata: ToolMetadata = ToolMetadata.DEFAULT;
+  private readonly records = new UnfoldingRecords();
 
   constructor(
     readonly definition: ToolDefinition,
@@ -36,6 +37,7 @@ export class GuideTool extends AbstractTool implements NestedTool {
     private readonly reselect?: Reselect,
   ) {
     super();
+    Unfolding.markGenerated(this);
   }
 
   /** The children offered so far. */
@@ -50,26 +52,39 @@ export class GuideTool extends AbstractTool implements NestedTool {
   ): Promise<ToolResult> {
     const shortcut = findShortcut(input, this.children.tools);
     if (shortcut) {
-      const result = await shortcut.tool.call(shortcut.input, context, options);
-      const nested = Unfolding.of(result);
+      const via = shortcut.tool;
+      const result = await via.call(shortcut.input, context, options);
+      const nested = Unfolding.ofCall(
+        via,
+        { input: shortcut.input, context, definition: via.definition },
+        result,
+      );
       // A child facade unfolded: offer its tools, keeping this guide in place.
-      if (nested) return withUnfolding(result, { ...nested, guide: this });
+      if (nested) this.record(context, input, { ...nested, guide: this });
       // A returnDirect child ends the loop as if it had been called by name.
-      return shortcut.tool.metadata.returnDirect
-        ? withUnfolding(result, { tools: [], guide: this, exclusive: false, returnDirect: true })
-        : result;
+      else if (via.metadata.returnDirect)
+        this.record(context, input, { tools: [], guide: this, exclusive: false, returnDirect: true });
+      else this.record(context, input, undefined);
+      return result;
     }
     const fresh = this.reselect
       ? this.children.addNew(await this.selectQuietly(input, context, options))
       : [];
     if (fresh.length > 0) {
-      return Unfolding.attach(ToolResult.text(unfoldedMessage(fresh, this.children.notes)), {
-        tools: fresh,
-        guide: this,
-        exclusive: false,
-      });
+      this.record(context, input, { tools: fresh, guide: this, exclusive: false });
+      return ToolResult.text(unfoldedMessage(fresh, this.children.notes));
     }
+    this.record(context, input, undefined);
     return ToolResult.text(guideMessage(this.children.tools, this.children.notes));
+  }
+
+  /** What this guide's latest call with the input in the call's loop unfolded. */
+  unfoldingFor(call: UnfoldingCall): Unfolding | undefined {
+    return this.records.find(call);
+  }
+
+  private record(context: ToolCallContext, input: string, unfolding: Unfolding | undefined): void {
+    this.records.record(context, input, unfolding && (() => unfolding));
   }
 
   private async selectQuietly(

@@ -5,6 +5,11 @@ import { ToolResult } from "../tool/tool-result.js";
 import { Unfolding } from "../tool/unfolding.js";
 import { UnfoldingTool } from "./unfolding-tool.js";
 
+/** What the latest call of `tool` with `input`, outside any loop, unfolded. */
+function unfoldedBy(tool: Tool, input: string): Unfolding | undefined {
+  return Unfolding.ofCall(tool, { input, context: ToolCallContext.EMPTY, definition: tool.definition });
+}
+
 function leaf(name: string, received: string[] = []): Tool {
   return Tool.create(name, `The ${name} tool`, (input) => {
     received.push(input);
@@ -27,7 +32,7 @@ describe("UnfoldingTool shortcut dispatch", () => {
     const result = await facade.call('{"create_task": {"name": "review-auth"}}');
     expect(result.content).toBe("create_task ran");
     expect(received).toEqual(['{"name":"review-auth"}']);
-    expect(names(Unfolding.of(result)?.tools)).toEqual([
+    expect(names(unfoldedBy(facade, '{"create_task": {"name": "review-auth"}}')?.tools)).toEqual([
       "list_tasks",
       "create_task",
       "delete_task",
@@ -81,7 +86,7 @@ describe("UnfoldingTool shortcut dispatch", () => {
     const result = await outer.call('{"user_management": {"create_user": {"name": "ann"}}}');
     expect(result.content).toBe("create_user ran");
     expect(received).toEqual(['{"name":"ann"}']);
-    const unfolding = Unfolding.of(result);
+    const unfolding = unfoldedBy(outer, '{"user_management": {"create_user": {"name": "ann"}}}');
     expect(names(unfolding?.tools)).toEqual([
       "user_management",
       "status",

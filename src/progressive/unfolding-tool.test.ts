@@ -13,6 +13,17 @@ import { isNestedTool, Unfolding } from "../tool/unfolding.js";
 import { ProgressiveTool } from "./progressive-tool.js";
 import { UnfoldingTool } from "./unfolding-tool.js";
 
+/** What the latest call of `tool` with `input`, outside any loop, unfolded. */
+function unfoldedBy(tool: Tool, input: string): Unfolding | undefined {
+  return Unfolding.ofCall(tool, { input, context: ToolCallContext.EMPTY, definition: tool.definition });
+}
+
+/** Calls `tool` with `input` outside any loop and returns what it unfolded. */
+async function unfold(tool: Tool, input: string): Promise<Unfolding | undefined> {
+  await tool.call(input);
+  return unfoldedBy(tool, input);
+}
+
 const PREAMBLE =
   "You MUST call one of these tools to complete the user's request. Do NOT respond with text — call a tool.";
 
@@ -67,7 +78,7 @@ describe("UnfoldingTool.of", () => {
       leaf("query_table"),
       leaf("insert_record"),
     ]);
-    const unfolding = Unfolding.of(await facade.call("{}"));
+    const unfolding = await unfold(facade, "{}");
     expect(names(unfolding?.tools)).toEqual(["query_table", "insert_record", "database_operations_context"]);
     expect(unfolding?.guide?.definition).toBe(facade.definition);
     expect(unfolding?.exclusive).toBe(false);
@@ -75,7 +86,7 @@ describe("UnfoldingTool.of", () => {
 
   it("marks the unfolding exclusive when asked", async () => {
     const facade = UnfoldingTool.of("personality", "Personality", [leaf("formal")], { exclusive: true });
-    expect(Unfolding.of(await facade.call("{}"))?.exclusive).toBe(true);
+    expect((await unfold(facade, "{}"))?.exclusive).toBe(true);
   });
 
   it("accepts the deprecated removeOnInvoke and keeps it without changing behaviour", async () => {
@@ -83,7 +94,7 @@ describe("UnfoldingTool.of", () => {
     const usual = UnfoldingTool.of("tools", "Tools", [leaf("tool_a")]);
     expect(facade.removeOnInvoke).toBe(false);
     expect(usual.removeOnInvoke).toBe(true);
-    const [ignored, normal] = [Unfolding.of(await facade.call("{}")), Unfolding.of(await usual.call("{}"))];
+    const [ignored, normal] = [await unfold(facade, "{}"), await unfold(usual, "{}")];
     expect(ignored?.guide?.definition.name).toBe("tools");
     expect(names(ignored?.tools)).toEqual(names(normal?.tools));
   });
@@ -114,9 +125,10 @@ describe("UnfoldingTool.of", () => {
   });
 
   it("changes nothing when it has no inner tools", async () => {
-    const result = await UnfoldingTool.of("empty", "Nothing here", []).call("{}");
+    const facade = UnfoldingTool.of("empty", "Nothing here", []);
+    const result = await facade.call("{}");
     expect(result.content).toContain("No tools matched this input to 'empty'");
-    expect(Unfolding.of(result)).toBeUndefined();
+    expect(unfoldedBy(facade, "{}")).toBeUndefined();
   });
 });
 
@@ -141,7 +153,7 @@ describe("UnfoldingTool.byCategory", () => {
   });
 
   it("unfolds into the chosen category's tools", async () => {
-    const unfolding = Unfolding.of(await facade.call('{"category": "write"}'));
+    const unfolding = await unfold(facade, '{"category": "write"}');
     expect(names(unfolding?.tools)).toEqual(["insert", "delete", "db_context"]);
   });
 
@@ -205,7 +217,11 @@ describe("UnfoldingTool.selectable", () => {
   it("unfolds into what the selector returns, and says so", async () => {
     const result = await permissionBased.call('{"accessLevel": "advanced"}');
     expect(result.content).toMatch(/^Tools now available: basic_op, advanced_op\./);
-    expect(names(Unfolding.of(result)?.tools)).toEqual(["basic_op", "advanced_op", "api_operations_context"]);
+    expect(names(unfoldedBy(permissionBased, '{"accessLevel": "advanced"}')?.tools)).toEqual([
+      "basic_op",
+      "advanced_op",
+      "api_operations_context",
+    ]);
   });
 
   it("keeps the given input schema", () => {
@@ -243,7 +259,7 @@ describe("UnfoldingTool.selectable", () => {
       expect(result.content).toBe(
         "No tools matched this input to 'db', so the available tools are unchanged. Call 'db' again with different arguments, or use one of the tools you already have.",
       );
-      expect(Unfolding.of(result)).toBeUndefined();
+      expect(unfoldedBy(facade, "{}")).toBeUndefined();
     }
   });
 
@@ -295,7 +311,7 @@ describe("UnfoldingTool.withTools", () => {
     );
     const result = await facade.call("{}");
     expect(result.content).toMatch(/^No tools matched this input to 'db'/);
-    expect(Unfolding.of(result)).toBeUndefined();
+    expect(unfoldedBy(facade, "{}")).toBeUndefined();
   });
 });
 
@@ -351,6 +367,14 @@ describe("UnfoldingTool.fromToolObject", () => {
   });
 });
 
+describe("UnfoldingTool.withNote", () => {
+  it("adds no second period after a description that ends with one", () => {
+    expect(UnfoldingTool.of("db", "Database.", []).withNote("Query first").definition.description).toBe(
+      "Database. Query first",
+    );
+  });
+});
+
 describe("UnfoldingTool renaming", () => {
   it("withName, withDescription, withNote and withDefinitionMetadata give facades that unfold under the new definition", async () => {
     const facade = UnfoldingTool.of("tools", "Tools", [leaf("a")])
@@ -364,7 +388,7 @@ describe("UnfoldingTool renaming", () => {
       description: "Kit. Call me",
       metadata: { team: "x" },
     });
-    const unfolding = Unfolding.of(await facade.call("{}"));
+    const unfolding = await unfold(facade, "{}");
     expect(unfolding?.guide?.definition).toBe(facade.definition);
     expect(names(unfolding?.tools)).toEqual(["a", "kit_context"]);
   });
@@ -377,7 +401,7 @@ describe("UnfoldingTool renaming a category facade", () => {
       write: [leaf("write_file")],
     }).withName("documents");
     expect(facade.definition.inputSchema.jsonSchema.required).toEqual(["category"]);
-    const unfolding = Unfolding.of(await facade.call('{"category":"write"}'));
+    const unfolding = await unfold(facade, '{"category":"write"}');
     expect(names(unfolding?.tools)).toEqual(["write_file", "documents_context"]);
   });
 });

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { ToolObject } from "../prompt/tool-object.js";
-import { AbstractTool, DelegatingTool } from "../tool/abstract-tool.js";
+import { AbstractTool, appendNote, DelegatingTool } from "../tool/abstract-tool.js";
 import type { AmbientProcess } from "../tool/ambient-process.js";
 import { InputSchema } from "../tool/input-schema.js";
 import { Tool, type ToolCallOptions } from "../tool/tool.js";
@@ -9,7 +9,7 @@ import { ToolCallContext } from "../tool/tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { Unfolding } from "../tool/unfolding.js";
+import { Unfolding, type UnfoldingCall, type UnfoldingSource } from "../tool/unfolding.js";
 import { ContextTool } from "./context-tool.js";
 import { GuideTool, type Reselect } from "./guide-tool.js";
 import { type FacadeFactories, facadeFromInstance, safelyFacadeFromInstance } from "./instance-facade.js";
@@ -25,7 +25,7 @@ import {
 } from "./tool-selection.js";
 import { UnfoldedChildren } from "./unfolded-children.js";
 import { nothingSelectedMessage, unfoldedMessage, usableNotes } from "./unfolding-messages.js";
-import { withUnfolding } from "./unfolding-result.js";
+import { UnfoldingRecords } from "./unfolding-records.js";
 import { unfoldingToolsOptionsOf } from "./unfolding-tools-options.js";
 import { checkUniqueToolNames } from "./unique-tool-names.js";
 
@@ -93,13 +93,14 @@ function toolsOfObject(object: object): readonly Tool[] {
 /**
  * A facade the LLM sees as one tool; calling it unfolds it into its inner
  * tools (the specification's `UnfoldingTool`). The call answers with the
- * unfolded message and attaches an {@link Unfolding}: the loop then puts a
+ * unfolded message and records an {@link Unfolding} for the call, which the
+ * loop finds behind any wrapper (`unfoldingFor`): the loop then puts a
  * guide tool (same definition, lists the children) in the facade's place and
  * appends the selected inner tools and a `<name>_context` tool. Selection runs
  * exactly once per call. Input naming an inner tool (`{"create_task": {...}}`)
  * calls that tool directly, with the context and signal, and still unfolds.
  */
-export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
+export class UnfoldingTool extends AbstractTool implements ProgressiveTool, UnfoldingSource {
   readonly definition: ToolDefinition;
   readonly metadata: ToolMetadata = ToolMetadata.DEFAULT;
   /** Every inner tool (for category facades, all categories' tools once each). */
@@ -111,6 +112,7 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
   /** @deprecated Ignored: the facade is always replaced by its guide tool. Kept for compatibility. */
   readonly removeOnInvoke: boolean;
   private readonly selector: ToolSelector | undefined;
+  private readonly records = new UnfoldingRecords();
 
   private constructor(init: UnfoldingToolInit) {
     super();
@@ -243,18 +245,32 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
     const shortcut = findShortcut(input, this.innerTools);
     const selected = await this.selectTools(input, context, options);
     if (shortcut) {
-      const result = await shortcut.tool.call(shortcut.input, context, options);
-      const offered = selected.length > 0 ? selected : [shortcut.tool];
-      const nested = Unfolding.of(result);
-      const unfolding = this.unfolding(offered, shortcut.tool, nested);
-      const returnDirect = shortcut.tool.metadata.returnDirect || nested?.returnDirect === true;
-      return withUnfolding(result, returnDirect ? { ...unfolding, returnDirect } : unfolding);
+      const via = shortcut.tool;
+      const result = await via.call(shortcut.input, context, options);
+      const offered = selected.length > 0 ? selected : [via];
+      const nested = Unfolding.ofCall(
+        via,
+        { input: shortcut.input, context, definition: via.definition },
+        result,
+      );
+      const returnDirect = via.metadata.returnDirect || nested?.returnDirect === true;
+      this.records.record(context, input, (definition) => {
+        const unfolding = this.unfolding(definition, offered, via, nested);
+        return returnDirect ? { ...unfolding, returnDirect } : unfolding;
+      });
+      return result;
     }
-    if (selected.length === 0) return ToolResult.text(nothingSelectedMessage(this.definition.name));
-    return Unfolding.attach(
-      ToolResult.text(unfoldedMessage(selected, this.childToolUsageNotes)),
-      this.unfolding(selected),
-    );
+    if (selected.length === 0) {
+      this.records.record(context, input, undefined);
+      return ToolResult.text(nothingSelectedMessage(this.definition.name));
+    }
+    this.records.record(context, input, (definition) => this.unfolding(definition, selected));
+    return ToolResult.text(unfoldedMessage(selected, this.childToolUsageNotes));
+  }
+
+  /** What this facade's latest call with the input in the call's loop unfolded, offered under `call.definition`. */
+  unfoldingFor(call: UnfoldingCall): Unfolding | undefined {
+    return this.records.find(call);
   }
 
   /**
@@ -293,7 +309,7 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
   }
 
   override withNote(note: string): UnfoldingTool {
-    return this.withDescription(`${this.definition.description}. ${note}`);
+    return this.withDescription(appendNote(this.definition.description, note));
   }
 
   override withDefinitionMetadata(metadata: Readonly<Record<string, unknown>>): UnfoldingTool {
@@ -322,14 +338,20 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
   }
 
   /**
-   * The change to the tool list: the guide in the facade's place, the
-   * selected tools and the context tool appended. When the call went through
-   * a child facade (shortcut), that child appears as its own guide and its
-   * tools follow.
+   * The change to the tool list: the guide in the facade's place (under the
+   * definition the facade was offered with), the selected tools and the
+   * context tool (named after that definition) appended. When the call went
+   * through a child facade (shortcut), that child appears as its own guide
+   * and its tools follow.
    */
-  private unfolding(selected: readonly Tool[], via?: Tool, nested?: Unfolding): Unfolding {
+  private unfolding(
+    definition: ToolDefinition,
+    selected: readonly Tool[],
+    via?: Tool,
+    nested?: Unfolding,
+  ): Unfolding {
     const children = new UnfoldedChildren(
-      this.definition.name,
+      definition.name,
       this.definition.description,
       this.childToolUsageNotes,
       selected,
@@ -337,7 +359,7 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool {
     const reselect: Reselect | undefined = this.selector
       ? (input, context, options) => this.selectTools(input, context, options)
       : undefined;
-    const guide = new GuideTool(this.definition, children, reselect);
+    const guide = new GuideTool(definition, children, reselect);
     const tools = [...selected, new ContextTool(children)];
     if (!nested) return { tools, guide, exclusive: this.exclusive };
     const withChildGuide = tools.map((tool) => (tool === via && nested.guide ? nested.guide : tool));

@@ -4,9 +4,21 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import { ToolObject } from "../prompt/tool-object.js";
 import { llmTool } from "../tool/llm-tool.js";
 import { Tool } from "../tool/tool.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
 import { Unfolding } from "../tool/unfolding.js";
 import { UnfoldingTool } from "./unfolding-tool.js";
 import { unfoldingTools } from "./unfolding-tools.js";
+
+/** What the latest call of `tool` with `input`, outside any loop, unfolded. */
+function unfoldedBy(tool: Tool, input: string): Unfolding | undefined {
+  return Unfolding.ofCall(tool, { input, context: ToolCallContext.EMPTY, definition: tool.definition });
+}
+
+/** Calls `tool` with `input` outside any loop and returns what it unfolded. */
+async function unfold(tool: Tool, input: string): Promise<Unfolding | undefined> {
+  await tool.call(input);
+  return unfoldedBy(tool, input);
+}
 
 function names(tools: readonly Tool[] | undefined): string[] {
   return (tools ?? []).map((tool) => tool.definition.name);
@@ -236,7 +248,7 @@ describe("unfoldingTools", () => {
   it("nested facades unfold in turn", async () => {
     const admin = UnfoldingTool.fromInstance(new AdminTools());
     const users = admin.innerTools[1] as UnfoldingTool;
-    expect(names(Unfolding.of(await users.call("{}"))?.tools)).toEqual([
+    expect(names((await unfold(users, "{}"))?.tools)).toEqual([
       "createUser",
       "deleteUser",
       "user_permissions",

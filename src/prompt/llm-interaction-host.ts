@@ -1,3 +1,4 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { UsageRecord } from "../llm/usage-ledger.js";
 import type { LlmUsage, ToolLoopEvent } from "../loop/tool-loop.js";
 import { AmbientProcess } from "../tool/ambient-process.js";
@@ -30,6 +31,8 @@ export interface LlmInteractionHost {
   recordLlmCall(call: LlmInteractionCall): void;
   /** Wraps every tool the loop offers (events, binding); absent means tools run as they are. */
   decorateTool?(tool: Tool): Tool;
+  /** Wraps the model of one interaction (prompt and reply reporting); absent means the model is called as it is. */
+  observeModel?(model: LanguageModelV3): LanguageModelV3;
 }
 
 /** True when `value` implements {@link LlmInteractionHost}. */

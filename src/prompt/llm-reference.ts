@@ -23,8 +23,13 @@ function toolPrefix(reference: Pick<LlmReference, "name">): string {
   return normalizeToolName(reference.name);
 }
 
-/** `<prefix>_<name>`, shortening the prefix when the whole would pass 64 characters. */
+/**
+ * `<prefix>_<name>`, shortening the prefix when the whole would pass 64
+ * characters; a name that is the prefix or already starts with `<prefix>_`
+ * is kept (a reference's own facade, see `unfoldingReference`).
+ */
 function prefixedName(prefix: string, name: string): string {
+  if (name === prefix || name.startsWith(`${prefix}_`)) return name;
   const room = 64 - name.length - 1;
   if (room < 1) return name;
   const head = prefix.slice(0, room).replace(/_+$/, "");

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { StructuredOutputError } from "../errors/structured-output-error.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
+import { OneShotPerLoopTool } from "../tool/one-shot-per-loop-tool.js";
 import { Tool } from "../tool/tool.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { domainType } from "../tool/type-token.js";
 import { PromptRunner } from "./prompt-runner.js";
@@ -35,6 +37,24 @@ function lastUserText(model: ScriptedModel, request: number): string {
 }
 
 describe("PromptRunner.createObject", () => {
+  it("runs the corrective retry in the first attempt's loop, so tools keyed by loop id see one turn", async () => {
+    const loopIds: (string | undefined)[] = [];
+    const spy = Tool.create("spy", "Spy", (_input, context) => {
+      loopIds.push(context.loopId());
+      return ToolResult.text("ok");
+    });
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("spy"),
+      ScriptedModel.text("not json"),
+      ScriptedModel.toolCall("spy"),
+      ScriptedModel.text('{"expression":"6*7","value":42}'),
+    );
+    await runnerOn(model).withTool(spy).createObject("x", MathResult);
+    expect(loopIds).toHaveLength(2);
+    expect(loopIds[0]).toBeDefined();
+    expect(loopIds[1]).toBe(loopIds[0]);
+  });
+
   it("returns the validated object of a domain type", async () => {
     const model = ScriptedModel.of(ScriptedModel.text('{"expression":"6*7","value":42}'));
     expect(await runnerOn(model).createObject("Calculate 6 * 7", MathResult)).toEqual({
@@ -198,6 +218,34 @@ describe("PromptRunner.creating", () => {
     expect(await runnerOn(model).creating(MathResult).fromPrompt("1+1")).toEqual({
       expression: "1+1",
       value: 2,
+    });
+  });
+});
+
+describe("PromptRunner with a loop id in its tool-call context", () => {
+  it("makes several runner calls one turn: a one-shot tool runs once across them", async () => {
+    let runs = 0;
+    const skill = new OneShotPerLoopTool(
+      Tool.create("skill", "Loads the skill", () => {
+        runs += 1;
+        return ToolResult.text("SKILL BODY");
+      }),
+      "Use the body above.",
+    );
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("skill"),
+      ScriptedModel.text("first"),
+      ScriptedModel.toolCall("skill"),
+      ScriptedModel.text("second"),
+    );
+    const runner = runnerOn(model)
+      .withTool(skill)
+      .withToolCallContext({ [ToolCallContext.LOOP_ID_KEY]: "turn-7" });
+    expect(await runner.generateText("a")).toBe("first");
+    expect(await runner.generateText("b")).toBe("second");
+    expect(runs).toBe(1);
+    expect(model.requests[3]?.toolResults[0]?.output).toMatchObject({
+      value: expect.stringContaining("ALREADY LOADED."),
     });
   });
 });

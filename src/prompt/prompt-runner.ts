@@ -278,6 +278,7 @@ export class PromptRunner {
     if (first.returnedDirect) throw new StructuredOutputError(token.name, first.text, parsed.problems, 1);
     const retry = await runInteraction(this.state, {
       ...request,
+      loopId: first.loopId,
       messages: [
         ...withoutSystem(first.prompt),
         ...(endsWithAnswer(first.prompt, first.text)

@@ -18,6 +18,8 @@ export interface InteractionRequest {
   readonly signal?: AbortSignal;
   /** Streams the answer's text through `doStream`, passing each delta here. */
   readonly onTextDelta?: (delta: string) => void;
+  /** The loop id to run under when the context has none (a retry continuing an earlier loop's turn). */
+  readonly loopId?: string;
 }
 
 /** The one system message: reference contributions, then system prompts, then output instructions. */
@@ -57,7 +59,11 @@ export async function runInteraction(
   const llm = await state.services.resolveLlm(state.llm);
   const tools = await resolveToolSources(state.sources, state.services.toolGroups, { signal });
   const system = systemMessage(state, request.outputInstructions);
-  const context = (host?.toolCallContext ?? ToolCallContext.EMPTY).merge(state.context);
+  const merged = (host?.toolCallContext ?? ToolCallContext.EMPTY).merge(state.context);
+  const context =
+    request.loopId !== undefined && merged.loopId() === undefined
+      ? merged.with(ToolCallContext.LOOP_ID_KEY, request.loopId)
+      : merged;
   const onEvent = (event: ToolLoopEvent): void => {
     host?.onLoopEvent(event);
     if (event.type === "llm-call-end" && host) {
@@ -72,7 +78,7 @@ export async function runInteraction(
     }
   };
   const result = await runToolLoop({
-    model: llm.model,
+    model: host?.observeModel ? host.observeModel(llm.model) : llm.model,
     prompt: [
       ...(system.length > 0 ? [{ role: "system" as const, content: system }] : []),
       ...request.messages,

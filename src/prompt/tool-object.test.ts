@@ -53,6 +53,28 @@ describe("ToolObject", () => {
     expect(names(object)).toEqual(["calc_computeSum", "calc_computeProduct"]);
   });
 
+  it("filters on the method name, not on a tool name given with @llmTool({ name })", () => {
+    class Service {
+      @llmTool({ name: "sum_numbers", description: "Adds" })
+      computeSum(): number {
+        return 1;
+      }
+
+      @llmTool({ name: "compute_all", description: "Not a compute method" })
+      everything(): number {
+        return 2;
+      }
+    }
+    const object = new ToolObject(new Service()).withFilter((methodName) => methodName.startsWith("compute"));
+    expect(names(object)).toEqual(["sum_numbers"]);
+  });
+
+  it("filters a tool given as the object by its name", () => {
+    const tool = Tool.create("compute_x", "X", () => ToolResult.text("x"));
+    expect(names(new ToolObject(tool).withFilter((name) => name === "compute_x"))).toEqual(["compute_x"]);
+    expect(names(new ToolObject(tool).withFilter(() => false))).toEqual([]);
+  });
+
   it("renamed tools still call the method", async () => {
     const [sum] = new ToolObject(new Calculator()).withPrefix("calc_").tools();
     expect((await sum?.call('{"a":2,"b":3}'))?.content).toBe("5");

@@ -1,11 +1,21 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { DelegatingTool } from "../tool/abstract-tool.js";
+import { MethodTool } from "../tool/method-tool.js";
 import { Tool } from "../tool/tool.js";
 
 /** Turns a tool's name into the name the LLM sees. */
 export type ToolNamingStrategy = (name: string) => string;
 
-/** Keeps a tool when it returns true for the tool's (original) name. */
-export type ToolNameFilter = (name: string) => boolean;
+/** Keeps a tool when it returns true for its method's name (a tool given as the object: its name). */
+export type ToolNameFilter = (methodName: string) => boolean;
+
+/** The name of the method behind `tool`, or the tool's name when it is not a method. */
+function methodNameOf(tool: Tool): string {
+  return (
+    DelegatingTool.unwrap(tool, (candidate) => candidate instanceof MethodTool)?.methodName ??
+    tool.definition.name
+  );
+}
 
 const identity: ToolNamingStrategy = (name) => name;
 const everything: ToolNameFilter = () => true;
@@ -51,7 +61,12 @@ export class ToolObject {
     return this.withNamingStrategy((name) => `${prefix}${name}`);
   }
 
-  /** A copy keeping only tools whose original name passes `filter`. */
+  /**
+   * A copy keeping only tools whose method name passes `filter`, as in the
+   * chapter's `withFilter(methodName -> methodName.startsWith("compute"))`
+   * (the method's name, even under `@llmTool({ name })`; a tool that is not
+   * a method is filtered by its name).
+   */
   withFilter(filter: ToolNameFilter): ToolObject {
     return new ToolObject(this.object, this.namingStrategy, filter);
   }
@@ -59,7 +74,7 @@ export class ToolObject {
   /** The object's tools, filtered and renamed. */
   tools(): readonly Tool[] {
     return toolsOf(this.object)
-      .filter((tool) => this.filter(tool.definition.name))
+      .filter((tool) => this.filter(methodNameOf(tool)))
       .map((tool) => {
         const name = this.namingStrategy(tool.definition.name);
         return name === tool.definition.name ? tool : tool.withName(name);

@@ -51,6 +51,17 @@ describe("AbstractTool.withDescription", () => {
 });
 
 describe("AbstractTool.withNote", () => {
+  it("adds no second period after a description that ends with one", () => {
+    const tool = Tool.create("t", "Searches the catalogue.", () => ToolResult.text(""));
+    expect(
+      tool.withNote("Prefer exact titles").withNote("Max 10 results.").withNote("Then stop").definition
+        .description,
+    ).toBe("Searches the catalogue. Prefer exact titles. Max 10 results. Then stop");
+    expect(
+      Tool.create("q", "Really?  ", () => ToolResult.text("")).withNote("Yes").definition.description,
+    ).toBe("Really? Yes");
+  });
+
   it("appends '. <note>' to the description", () => {
     expect(calculator().withNote("Use this when querying large datasets").definition.description).toBe(
       "Performs calculations. Use this when querying large datasets",

@@ -25,9 +25,9 @@ export abstract class AbstractTool implements Tool {
     return new DescribedTool(this, toolDefinition(name, description, inputSchema, metadata));
   }
 
-  /** A copy whose description is `"<description>. <note>"`; notes accumulate. */
+  /** A copy whose description is `"<description>. <note>"` (no second period after one already there); notes accumulate. */
   withNote(note: string): Tool {
-    return this.withDescription(`${this.definition.description}. ${note}`);
+    return this.withDescription(appendNote(this.definition.description, note));
   }
 
   /** A copy whose definition metadata has `metadata` merged in (new values win). */
@@ -42,6 +42,16 @@ export abstract class AbstractTool implements Tool {
   toString(): string {
     return `${this.constructor.name}(${this.definition.name})`;
   }
+}
+
+/**
+ * `"<description>. <note>"`; a description already ending in `.`, `!` or `?`
+ * gets just a space before the note, so no `..` appears.
+ */
+export function appendNote(description: string, note: string): string {
+  const base = description.trimEnd();
+  if (base === "") return note;
+  return /[.!?]$/.test(base) ? `${base} ${note}` : `${base}. ${note}`;
 }
 
 /**
@@ -72,16 +82,26 @@ export class DelegatingTool extends AbstractTool {
 
   /**
    * The first tool in the `delegate` chain (starting with `tool` itself) that
-   * `matches`, or `undefined`.
+   * `matches`, or `undefined`. Any tool with a `delegate` tool is followed,
+   * whether or not it extends this class.
    */
   static unwrap<T extends Tool>(tool: Tool, matches: (candidate: Tool) => candidate is T): T | undefined {
     let current: Tool | undefined = tool;
     while (current) {
       if (matches(current)) return current;
-      current = current instanceof DelegatingTool ? current.delegate : undefined;
+      current = delegateOf(current);
     }
     return undefined;
   }
+}
+
+/** The tool `tool` wraps: its `delegate` when that is a tool. */
+function delegateOf(tool: Tool): Tool | undefined {
+  if (tool instanceof DelegatingTool) return tool.delegate;
+  const delegate = (tool as { readonly delegate?: unknown }).delegate;
+  return typeof delegate === "object" && delegate !== null && typeof (delegate as Tool).call === "function"
+    ? (delegate as Tool)
+    : undefined;
 }
 
 /** The wrapper behind `withName`, `withDescription` and `withNote`. */

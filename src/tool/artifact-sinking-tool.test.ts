@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DelegatingTool } from "./abstract-tool.js";
 import { ArtifactSinkingTool } from "./artifact-sinking-tool.js";
+import { CompositeSink } from "./composite-sink.js";
 import { ListSink } from "./list-sink.js";
 import { Tool } from "./tool.js";
 import { ToolCallContext } from "./tool-call-context.js";
@@ -131,5 +132,47 @@ describe("ArtifactSinkingTool", () => {
     };
     await new ArtifactSinkingTool(returning(ToolResult.withArtifact("a", "x")), String, sink).call("");
     expect(received).toEqual(["x"]);
+  });
+});
+
+describe("Tool.sinkArtifacts with a function or any { accept }", () => {
+  it("sends each artifact to a function given as the sink, awaiting it", async () => {
+    const seen: unknown[] = [];
+    const tool = Tool.sinkArtifacts(
+      returning(ToolResult.withArtifact("found", [new SearchResult("a", 0.9), new SearchResult("b", 0.1)])),
+      SearchResult,
+      async (artifact) => {
+        await Promise.resolve();
+        seen.push(artifact);
+      },
+      { filter: (result) => result.score > 0.5 },
+    );
+    expect((await tool.call("{}")).content).toBe("found");
+    expect(seen).toEqual([new SearchResult("a", 0.9)]);
+  });
+
+  it("accepts a plain object with accept, and functions inside a CompositeSink", async () => {
+    const plain: unknown[] = [];
+    const viaFunction: unknown[] = [];
+    const sink = new CompositeSink({ accept: (artifact) => void plain.push(artifact) }, (artifact) => {
+      viaFunction.push(artifact);
+    });
+    await Tool.sinkArtifacts(returning(ToolResult.withArtifact("x", "doc")), String, sink).call("{}");
+    expect([plain, viaFunction]).toEqual([["doc"], ["doc"]]);
+  });
+});
+
+describe("a function sink with a typed parameter", () => {
+  it("type-checks and receives the typed artifacts", async () => {
+    const scores: number[] = [];
+    const tool = Tool.sinkArtifacts(
+      returning(ToolResult.withArtifact("found", new SearchResult("a", 0.7))),
+      SearchResult,
+      (result: SearchResult) => {
+        scores.push(result.score);
+      },
+    );
+    await tool.call("{}");
+    expect(scores).toEqual([0.7]);
   });
 });

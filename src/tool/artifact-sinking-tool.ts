@@ -1,5 +1,5 @@
 import { DelegatingTool } from "./abstract-tool.js";
-import type { ArtifactSink } from "./artifact-sink.js";
+import { ArtifactSink, type ArtifactSinkLike } from "./artifact-sink.js";
 import { matchingArtifacts } from "./matching-artifacts.js";
 import type { Tool, ToolCallOptions } from "./tool.js";
 import { ToolCallContext } from "./tool-call-context.js";
@@ -24,15 +24,18 @@ export interface ArtifactSinkingOptions<T> {
 export class ArtifactSinkingTool<L extends TypeLike = TypeLike> extends DelegatingTool {
   /** The artifact type captured. */
   readonly type: TypeToken<TypeOf<L>>;
+  /** Where captured artifacts go (a function given as the sink is wrapped as one). */
+  readonly sink: ArtifactSink;
 
   constructor(
     delegate: Tool,
     type: L,
-    readonly sink: ArtifactSink,
+    sink: ArtifactSinkLike,
     private readonly options: ArtifactSinkingOptions<TypeOf<L>> = {},
   ) {
     super(delegate);
     this.type = TypeToken.of(type) as TypeToken<TypeOf<L>>;
+    this.sink = ArtifactSink.of(sink);
   }
 
   override async call(

@@ -1,6 +1,6 @@
 export { AbstractTool, DelegatingTool } from "./abstract-tool.js";
 export { AmbientProcess } from "./ambient-process.js";
-export type { ArtifactSink } from "./artifact-sink.js";
+export { ArtifactSink, type ArtifactSinkLike } from "./artifact-sink.js";
 export { type ArtifactSinkingOptions, ArtifactSinkingTool } from "./artifact-sinking-tool.js";
 export { BlackboardSink, type BlackboardTarget } from "./blackboard-sink.js";
 export { CompositeSink } from "./composite-sink.js";
@@ -28,7 +28,7 @@ export { Param, type ParamOptions, type ParamType } from "./param.js";
 export { Tool, type ToolCallOptions } from "./tool.js";
 export { ToolCallContext, type ToolCallContextInit } from "./tool-call-context.js";
 export { normalizeToolName, type ToolDefinition, validateToolName } from "./tool-definition.js";
-export { ToolMetadata } from "./tool-metadata.js";
+export { ToolMetadata, type ToolMetadataInit } from "./tool-metadata.js";
 export { type ArtifactResult, type ErrorResult, type TextResult, ToolResult } from "./tool-result.js";
 export { formatToolTree } from "./tool-tree.js";
 export {
@@ -43,4 +43,10 @@ export {
   typeNamesOf,
 } from "./type-token.js";
 export { TypedTool, type TypedToolFunction, type TypedToolOptions } from "./typed-tool.js";
-export { isNestedTool, type NestedTool, Unfolding } from "./unfolding.js";
+export {
+  isNestedTool,
+  type NestedTool,
+  Unfolding,
+  type UnfoldingCall,
+  type UnfoldingSource,
+} from "./unfolding.js";

@@ -13,6 +13,8 @@ export interface LlmToolOptions<S extends z.ZodObject = z.ZodObject> {
   readonly name?: string;
   /** The tool's result is the final answer, with no further LLM call. @default false */
   readonly returnDirect?: boolean;
+  /** A call running longer is answered in-band as timed out (see `ToolMetadata.toolTimeoutMs`). @default the loop's setting */
+  readonly toolTimeoutMs?: number;
   /** Groups the tool for `UnfoldingTool.byCategory` and `@unfoldingTools` classes. @default none */
   readonly category?: string;
   /** The tool's input; the method receives the parsed object. @default no input */

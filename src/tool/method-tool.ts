@@ -35,7 +35,10 @@ function compile(entry: ToolMethodEntry, className: string): CompiledToolMethod 
     : undefined;
   return {
     definition: toolDefinition(name, options.description, inputSchema, options.metadata ?? {}),
-    metadata: options.returnDirect ? ToolMetadata.create({ returnDirect: true }) : ToolMetadata.DEFAULT,
+    metadata: ToolMetadata.create({
+      ...(options.returnDirect ? { returnDirect: true } : {}),
+      ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
+    }),
     input,
   };
 }
@@ -60,6 +63,8 @@ function compiled(entry: ToolMethodEntry, className: string): CompiledToolMethod
 export class MethodTool extends AbstractTool {
   readonly definition: ToolDefinition;
   readonly metadata: ToolMetadata;
+  /** The name of the method behind the tool (without `#` for a private method); differs from the tool's name under `@llmTool({ name })`. */
+  readonly methodName: string;
   private readonly input: ToolInputTarget<unknown> | undefined;
   private readonly method: BoundMethod;
   private readonly target: object;
@@ -69,6 +74,7 @@ export class MethodTool extends AbstractTool {
     const { definition, metadata, input } = compiled(entry, className);
     this.definition = definition;
     this.metadata = metadata;
+    this.methodName = String(entry.methodName).replace(/^#/, "");
     this.input = input;
     this.target = entry.isStatic ? (entry.owner ?? (instance.constructor as object)) : instance;
     this.method = entry.get(this.target) as BoundMethod;

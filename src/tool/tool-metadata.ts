@@ -1,23 +1,49 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
+
 /** How the tool loop treats a tool; never sent to the LLM. */
 export interface ToolMetadata {
   /** The tool's result is the final answer: no further LLM call. @default false */
   readonly returnDirect: boolean;
   /** Provider-specific settings passed through with the definition. @default {} */
   readonly providerMetadata: Readonly<Record<string, unknown>>;
+  /** A call running longer is answered in-band as timed out and its signal aborted; wins over the loop's `toolTimeoutMs`. @default undefined (the loop's setting) */
+  readonly toolTimeoutMs?: number;
+}
+
+/** Settings accepted by {@link ToolMetadata.create}. */
+export interface ToolMetadataInit {
+  /** @default false */
+  readonly returnDirect?: boolean;
+  /** @default {} */
+  readonly providerMetadata?: Record<string, unknown>;
+  /** A positive number of milliseconds. @default undefined (the loop's setting) */
+  readonly toolTimeoutMs?: number;
 }
 
 const DEFAULT: ToolMetadata = Object.freeze({ returnDirect: false, providerMetadata: Object.freeze({}) });
+
+/** Throws a {@link ConfigurationError} unless `value` is a positive finite number of milliseconds. */
+export function checkTimeoutMs(owner: string, value: number): void {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new ConfigurationError(
+      `${owner} toolTimeoutMs must be a positive number of milliseconds, got ${value}.`,
+    );
+  }
+}
 
 /** Factories for {@link ToolMetadata}. */
 export const ToolMetadata = {
   /** `returnDirect: false`, no provider metadata. */
   DEFAULT,
-  /** Metadata with the given settings. */
-  create(options: { returnDirect?: boolean; providerMetadata?: Record<string, unknown> } = {}): ToolMetadata {
-    if (!options.returnDirect && !options.providerMetadata) return DEFAULT;
+  /** Metadata with the given settings; a `toolTimeoutMs` that is not a positive number is a `ConfigurationError`. */
+  create(options: ToolMetadataInit = {}): ToolMetadata {
+    if (!options.returnDirect && !options.providerMetadata && options.toolTimeoutMs === undefined)
+      return DEFAULT;
+    if (options.toolTimeoutMs !== undefined) checkTimeoutMs("ToolMetadata", options.toolTimeoutMs);
     return Object.freeze({
       returnDirect: options.returnDirect ?? false,
       providerMetadata: Object.freeze({ ...(options.providerMetadata ?? {}) }),
+      ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
     });
   },
   /** True for metadata objects (as opposed to input schemas or handlers). */

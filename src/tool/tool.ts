@@ -1,5 +1,5 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import type { ArtifactSink } from "./artifact-sink.js";
+import type { ArtifactSinkLike } from "./artifact-sink.js";
 import { type ArtifactSinkingOptions, ArtifactSinkingTool } from "./artifact-sinking-tool.js";
 import { BlackboardSink } from "./blackboard-sink.js";
 import { FunctionTool, type ToolHandler } from "./function-tool.js";
@@ -74,7 +74,7 @@ function of(
 function sinkArtifacts<L extends TypeLike>(
   tool: Tool,
   type: L,
-  sink: ArtifactSink,
+  sink: ArtifactSinkLike,
   options?: ArtifactSinkingOptions<TypeOf<L>>,
 ): ArtifactSinkingTool<L> {
   return new ArtifactSinkingTool(tool, type, sink, options);
@@ -106,7 +106,7 @@ export const Tool = {
   fromInstance,
   /** Like `fromInstance`, but an empty list when the object has no tool methods. */
   safelyFromInstance,
-  /** Wraps `tool` so that the artifacts of `type` it returns go to `sink` (filtered, then transformed). */
+  /** Wraps `tool` so that the artifacts of `type` it returns go to `sink`, a sink or a function (filtered, then transformed). */
   sinkArtifacts,
   /** Wraps `tool` so that its artifacts (of `type`, default any) are added to the current process's blackboard. */
   publishToBlackboard,

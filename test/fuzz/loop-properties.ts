@@ -1,6 +1,7 @@
 import type { LanguageModelV3Message, LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { MaxIterationsExceededError } from "../../src/errors/max-iterations-exceeded-error.js";
 import { ToolNotFoundError } from "../../src/errors/tool-not-found-error.js";
+import { emptyReplyNudge } from "../../src/loop/loop-messages.js";
 import type { ToolLoopEvent } from "../../src/loop/tool-loop.js";
 import { ToolCallContext } from "../../src/tool/tool-call-context.js";
 import type { FuzzModel } from "./fuzz-model.js";
@@ -140,9 +141,16 @@ function checkCallsAnswered(fuzzCase: FuzzCase, transcript: LanguageModelV3Promp
   let round = 0;
   for (let index = promptLength; index < transcript.length; index += 1) {
     const message = transcript[index] as LanguageModelV3Message;
+    const expected = model.replyAt(round).parts.flatMap((part) => (part.type === "call" ? [part] : []));
+    if (isNudge(message)) {
+      // An empty reply with nothing to keep: the loop only nudged the model.
+      if (expected.length > 0)
+        violated(`round ${round}: a nudge where the model made ${expected.length} calls`);
+      round += 1;
+      continue;
+    }
     if (message.role !== "assistant")
       violated(`message ${index} is a ${message.role} message, expected assistant`);
-    const expected = model.replyAt(round).parts.flatMap((part) => (part.type === "call" ? [part] : []));
     const sent = (message.content as readonly AssistantPart[]).filter(
       (part) => part.type === "tool-call" && !part.providerExecuted,
     ) as Extract<AssistantPart, { type: "tool-call" }>[];
@@ -167,6 +175,8 @@ function checkCallsAnswered(fuzzCase: FuzzCase, transcript: LanguageModelV3Promp
           violated(`round ${round}: an in-band answer of ${output.value.length} characters`);
       });
       index += 1;
+    } else if (isNudge(transcript[index + 1])) {
+      index += 1; // the nudge after an empty reply belongs to its round
     }
     round += 1;
   }
@@ -188,6 +198,13 @@ function checkUnknownAnswered(
     violated(
       `round ${round}: the unknown tool '${name}' was answered ${JSON.stringify(output).slice(0, 200)}`,
     );
+}
+
+const NUDGE = JSON.stringify(emptyReplyNudge());
+
+/** The loop's one nudge after an empty reply. */
+function isNudge(message: LanguageModelV3Message | undefined): boolean {
+  return message?.role === "user" && JSON.stringify(message) === NUDGE;
 }
 
 function sameCalls(
