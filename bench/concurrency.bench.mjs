@@ -10,6 +10,10 @@
 // kind of model with no agent process around them (what the process layer costs).
 // Targets: < 2 s wall, < 300 MB peak RSS (wall time depends on machine load:
 // compare it with the CPU time printed beside it).
+// Process-layer cost: the same 1,000 interactions (same model replies, same
+// tool, no isolation checks on either side) run by 1,000 agent processes and
+// bare, alternating for ROUNDS rounds; the median CPU times are compared.
+// Target: processes <= 1.5x the CPU of the bare interactions.
 // Run: npm run bench (builds first), or node --expose-gc bench/concurrency.bench.mjs after a build.
 import {
   AgentPlatform,
@@ -107,14 +111,16 @@ function runAgents(count) {
 }
 
 // Baseline: the same interactions with no agent process around them.
-function runBare(count) {
-  const model = new ScriptedModel(
+function bareModel(count) {
+  return new ScriptedModel(
     Array.from({ length: count * (TOOL_STEPS + 1) }, () => (request) => {
       const step = toolSteps(request);
       return step < TOOL_STEPS ? ScriptedModel.toolCall("bare_probe", { step }) : ScriptedModel.text("done");
     }),
   );
-  const platform = AgentPlatform.create({ models: { main: model } });
+}
+function runBare(count) {
+  const platform = AgentPlatform.create({ models: { main: bareModel(count) } });
   return Promise.all(
     Array.from({ length: count }, (_, index) =>
       platform.ai().withTool(bareProbe).generateText(`investigate ${index}`),
@@ -126,9 +132,36 @@ const bareProbe = Tool.create("bare_probe", "Answers", async (input) => {
   return ToolResult.text(`step ${JSON.parse(input).step} ok`);
 });
 
-// Warm the JIT on both paths (a tenth of the load) so neither measurement pays for compilation.
+// The process-layer comparison: one agent whose action runs exactly the bare interaction.
+const runner = defineAgent({
+  name: "Runner",
+  description: "Runs the baseline's interaction in a process",
+  actions: [
+    {
+      name: "interact",
+      input: Task,
+      output: Report,
+      achievesGoal: { description: "A report" },
+      run: async (task, context) =>
+        new Report(
+          task.index,
+          await context.ai().withTool(bareProbe).generateText(`investigate ${task.index}`),
+        ),
+    },
+  ],
+});
+function runPlainAgents(count) {
+  const platform = AgentPlatform.create({ models: { main: bareModel(count) } });
+  platform.deploy(runner);
+  return Promise.all(
+    Array.from({ length: count }, (_, index) => platform.runAgent("Runner", new Task(index), options)),
+  );
+}
+
+// Warm the JIT on every path (a tenth of the load) so no measurement pays for compilation.
 await runAgents(PROCESSES / 10).processes;
 await runBare(PROCESSES / 10);
+await runPlainAgents(PROCESSES / 10);
 if (violationCount > 0) throw new Error(`isolation violated while warming up: ${violations.join("; ")}`);
 
 globalThis.gc?.();
@@ -163,13 +196,31 @@ processes.forEach((agentProcess, index) => {
 if (new Set(processes.map((agentProcess) => agentProcess.id)).size !== PROCESSES)
   note("two processes share an id");
 
-globalThis.gc?.();
-const bareCpuBefore = process.cpuUsage();
-const bareStart = performance.now();
-const bareResults = await runBare(PROCESSES);
-const bareWallMs = performance.now() - bareStart;
-const bareCpuMs = cpuTimeMs(process.cpuUsage(bareCpuBefore));
-if (bareResults.some((text) => text !== "done")) note("the baseline's interactions did not all finish");
+// Process-layer cost: alternate plain agent processes and bare interactions, ROUNDS each.
+const ROUNDS = 5;
+const layer = { agents: [], bare: [], agentsWall: [], bareWall: [] };
+async function timed(run) {
+  globalThis.gc?.();
+  const cpuStart = process.cpuUsage();
+  const wallStart = performance.now();
+  const results = await run();
+  return { results, cpuMs: cpuTimeMs(process.cpuUsage(cpuStart)), wallMs: performance.now() - wallStart };
+}
+for (let round = 0; round < ROUNDS; round++) {
+  const agents = await timed(() => runPlainAgents(PROCESSES));
+  if (agents.results.some((run) => run.status !== "completed" || run.result?.text !== "done"))
+    note("a plain agent process did not complete with the interaction's answer");
+  const bare = await timed(() => runBare(PROCESSES));
+  if (bare.results.some((text) => text !== "done")) note("the baseline's interactions did not all finish");
+  layer.agents.push(agents.cpuMs);
+  layer.agentsWall.push(agents.wallMs);
+  layer.bare.push(bare.cpuMs);
+  layer.bareWall.push(bare.wallMs);
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const bareCpuMs = median(layer.bare);
+const bareWallMs = median(layer.bareWall);
+const layerCpuRatio = median(layer.agents) / bareCpuMs;
 
 function cpuTimeMs(usage) {
   return (usage.user + usage.system) / 1000;
@@ -190,9 +241,14 @@ console.log(
   `peak RSS:       ${mb(peakRss)} MB (target < 300 MB: ${met(peakRss < 300 * 1024 * 1024)}); RSS before: ${mb(rssBefore)} MB`,
 );
 console.log(
-  `baseline:       the same ${PROCESSES} interactions with no agent process (and no isolation checks): ${bareWallMs.toFixed(0)} ms wall, ${bareCpuMs.toFixed(0)} ms CPU; ` +
-    `agent processes / baseline: x${(wallMs / bareWallMs).toFixed(2)} wall, x${(cpuMs / bareCpuMs).toFixed(2)} CPU`,
+  `baseline:       the same ${PROCESSES} interactions with no agent process (and no isolation checks): ${bareWallMs.toFixed(0)} ms wall, ${bareCpuMs.toFixed(0)} ms CPU (median of ${ROUNDS})`,
 );
+const layerPass = layerCpuRatio <= 1.5;
+console.log(
+  `process layer:  the same interactions in ${PROCESSES} agent processes: ${median(layer.agents).toFixed(0)} ms CPU, ${median(layer.agentsWall).toFixed(0)} ms wall (median of ${ROUNDS}, alternating with the baseline); ` +
+    `processes / baseline: x${layerCpuRatio.toFixed(2)} CPU (target <= 1.5x: ${layerPass ? "PASS" : "FAIL"})`,
+);
+if (!layerPass) process.exitCode = 1;
 console.log(
   `isolation:      ${violationCount === 0 ? "no process ever saw another's process, blackboard, context or task" : `VIOLATED (${violationCount} times)`}`,
 );

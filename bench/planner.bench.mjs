@@ -2,10 +2,12 @@
 // chain-shaped domains: action i needs c<i> and makes c<i+1>; the goal is the
 // last condition, so every action is relevant and the plan has n steps. Also
 // a "wide" domain: n actions of which only a 10-step chain is relevant.
-// Target: 10,000 actions in < 50 ms, growing about linearly. The process plans
-// again after every action, so the target applies to a plan call on a compiled
-// planner (median of 15); compile and the first call per goal (medians of 5
-// fresh planners) are printed apart.
+// Targets: a replan of 10,000 actions in < 50 ms, growing about linearly (the
+// process plans again after every action: a plan call on a compiled planner,
+// median of 15); and a new agent's first plan, compiling a 10,000-action
+// planner plus its first plan call, in < 50 ms (median of 7 fresh planners).
+// The first-plan target is checked on CPU time (process.cpuUsage), which a
+// busy machine does not inflate the way it does wall time; both are printed.
 // Run: npm run bench (builds first), or node bench/planner.bench.mjs after a build.
 import { GoapPlanner } from "../dist/src/index.js";
 
@@ -35,7 +37,7 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-const FRESH = 5;
+const FRESH = 7;
 
 function planChecked(planner, start, goal, expectedLength) {
   const t0 = performance.now();
@@ -47,23 +49,40 @@ function planChecked(planner, start, goal, expectedLength) {
   return elapsed;
 }
 
-function measure(actions, start, goal, expectedLength) {
+/**
+ * A full collection, then a pause so its concurrent sweeping of the previous
+ * planners' garbage finishes before the clock starts (without it, that
+ * clean-up lands in the next measurement; a real agent's first plan does not
+ * follow a forced full GC).
+ */
+async function settle() {
+  globalThis.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 30));
+}
+
+async function measure(actions, start, goal, expectedLength) {
   // A new planner compiles the domain, and its first call per goal computes (and caches) the relevant actions.
   const compiles = [];
   const firsts = [];
+  const firstCpus = [];
   let planner;
   for (let fresh = 0; fresh < FRESH; fresh++) {
-    globalThis.gc?.();
+    await settle();
+    const cpuStart = process.cpuUsage();
     const compileStart = performance.now();
     planner = GoapPlanner.create(actions);
     compiles.push(performance.now() - compileStart);
     firsts.push(planChecked(planner, start, goal, expectedLength));
+    const cpu = process.cpuUsage(cpuStart);
+    firstCpus.push((cpu.user + cpu.system) / 1000);
   }
   // The process plans again after every action: later calls on the same planner.
   const replans = Array.from({ length: RUNS }, () => planChecked(planner, start, goal, expectedLength));
   return {
     compileMs: median(compiles),
     firstMs: median(firsts),
+    firstTotalMs: median(compiles.map((compile, index) => compile + firsts[index])),
+    firstCpuMs: median(firstCpus),
     planMs: median(replans),
     bestMs: Math.min(...replans),
   };
@@ -88,29 +107,41 @@ function report(title, rows) {
 
 // Warm the JIT on every shape and size once before measuring anything.
 for (const n of SIZES) {
-  measure(chain(n), ["c0"], { name: "end", preconditions: { [`c${n}`]: true } }, n);
-  measure(wide(n), ["c0", "n0"], { name: "end", preconditions: { c10: true } }, 10);
+  await measure(chain(n), ["c0"], { name: "end", preconditions: { [`c${n}`]: true } }, n);
+  await measure(wide(n), ["c0", "n0"], { name: "end", preconditions: { c10: true } }, 10);
 }
 
-const chainRows = SIZES.map((n) => ({
-  n,
-  ...measure(chain(n), ["c0"], { name: "end", preconditions: { [`c${n}`]: true } }, n),
-}));
+const chainRows = [];
+for (const n of SIZES)
+  chainRows.push({
+    n,
+    ...(await measure(chain(n), ["c0"], { name: "end", preconditions: { [`c${n}`]: true } }, n)),
+  });
 report("GOAP planner, chain-shaped domain (plan length = number of actions)", chainRows);
 
-const wideRows = SIZES.map((n) => ({
-  n,
-  ...measure(wide(n), ["c0", "n0"], { name: "end", preconditions: { c10: true } }, 10),
-}));
+const wideRows = [];
+for (const n of SIZES)
+  wideRows.push({
+    n,
+    ...(await measure(wide(n), ["c0", "n0"], { name: "end", preconditions: { c10: true } }, 10)),
+  });
 report("GOAP planner, wide domain (10 relevant actions among n)", wideRows);
 
 const largest = chainRows[chainRows.length - 1];
 const previous = chainRows[chainRows.length - 2];
-const firstTotal = largest.compileMs + largest.firstMs;
 console.log(
   `\n10,000-action chain: replan median ${largest.planMs.toFixed(1)} ms, best ${largest.bestMs.toFixed(1)} ms ` +
     `(target < 50 ms: ${largest.planMs < 50 ? "met" : "MISSED"}); growth 1,000 → 10,000 (best, the least load-sensitive): ` +
     `x${(largest.bestMs / previous.bestMs).toFixed(1)} (linear = x10).\n` +
-    `First plan of a new agent (compile + first plan, once per agent and goal): ${firstTotal.toFixed(1)} ms ` +
-    `(${firstTotal < 50 ? "also under" : "over"} 50 ms). Timings vary with machine load.`,
+    "Timings vary with machine load.",
 );
+const firstPass = largest.firstCpuMs < 50;
+console.log(
+  `First plan of a new 10,000-action agent (compile + first plan, median of ${FRESH}): ${largest.firstCpuMs.toFixed(1)} ms CPU, ` +
+    `${largest.firstTotalMs.toFixed(1)} ms wall; target < 50 ms (CPU): ${firstPass ? "PASS" : "FAIL"}`,
+);
+const replanPass = largest.planMs < 50;
+console.log(
+  `Replan of a 10,000-action agent: ${largest.planMs.toFixed(1)} ms median; target < 50 ms: ${replanPass ? "PASS" : "FAIL"}`,
+);
+if (!firstPass || !replanPass) process.exitCode = 1;

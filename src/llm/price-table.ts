@@ -46,8 +46,20 @@ export class PriceTable {
     return new PriceTable({ ...Object.fromEntries(this.prices), ...prices });
   }
 
+  /** `priceOf` answers by model id (null: no price); the table never changes, and it is asked at every LLM call. */
+  private readonly resolved = new Map<string, ModelPrice | null>();
+
   /** The price of `modelId`, if known. */
   priceOf(modelId: string): ModelPrice | undefined {
+    let price = this.resolved.get(modelId);
+    if (price === undefined) {
+      price = this.lookUp(modelId) ?? null;
+      this.resolved.set(modelId, price);
+    }
+    return price ?? undefined;
+  }
+
+  private lookUp(modelId: string): ModelPrice | undefined {
     const id = modelId.includes(":") ? modelId.slice(modelId.indexOf(":") + 1) : modelId;
     const exact = this.prices.get(id);
     if (exact) return exact;

@@ -5,6 +5,7 @@ import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
+import { nestedTooDeeply } from "./argument-depth.js";
 import { callWithTimeout, toolTimeoutMessage } from "./call-with-timeout.js";
 import { emit, endSpan, startToolSpan, withinToolCall } from "./loop-telemetry.js";
 import { parseToolArguments } from "./parse-tool-arguments.js";
@@ -65,7 +66,9 @@ function answered(call: ModelToolCall, message: string, value: unknown): ToolCal
   return { call, value, result: ToolResult.error(message), output: { type: "error-text", value: message } };
 }
 
+/** The arguments of a call answered without running a tool, for the transcript: parsed when they are JSON a provider can send back. */
 function lenientParse(input: string): unknown {
+  if (nestedTooDeeply(input)) return input;
   try {
     return JSON.parse(input.trim() === "" ? "{}" : input);
   } catch {

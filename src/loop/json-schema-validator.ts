@@ -27,6 +27,20 @@ export function jsonSchemaValidator(schema: JsonSchema): JsonSchemaValidator {
   return validator;
 }
 
+/** The longest value quoted in an answer to the model. */
+const MAX_SHOWN_LENGTH = 100;
+
+/**
+ * A value the model sent, as JSON for an in-band answer, cut after 100
+ * characters: the answer says what was wrong without echoing a huge value back.
+ */
+export function shownValue(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length <= MAX_SHOWN_LENGTH
+    ? json
+    : `${json.slice(0, MAX_SHOWN_LENGTH)}… (${json.length} characters)`;
+}
+
 function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
@@ -80,7 +94,7 @@ function compile(schema: JsonSchema): Check {
     const shown = JSON.stringify(allowed);
     checks.push((value, path, problems) => {
       if (!allowed.some((candidate) => Object.is(candidate, value))) {
-        problems.push(`${label(path)} must be one of ${shown}, got ${JSON.stringify(value)}`);
+        problems.push(`${label(path)} must be one of ${shown}, got ${shownValue(value)}`);
       }
     });
   }
@@ -88,7 +102,7 @@ function compile(schema: JsonSchema): Check {
     const expected = schema.const;
     checks.push((value, path, problems) => {
       if (!Object.is(expected, value)) {
-        problems.push(`${label(path)} must be ${JSON.stringify(expected)}, got ${JSON.stringify(value)}`);
+        problems.push(`${label(path)} must be ${JSON.stringify(expected)}, got ${shownValue(value)}`);
       }
     });
   }

@@ -6,6 +6,7 @@ import type {
   LanguageModelV3ToolResultOutput,
   LanguageModelV3ToolResultPart,
 } from "@ai-sdk/provider";
+import { nestedTooDeeply } from "./argument-depth.js";
 import type { ToolCallOutcome } from "./execute-tool-call.js";
 
 type AssistantPart = Extract<LanguageModelV3Message, { role: "assistant" }>["content"][number];
@@ -109,6 +110,7 @@ export function toolMessage(outcomes: readonly ToolCallOutcome[]): LanguageModel
 }
 
 function safeParse(input: string): unknown {
+  if (nestedTooDeeply(input)) return input;
   try {
     return JSON.parse(input);
   } catch {

@@ -1,6 +1,7 @@
 import type { Tool } from "../tool/tool.js";
+import { MAX_ARGUMENT_DEPTH, nestedTooDeeply } from "./argument-depth.js";
 import { scalarStringCoercer } from "./coerce-scalar-strings.js";
-import { jsonSchemaValidator } from "./json-schema-validator.js";
+import { jsonSchemaValidator, shownValue } from "./json-schema-validator.js";
 
 /** Arguments that can be passed to the tool, or the in-band answer saying why not. */
 export type ParsedToolArguments =
@@ -10,13 +11,24 @@ export type ParsedToolArguments =
 /**
  * Parses the model's raw JSON arguments and checks them against the tool's
  * JSON Schema. Blank input counts as `{}` (some providers send it for tools
- * without parameters). Strings that parse exactly as the number, integer or
- * boolean the schema asks for are taken as that value; the tool then receives
- * the arguments re-serialized, otherwise the raw text unchanged.
+ * without parameters). Arguments nested deeper than {@link MAX_ARGUMENT_DEPTH}
+ * are refused (their raw text stays in the transcript). Strings that parse
+ * exactly as the number, integer or boolean the schema asks for are taken as
+ * that value; the tool then receives the arguments re-serialized, otherwise
+ * the raw text unchanged.
  */
 export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArguments {
   const name = tool.definition.name;
   const input = rawInput.trim() === "" ? "{}" : rawInput;
+  if (nestedTooDeeply(input)) {
+    return {
+      ok: false,
+      value: input,
+      message:
+        `Invalid arguments for tool '${name}': the arguments are nested more than ${MAX_ARGUMENT_DEPTH} levels deep. ` +
+        "Call the tool again with arguments that match its input schema.",
+    };
+  }
   let value: unknown;
   try {
     value = JSON.parse(input);
@@ -34,7 +46,7 @@ export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArgu
       ok: false,
       value,
       message:
-        `Invalid arguments for tool '${name}': the arguments must be a JSON object, got ${Array.isArray(value) ? "an array" : JSON.stringify(value)}. ` +
+        `Invalid arguments for tool '${name}': the arguments must be a JSON object, got ${Array.isArray(value) ? "an array" : shownValue(value)}. ` +
         "Call the tool again with a valid JSON object as its arguments.",
     };
   }

@@ -1,8 +1,14 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { TypeToken } from "../tool/type-token.js";
-import type { Agent, AgentCondition, AgentGoal } from "./agent.js";
+import type { Agent, AgentAction, AgentCondition, AgentGoal } from "./agent.js";
 import type { AgentProcess } from "./agent-process.js";
-import { type GoapAction, type GoapGoal, GoapPlanner } from "./planning/goap-planner.js";
+import {
+  type GoapAction,
+  type GoapGoal,
+  type GoapNoPlan,
+  type GoapPlan,
+  GoapPlanner,
+} from "./planning/goap-planner.js";
 
 /** An agent compiled for planning: the planner over its actions, its goals, types and conditions. */
 export interface AgentPlanning {
@@ -12,7 +18,23 @@ export interface AgentPlanning {
   /** Type token per `has:<Type>` type name. */
   readonly types: ReadonlyMap<string, TypeToken>;
   readonly conditions: ReadonlyMap<string, AgentCondition>;
+  /** The agent's actions and goals by name. */
+  readonly actions: ReadonlyMap<string, AgentAction>;
+  readonly agentGoals: ReadonlyMap<string, AgentGoal>;
+  /** Plans already made, per goal name (see {@link planGoal}). */
+  readonly plans: Map<string, PlanMemo>;
 }
+
+/** Memoised plans for one goal, keyed by the values of the conditions the goal's plans depend on. */
+interface PlanMemo {
+  readonly conditions: readonly string[];
+  readonly plans: Map<string, GoapPlan | GoapNoPlan>;
+}
+
+/** Goals whose plans depend on more conditions than this are planned afresh each time. */
+const MEMO_MAX_CONDITIONS = 64;
+/** Plans kept per goal; the memo starts over when full. */
+const MEMO_MAX_PLANS = 256;
 
 const cache = new WeakMap<Agent, AgentPlanning>();
 
@@ -48,16 +70,20 @@ export function agentPlanning(agent: Agent): AgentPlanning {
  */
 export function worldState(planning: AgentPlanning, process: AgentProcess): (condition: string) => boolean {
   const blackboard = process.blackboard;
-  const ran = new Set(
-    process.history.filter((entry) => entry.outcome === "succeeded").map((entry) => entry.actionName),
-  );
+  let ran: ReadonlySet<string> | undefined; // built on the first hasRun: question
+  const hasRun = (action: string): boolean => {
+    ran ??= new Set(
+      process.history.filter((entry) => entry.outcome === "succeeded").map((entry) => entry.actionName),
+    );
+    return ran.has(action);
+  };
   const memo = new Map<string, boolean>();
   const evaluate = (condition: string): boolean => {
     if (condition.startsWith("has:")) {
       const typeName = condition.slice(4);
       return blackboard.has(planning.types.get(typeName) ?? typeName);
     }
-    if (condition.startsWith("hasRun:")) return ran.has(condition.slice(7));
+    if (condition.startsWith("hasRun:")) return hasRun(condition.slice(7));
     const defined = planning.conditions.get(condition);
     if (defined) return defined.evaluate(blackboard, process);
     return blackboard.getCondition(condition) ?? false;
@@ -70,6 +96,44 @@ export function worldState(planning: AgentPlanning, process: AgentProcess): (con
     }
     return value;
   };
+}
+
+/**
+ * The planner's answer for `goal` from the world state `holds`, memoised per
+ * agent: a plan depends only on the goal's relevant conditions (and the
+ * excluded actions), and the processes of one agent mostly meet the same
+ * states (every process starts from the same one), so for goals with a small
+ * relevant state the planner runs once per distinct state rather than once
+ * per process step. The plans are frozen, since processes share them.
+ */
+export function planGoal(
+  planning: AgentPlanning,
+  holds: (condition: string) => boolean,
+  goal: GoapGoal,
+  exclude: ReadonlySet<string>,
+): GoapPlan | GoapNoPlan {
+  let memo = planning.plans.get(goal.name);
+  if (!memo) {
+    memo = { conditions: planning.planner.relevantConditions(goal), plans: new Map() };
+    planning.plans.set(goal.name, memo);
+  }
+  if (memo.conditions.length > MEMO_MAX_CONDITIONS) return planning.planner.plan(holds, goal, { exclude });
+  let key = "";
+  for (const condition of memo.conditions) key += holds(condition) ? "1" : "0";
+  if (exclude.size > 0) key += `|${[...exclude].sort().join("\u0000")}`;
+  let plan = memo.plans.get(key);
+  if (!plan) {
+    plan = planning.planner.plan(holds, goal, { exclude });
+    if (plan.kind === "plan") Object.freeze(plan.actions);
+    else {
+      Object.freeze(plan.unsatisfied);
+      Object.freeze(plan.unreachable);
+    }
+    Object.freeze(plan);
+    if (memo.plans.size >= MEMO_MAX_PLANS) memo.plans.clear();
+    memo.plans.set(key, plan);
+  }
+  return plan;
 }
 
 function compile(agent: Agent): AgentPlanning {
@@ -108,6 +172,9 @@ function compile(agent: Agent): AgentPlanning {
     goals,
     types,
     conditions: new Map(agent.conditions.map((condition) => [condition.name, condition])),
+    actions: new Map(agent.actions.map((action) => [action.name, action])),
+    agentGoals: new Map(agent.goals.map((goal) => [goal.name, goal])),
+    plans: new Map(),
   };
 }
 

@@ -2,7 +2,7 @@ import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import { typeNameOf } from "../tool/type-token.js";
 import type { Agent, AgentAction, AgentGoal } from "./agent.js";
-import { agentPlanning, worldState } from "./agent-planning.js";
+import { type AgentPlanning, agentPlanning, planGoal, worldState } from "./agent-planning.js";
 import type { AgentProcess, ProcessControl } from "./agent-process.js";
 import { executeAction } from "./execute-action.js";
 import type { GoapNoPlan, GoapPlan } from "./planning/goap-planner.js";
@@ -23,9 +23,9 @@ export async function runAgentLoop(
   afterAction?: (process: AgentProcess) => void | Promise<void>,
 ): Promise<void> {
   const planning = agentPlanning(agent);
-  const actions = new Map(agent.actions.map((action) => [action.name, action]));
-  const goals = new Map(agent.goals.map((goal) => [goal.name, goal]));
-  let blacklist = new Set<string>();
+  const { actions, agentGoals: goals } = planning;
+  const nothingExcluded: ReadonlySet<string> = new Set<string>();
+  let blacklist = nothingExcluded;
   for (;;) {
     if (process.signal.aborted) {
       const reason = process.signal.reason;
@@ -35,9 +35,9 @@ export async function runAgentLoop(
     const holds = worldState(planning, process);
     let results = planAll(planning, holds, blacklist);
     if (blacklist.size > 0 && !results.some((result) => result.kind === "plan")) {
-      results = planAll(planning, holds, new Set());
+      results = planAll(planning, holds, nothingExcluded);
     }
-    blacklist = new Set();
+    blacklist = nothingExcluded;
     const achieved = results.find((result) => result.kind === "plan" && result.actions.length === 0);
     if (achieved) {
       const goal = goals.get(achieved.goal.name) as AgentGoal;
@@ -59,17 +59,20 @@ export async function runAgentLoop(
     }
     const plan = plans.reduce((best, candidate) => (candidate.cost < best.cost ? candidate : best));
     control.setGoal(goals.get(plan.goal.name));
-    control.emit({
-      type: "plan-formulated",
-      goal: plan.goal.name,
-      actions: plan.actions.map((action) => action.name),
-      cost: plan.cost,
-      worldState: planning.planner.conditions.filter((condition) => holds(condition)),
-    });
-    await reportPlan(process, plan);
+    // The event lists every condition of the agent, evaluated: built only when something reads it.
+    if (observed(process)) {
+      control.emit({
+        type: "plan-formulated",
+        goal: plan.goal.name,
+        actions: plan.actions.map((action) => action.name),
+        cost: plan.cost,
+        worldState: planning.planner.conditions.filter((condition) => holds(condition)),
+      });
+    }
+    if (plansShown(process)) await reportPlan(process, plan);
     const action = actions.get((plan.actions[0] as { name: string }).name) as AgentAction;
     const outcome = await executeAction(process, control, planning, action, ai);
-    if (outcome.kind === "replan") blacklist.add(action.name);
+    if (outcome.kind === "replan") blacklist = new Set([action.name]);
     if (outcome.kind === "ended") {
       const { status, reason, failure } = outcome.ending;
       return control.finish(status, reason, { failure });
@@ -78,17 +81,30 @@ export async function runAgentLoop(
   }
 }
 
+/** Whether anything sees the process's events (listeners, or debug logging). */
+function observed(process: AgentProcess): boolean {
+  const { listeners, verbosity } = process.processOptions;
+  return listeners.length > 0 || verbosity.debug;
+}
+
 function planAll(
-  planning: ReturnType<typeof agentPlanning>,
+  planning: AgentPlanning,
   holds: (condition: string) => boolean,
   exclude: ReadonlySet<string>,
 ): (GoapPlan | GoapNoPlan)[] {
-  return [...planning.goals.values()].map((goal) => planning.planner.plan(holds, goal, { exclude }));
+  const results: (GoapPlan | GoapNoPlan)[] = [];
+  for (const goal of planning.goals.values()) results.push(planGoal(planning, holds, goal, exclude));
+  return results;
+}
+
+/** Whether plans go to the output channel (debug logs every event, plans included, on its own). */
+function plansShown(process: AgentProcess): boolean {
+  const { verbosity } = process.processOptions;
+  return verbosity.showPlanning && !verbosity.debug;
 }
 
 async function reportPlan(process: AgentProcess, plan: GoapPlan): Promise<void> {
-  const { verbosity, outputChannel } = process.processOptions;
-  if (!verbosity.showPlanning || verbosity.debug) return; // debug logs every event, plans included
+  const { outputChannel } = process.processOptions;
   try {
     await outputChannel.send({
       type: "logging",

@@ -61,6 +61,7 @@ export interface PlanOptions {
 export class GoapPlanner {
   private readonly domain: PlanningDomain;
   private zobrist = new Int32Array(0);
+  private readonly conditionNamesOf = new WeakMap<object, readonly string[]>();
 
   private constructor(actions: readonly GoapAction[]) {
     this.domain = new PlanningDomain(actions);
@@ -79,6 +80,23 @@ export class GoapPlanner {
   /** Every condition the actions mention (and goals planned for so far). */
   get conditions(): readonly string[] {
     return this.domain.conditionNames;
+  }
+
+  /**
+   * The conditions a plan for `goal` can depend on (those of the actions
+   * relevant to it, and its own): two start states that agree on them get the
+   * same plan.
+   */
+  relevantConditions(goal: GoapGoal): readonly string[] {
+    const relevance = this.domain.relevance(goal);
+    let names = this.conditionNamesOf.get(relevance);
+    if (!names) {
+      names = Object.freeze(
+        relevance.conditions.map((condition) => this.domain.conditionNames[condition] as string),
+      );
+      this.conditionNamesOf.set(relevance, names);
+    }
+    return names;
   }
 
   /** The cheapest plan from `start` to `goal`, or why there is none. */

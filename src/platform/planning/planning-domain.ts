@@ -64,17 +64,24 @@ export class PlanningDomain {
   readonly watchers: IntLists;
   /** Action → position in "most preconditions first, then declaration" order. */
   readonly rank: Int32Array;
+  /** Position → action: the inverse of `rank`, built on first need. */
+  private byRank: Int32Array | undefined;
   private readonly conditionIndex = new Map<string, number>();
   private readonly relevanceCache = new Map<string, Relevance>();
+  /** The same, by goal object: a process plans for the same goal objects again and again. */
+  private readonly relevanceByGoal = new WeakMap<GoapGoal, Relevance>();
 
   constructor(actions: readonly GoapAction[]) {
     this.actions = actions;
     const count = actions.length;
     this.costs = new Float64Array(count);
     const names = new Set<string>();
-    const pre = new RowBuilder(count);
-    const eff = new RowBuilder(count);
-    actions.forEach((action, index) => {
+    // Rows are filled in action order, so each list is written straight into
+    // its flat form (no per-item row/value arrays to sort afterwards).
+    const pre = new RowsInOrder(count);
+    const eff = new RowsInOrder(count);
+    for (let index = 0; index < count; index++) {
+      const action = actions[index] as GoapAction;
       if (names.has(action.name))
         throw new ConfigurationError(`Two planner actions are named '${action.name}'.`);
       names.add(action.name);
@@ -82,22 +89,18 @@ export class PlanningDomain {
       if (!(cost >= 0))
         throw new ConfigurationError(`Action '${action.name}' has a negative or invalid cost (${cost}).`);
       this.costs[index] = cost;
-      this.addLiterals(pre, index, action.preconditions);
-      this.addLiterals(eff, index, action.effects);
-    });
+      this.addLiterals(pre, action.preconditions);
+      pre.endRow(index);
+      this.addLiterals(eff, action.effects);
+      eff.endRow(index);
+    }
     this.preconditions = pre.build();
     this.effects = eff.build();
     const literals = this.conditionNames.length * 2;
-    this.requiredBy = invert(this.preconditions, literals, (lit) => lit);
-    this.producers = invert(this.effects, literals, (lit) => lit);
+    this.requiredBy = invert(this.preconditions, literals);
+    this.producers = invert(this.effects, literals);
     this.watchers = invertWatchers(this.preconditions, this.effects, this.conditionNames.length);
-    const order = Array.from({ length: count }, (_, index) => index);
-    const preCount = (action: number) => rowLength(this.preconditions, action);
-    order.sort((a, b) => preCount(b) - preCount(a) || a - b);
-    this.rank = new Int32Array(count);
-    order.forEach((action, position) => {
-      this.rank[action] = position;
-    });
+    this.rank = rankByPreconditions(this.preconditions);
   }
 
   /** The index of `name`, created when new (goal-only conditions get indexes beyond the action indexes). */
@@ -119,6 +122,8 @@ export class PlanningDomain {
 
   /** The actions and conditions that can matter for `goal`, cached per goal. */
   relevance(goal: GoapGoal): Relevance {
+    const known = this.relevanceByGoal.get(goal);
+    if (known) return known;
     const key = `${goal.name}\u0000${JSON.stringify(Object.entries(goal.preconditions).sort())}`;
     let relevance = this.relevanceCache.get(key);
     if (!relevance) {
@@ -129,6 +134,7 @@ export class PlanningDomain {
       relevance = this.computeRelevance(goalLiterals);
       this.relevanceCache.set(key, relevance);
     }
+    this.relevanceByGoal.set(goal, relevance);
     return relevance;
   }
 
@@ -137,39 +143,79 @@ export class PlanningDomain {
     const literalSeen = new Uint8Array(this.conditionNames.length * 2);
     const conditionSeen = new Uint8Array(this.conditionNames.length);
     const conditions: number[] = [];
-    const noteCondition = (condition: number) => {
-      if (conditionSeen[condition] === 1) return;
-      conditionSeen[condition] = 1;
-      conditions.push(condition);
-    };
     const relevant: number[] = [];
     const queue: number[] = [];
+    const { producers, effects, preconditions } = this;
     for (const lit of goalLiterals) {
       literalSeen[lit] = 1;
       queue.push(lit);
-      noteCondition(lit >> 1);
+      if (conditionSeen[lit >> 1] === 0) {
+        conditionSeen[lit >> 1] = 1;
+        conditions.push(lit >> 1);
+      }
     }
+    // Backward from the goal: the producers of each needed literal, then their preconditions
+    // (loops written out: this runs over every action of a big agent's first plan).
     while (queue.length > 0) {
       const lit = queue.pop() as number;
-      forEachIn(this.producers, lit, (action) => {
-        if (actionSeen[action] === 1) return;
+      if (lit + 1 >= producers.offsets.length) continue;
+      for (
+        let p = producers.offsets[lit] as number, pEnd = producers.offsets[lit + 1] as number;
+        p < pEnd;
+        p++
+      ) {
+        const action = producers.items[p] as number;
+        if (actionSeen[action] === 1) continue;
         actionSeen[action] = 1;
         relevant.push(action);
-        forEachIn(this.effects, action, (effect) => noteCondition(effect >> 1));
-        forEachIn(this.preconditions, action, (pre) => {
-          noteCondition(pre >> 1);
-          if (literalSeen[pre] === 1) return;
+        for (
+          let e = effects.offsets[action] as number, eEnd = effects.offsets[action + 1] as number;
+          e < eEnd;
+          e++
+        ) {
+          const condition = (effects.items[e] as number) >> 1;
+          if (conditionSeen[condition] === 1) continue;
+          conditionSeen[condition] = 1;
+          conditions.push(condition);
+        }
+        for (
+          let i = preconditions.offsets[action] as number, iEnd = preconditions.offsets[action + 1] as number;
+          i < iEnd;
+          i++
+        ) {
+          const pre = preconditions.items[i] as number;
+          if (conditionSeen[pre >> 1] === 0) {
+            conditionSeen[pre >> 1] = 1;
+            conditions.push(pre >> 1);
+          }
+          if (literalSeen[pre] === 1) continue;
           literalSeen[pre] = 1;
           queue.push(pre);
-        });
-      });
+        }
+      }
     }
-    relevant.sort((a, b) => (this.rank[a] as number) - (this.rank[b] as number));
-    return { goalLiterals, actions: relevant, conditions };
+    return { goalLiterals, actions: this.inRankOrder(relevant, actionSeen), conditions };
   }
 
-  private addLiterals(rows: RowBuilder, row: number, conditions: Readonly<Record<string, boolean>>): void {
-    for (const name in conditions) rows.add(row, literal(this.conditionId(name), conditions[name] === true));
+  /** `actions` (flagged in `seen`) in rank order: a sort when few, a pass over the ranking when many. */
+  private inRankOrder(actions: number[], seen: Uint8Array): number[] {
+    if (actions.length <= 64)
+      return actions.sort((a, b) => (this.rank[a] as number) - (this.rank[b] as number));
+    if (!this.byRank) {
+      this.byRank = new Int32Array(this.rank.length);
+      for (let action = 0; action < this.rank.length; action++)
+        this.byRank[this.rank[action] as number] = action;
+    }
+    const ordered: number[] = [];
+    for (let position = 0; position < this.byRank.length; position++) {
+      const action = this.byRank[position] as number;
+      if (seen[action] === 1) ordered.push(action);
+    }
+    return ordered;
+  }
+
+  private addLiterals(rows: RowsInOrder, conditions: Readonly<Record<string, boolean>>): void {
+    for (const name in conditions) rows.add(literal(this.conditionId(name), conditions[name] === true));
   }
 }
 
@@ -186,50 +232,123 @@ export function rowLength(lists: IntLists, row: number): number {
   return (lists.offsets[row + 1] as number) - (lists.offsets[row] as number);
 }
 
-class RowBuilder {
-  private readonly rows: number[] = [];
-  private readonly values: number[] = [];
-  constructor(private readonly rowCount: number) {}
-  add(row: number, value: number): void {
-    this.rows.push(row);
-    this.values.push(value);
+/** Builds {@link IntLists} whose rows are filled one after the other, in order. */
+class RowsInOrder {
+  private readonly offsets: Int32Array;
+  private items: Int32Array;
+  private length = 0;
+
+  constructor(rowCount: number) {
+    this.offsets = new Int32Array(rowCount + 1);
+    this.items = new Int32Array(Math.max(16, rowCount * 2));
   }
+
+  add(value: number): void {
+    if (this.length === this.items.length) {
+      const grown = new Int32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.length++] = value;
+  }
+
+  /** Closes row `row` (rows must be closed in order). */
+  endRow(row: number): void {
+    this.offsets[row + 1] = this.length;
+  }
+
   build(): IntLists {
-    const offsets = new Int32Array(this.rowCount + 1);
-    for (const row of this.rows) offsets[row + 1] = (offsets[row + 1] as number) + 1;
-    for (let row = 0; row < this.rowCount; row++)
-      offsets[row + 1] = (offsets[row + 1] as number) + (offsets[row] as number);
-    const cursor = offsets.slice(0, this.rowCount);
-    const items = new Int32Array(this.values.length);
-    this.rows.forEach((row, index) => {
-      items[cursor[row] as number] = this.values[index] as number;
-      cursor[row] = (cursor[row] as number) + 1;
-    });
-    return { offsets, items };
+    return { offsets: this.offsets, items: this.items.slice(0, this.length) };
   }
 }
 
-function invert(lists: IntLists, rowCount: number, key: (item: number) => number): IntLists {
-  const builder = new RowBuilder(rowCount);
-  const actions = lists.offsets.length - 1;
-  for (let action = 0; action < actions; action++)
-    forEachIn(lists, action, (item) => builder.add(key(item), action));
-  return builder.build();
+/** Item → rows holding it (a counting sort: rows ascending within each item's list). */
+function invert(lists: IntLists, itemCount: number): IntLists {
+  const { offsets: rowOffsets, items: rowItems } = lists;
+  const offsets = new Int32Array(itemCount + 1);
+  for (let index = 0; index < rowItems.length; index++) {
+    const item = rowItems[index] as number;
+    offsets[item + 1] = (offsets[item + 1] as number) + 1;
+  }
+  for (let item = 0; item < itemCount; item++)
+    offsets[item + 1] = (offsets[item + 1] as number) + (offsets[item] as number);
+  const cursor = offsets.slice(0, itemCount);
+  const items = new Int32Array(rowItems.length);
+  const rows = rowOffsets.length - 1;
+  for (let row = 0; row < rows; row++) {
+    for (let index = rowOffsets[row] as number, end = rowOffsets[row + 1] as number; index < end; index++) {
+      const item = rowItems[index] as number;
+      const at = cursor[item] as number;
+      items[at] = row;
+      cursor[item] = at + 1;
+    }
+  }
+  return { offsets, items };
 }
 
+/** Condition → actions mentioning it in preconditions or effects (each action once), by counting sort. */
 function invertWatchers(pre: IntLists, eff: IntLists, conditions: number): IntLists {
-  const builder = new RowBuilder(conditions);
-  const last = new Int32Array(conditions).fill(-1);
   const actions = pre.offsets.length - 1;
-  const note = (action: number) => (lit: number) => {
-    const condition = lit >> 1;
-    if (last[condition] === action) return;
-    last[condition] = action;
-    builder.add(condition, action);
+  const offsets = new Int32Array(conditions + 1);
+  const last = new Int32Array(conditions).fill(-1);
+  // Pass 1 counts, pass 2 places; `last` skips a condition an action mentions twice.
+  const visit = (action: number, lists: IntLists, place: (condition: number) => void) => {
+    for (
+      let index = lists.offsets[action] as number, end = lists.offsets[action + 1] as number;
+      index < end;
+      index++
+    ) {
+      const condition = (lists.items[index] as number) >> 1;
+      if (last[condition] === action) continue;
+      last[condition] = action;
+      place(condition);
+    }
+  };
+  const countOne = (condition: number) => {
+    offsets[condition + 1] = (offsets[condition + 1] as number) + 1;
   };
   for (let action = 0; action < actions; action++) {
-    forEachIn(pre, action, note(action));
-    forEachIn(eff, action, note(action));
+    visit(action, pre, countOne);
+    visit(action, eff, countOne);
   }
-  return builder.build();
+  for (let condition = 0; condition < conditions; condition++)
+    offsets[condition + 1] = (offsets[condition + 1] as number) + (offsets[condition] as number);
+  const cursor = offsets.slice(0, conditions);
+  const items = new Int32Array(offsets[conditions] as number);
+  last.fill(-1);
+  for (let action = 0; action < actions; action++) {
+    const placeOne = (condition: number) => {
+      const at = cursor[condition] as number;
+      items[at] = action;
+      cursor[condition] = at + 1;
+    };
+    visit(action, pre, placeOne);
+    visit(action, eff, placeOne);
+  }
+  return { offsets, items };
+}
+
+/**
+ * Action → position in "most preconditions first, then declaration order",
+ * by counting sort on the (small) precondition counts instead of a comparison sort.
+ */
+function rankByPreconditions(pre: IntLists): Int32Array {
+  const actions = pre.offsets.length - 1;
+  let most = 0;
+  for (let action = 0; action < actions; action++) most = Math.max(most, rowLength(pre, action));
+  // starts[k]: the first position of the actions with k preconditions (more preconditions come first).
+  const starts = new Int32Array(most + 2);
+  for (let action = 0; action < actions; action++) {
+    const bucket = most - rowLength(pre, action);
+    starts[bucket + 1] = (starts[bucket + 1] as number) + 1;
+  }
+  for (let bucket = 0; bucket <= most; bucket++)
+    starts[bucket + 1] = (starts[bucket + 1] as number) + (starts[bucket] as number);
+  const rank = new Int32Array(actions);
+  for (let action = 0; action < actions; action++) {
+    const bucket = most - rowLength(pre, action);
+    rank[action] = starts[bucket] as number;
+    starts[bucket] = (starts[bucket] as number) + 1;
+  }
+  return rank;
 }

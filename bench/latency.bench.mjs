@@ -1,0 +1,98 @@
+// Concurrency with real latency: a model that answers every call after 200 ms;
+// 1,000 concurrent agent processes (platform.runAgent), each making 6 LLM calls
+// (5 tool calls, then the answer). Nothing may serialise behind a lock or a
+// shared queue, so the whole run should take about as long as one process:
+// the ideal is 6 x 200 ms = 1.2 s.
+// Baseline, measured in the same run: one process alone on the same model.
+// Target: 1,000 processes finish within 1.2x the ideal (1.44 s).
+// Run: npm run bench (builds first), or node --expose-gc bench/latency.bench.mjs after a build.
+import { AgentPlatform, defineAgent, ProcessOptions, Tool, ToolResult } from "../dist/src/index.js";
+import { ScriptedModel } from "../dist/src/testing/index.js";
+
+const PROCESSES = 1_000;
+const TOOL_STEPS = 5;
+const CALLS = TOOL_STEPS + 1;
+const LATENCY_MS = 200;
+const IDEAL_MS = CALLS * LATENCY_MS;
+
+class Task {
+  constructor(index) {
+    this.index = index;
+  }
+}
+class Report {
+  constructor(text) {
+    this.text = text;
+  }
+}
+
+const lookup = Tool.create("lookup", "Looks something up", async (input) =>
+  ToolResult.text(`found ${JSON.parse(input).step}`),
+);
+const researcher = defineAgent({
+  name: "Researcher",
+  description: "Looks things up five times, then answers",
+  actions: [
+    {
+      name: "research",
+      input: Task,
+      output: Report,
+      achievesGoal: { description: "A report" },
+      run: async (task, context) =>
+        new Report(await context.ai().withTool(lookup).generateText(`research ${task.index}`)),
+    },
+  ],
+});
+
+// Every call answers after LATENCY_MS: five lookups, then the answer.
+function slowModel(processes) {
+  return new ScriptedModel(
+    Array.from({ length: processes * CALLS }, () => (request) => {
+      const step = request.prompt.filter((message) => message.role === "tool").length;
+      return step < TOOL_STEPS
+        ? ScriptedModel.toolCall("lookup", { step }, { delayMs: LATENCY_MS })
+        : ScriptedModel.text("done", { delayMs: LATENCY_MS });
+    }),
+  );
+}
+
+const options = { processOptions: ProcessOptions.DEFAULT.withBudget({ tokens: 10_000_000 }) };
+async function run(processes) {
+  const model = slowModel(processes);
+  const platform = AgentPlatform.create({ models: { main: model } });
+  platform.deploy(researcher);
+  const started = performance.now();
+  const runs = await Promise.all(
+    Array.from({ length: processes }, (_, index) =>
+      platform.runAgent("Researcher", new Task(index), options),
+    ),
+  );
+  const wallMs = performance.now() - started;
+  const failed = runs.filter(
+    (agentProcess) => agentProcess.status !== "completed" || agentProcess.result?.text !== "done",
+  );
+  if (failed.length > 0)
+    throw new Error(`${failed.length} processes did not complete: ${failed[0]?.statusReason}`);
+  if (model.requests.length !== processes * CALLS)
+    throw new Error(`expected ${processes * CALLS} LLM calls, got ${model.requests.length}`);
+  return wallMs;
+}
+
+await run(50); // warm the JIT
+const singleMs = await run(1);
+globalThis.gc?.();
+const cpuStart = process.cpuUsage();
+const wallMs = await run(PROCESSES);
+const cpu = process.cpuUsage(cpuStart);
+const pass = wallMs <= 1.2 * IDEAL_MS;
+console.log(
+  `\n${PROCESSES} concurrent agent processes x ${CALLS} LLM calls, each answered after ${LATENCY_MS} ms (ideal ${IDEAL_MS} ms)`,
+);
+console.log(
+  `baseline:  one process alone: ${singleMs.toFixed(0)} ms (x${(singleMs / IDEAL_MS).toFixed(3)} the ideal)`,
+);
+console.log(
+  `${PROCESSES} processes: ${wallMs.toFixed(0)} ms wall (x${(wallMs / IDEAL_MS).toFixed(3)} the ideal, x${(wallMs / singleMs).toFixed(3)} one process), ` +
+    `${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU; target <= 1.2x the ideal: ${pass ? "PASS" : "FAIL"}`,
+);
+if (!pass) process.exitCode = 1;

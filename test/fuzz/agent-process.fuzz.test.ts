@@ -1,0 +1,109 @@
+import fc from "fast-check";
+import { describe, it } from "vitest";
+import { BudgetExceededError } from "../../src/errors/budget-exceeded-error.js";
+import type { ToolLoopEvent } from "../../src/loop/tool-loop.js";
+import { AgentPlatform } from "../../src/platform/agent-platform.js";
+import { defineAgent } from "../../src/platform/define-agent.js";
+import { ProcessOptions } from "../../src/platform/process-options.js";
+import { FuzzModel, type FuzzReply } from "./fuzz-model.js";
+import { FuzzWorld, fuzzTools } from "./fuzz-tools.js";
+import { checkRun, type RunEnding } from "./loop-properties.js";
+import { fuzzRuns, fuzzTimeoutMs, loopSettings, replies } from "./model-replies.js";
+
+// A PromptRunner inside an agent process (platform.runAgent) against generated
+// model replies: the loop's properties, plus the process's token budget.
+
+class Ask {
+  constructor(readonly question: string) {}
+}
+class Answer {
+  constructor(readonly text: string) {}
+}
+
+const tokensOf = (reply: FuzzReply) => (reply.usage?.inputTokens ?? 0) + (reply.usage?.outputTokens ?? 0);
+
+const RUNS = fuzzRuns(60);
+
+describe("a PromptRunner in an agent process under generated model replies", () => {
+  it(
+    "keeps the loop's properties, and the token budget stops it",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          replies,
+          loopSettings,
+          fc.integer({ min: 0, max: 20_000 }),
+          async (script, settings, tokenBudget) => {
+            const world = new FuzzWorld();
+            const model = new FuzzModel(script);
+            const agent = defineAgent({
+              name: "Fuzzed",
+              description: "Asks the model, which may do anything",
+              actions: [
+                {
+                  name: "ask",
+                  input: Ask,
+                  output: Answer,
+                  achievesGoal: { description: "An answer" },
+                  run: async (ask, context) =>
+                    new Answer(
+                      await context
+                        .ai()
+                        .withTools(fuzzTools(world))
+                        .withToolCallContext(world.context)
+                        .withMaxIterations(settings.maxIterations)
+                        .generateText(ask.question),
+                    ),
+                },
+              ],
+            });
+            const events: ToolLoopEvent[] = [];
+            const processOptions = ProcessOptions.DEFAULT.withBudget({ tokens: tokenBudget }).withListener(
+              (event) => {
+                if ("loopId" in event) events.push(event as ToolLoopEvent);
+              },
+            );
+            const platform = AgentPlatform.create({ models: { main: model } });
+            const process = await platform.runAgent(agent, new Ask("Do the thing."), {
+              processOptions,
+              signal: world.abort.signal,
+            });
+
+            // The budget: no LLM call once the tokens used reach it; terminated only when they did.
+            let used = 0;
+            model.requests.forEach((_request, index) => {
+              if (used >= tokenBudget)
+                throw new Error(`LLM call ${index} made with ${used} of ${tokenBudget} tokens used`);
+              used += tokensOf(model.replyAt(index));
+            });
+            if (process.status === "terminated" && used < tokenBudget)
+              throw new Error(
+                `terminated (${process.statusReason}) with ${used} of ${tokenBudget} tokens used`,
+              );
+
+            let ending: RunEnding;
+            if (process.status === "completed") ending = { kind: "answer" };
+            else if (process.status === "killed")
+              ending = { kind: "error", error: world.abort.signal.reason };
+            else if (process.status === "terminated")
+              ending = { kind: "error", error: new BudgetExceededError("tokens", tokenBudget, used) };
+            else ending = { kind: "error", error: process.failure };
+            checkRun(
+              {
+                model,
+                world,
+                events,
+                promptLength: model.requests[0]?.prompt.length ?? 0,
+                maxIterations: settings.maxIterations,
+                isDocumentedError: (error) => BudgetExceededError.isInstance(error),
+              },
+              ending,
+            );
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    fuzzTimeoutMs(RUNS, 30),
+  );
+});

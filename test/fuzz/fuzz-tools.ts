@@ -1,0 +1,205 @@
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { z } from "zod";
+import { UnfoldingTool } from "../../src/progressive/unfolding-tool.js";
+import { InputSchema } from "../../src/tool/input-schema.js";
+import { ListSink } from "../../src/tool/list-sink.js";
+import { Param } from "../../src/tool/param.js";
+import { Tool, type ToolCallOptions } from "../../src/tool/tool.js";
+import { ToolCallContext } from "../../src/tool/tool-call-context.js";
+import { ToolMetadata } from "../../src/tool/tool-metadata.js";
+import { ToolResult } from "../../src/tool/tool-result.js";
+
+/** An artifact `make_report` returns; the model sees only the result's text. */
+export class Report {
+  constructor(
+    readonly serial: number,
+    readonly title: string,
+  ) {}
+}
+
+/** The state one fuzz case shares between its tools and the property checks. */
+export class FuzzWorld {
+  /** Put in the loop's ToolCallContext; must never reach the model. */
+  readonly secret = `secret-${randomUUID()}`;
+  readonly context = ToolCallContext.of({ apiKey: this.secret, tenant: { key: this.secret } });
+  /** Every artifact a tool produced, in production order. */
+  readonly produced: Report[] = [];
+  /** Where the sinking wrapper put them. */
+  readonly sink = new ListSink<Report>();
+  /** Aborted by the `hang` tool, like a caller giving up on a hanging tool. */
+  readonly abort = new AbortController();
+  /** Names of the tools that ran, in the order they started. */
+  readonly ran: string[] = [];
+  /** Problems the tools themselves noticed (a missing context entry, no signal, ...). */
+  readonly problems: string[] = [];
+}
+
+/**
+ * One kind of tool the generated replies may call: how to build it for a case,
+ * and arguments it accepts (the generator mixes them with broken ones). Add a
+ * spec here to put a new kind of tool (locked, unbound, an MCP tool) under the fuzzer.
+ */
+export interface FuzzToolSpec {
+  readonly name: string;
+  readonly build: (world: FuzzWorld) => Tool;
+  readonly validArgs: fc.Arbitrary<Record<string, unknown>>;
+  /** Names of tools this one makes available once called (an unfolding facade's children). */
+  readonly unlocks?: readonly string[];
+}
+
+const text = fc.string({ maxLength: 20 });
+
+function checkContext(world: FuzzWorld, name: string, context: ToolCallContext | undefined): void {
+  if (context?.get("apiKey") !== world.secret)
+    world.problems.push(`${name} did not get the caller's context`);
+  if (typeof context?.get(ToolCallContext.LOOP_ID_KEY) !== "string")
+    world.problems.push(`${name} got no loop id in its context`);
+}
+
+const explosions: readonly (() => unknown)[] = [
+  () => new Error("kaboom"),
+  () => new Error(""),
+  () => "a thrown string",
+  () => undefined,
+  () => ({ code: 42 }),
+  () => new RangeError("Maximum call stack size exceeded"),
+];
+
+/** The tools every fuzz case offers. */
+export const FUZZ_TOOLS: readonly FuzzToolSpec[] = [
+  {
+    name: "echo",
+    validArgs: fc.record(
+      { text, times: fc.integer({ min: 1, max: 3 }), mode: fc.constantFrom("plain", "loud") },
+      { requiredKeys: ["text"] },
+    ),
+    build: (world) =>
+      Tool.fromFunction(
+        "echo",
+        "Repeats the text",
+        z.object({
+          text: z.string(),
+          times: z.number().int().min(1).max(3).optional(),
+          mode: z.enum(["plain", "loud"]).optional(),
+        }),
+        z.string(),
+        (input) => {
+          world.ran.push("echo");
+          return input.text.repeat(input.times ?? 1);
+        },
+      ),
+  },
+  {
+    name: "make_report",
+    validArgs: fc.record({ title: text }),
+    build: (world) =>
+      Tool.sinkArtifacts(
+        Tool.create(
+          "make_report",
+          "Writes a report",
+          InputSchema.of(Param.string("title", "The report's title")),
+          (input) => {
+            world.ran.push("make_report");
+            const report = new Report(world.produced.length, JSON.parse(input).title);
+            world.produced.push(report);
+            return ToolResult.withArtifact(`report ${report.serial} written`, report);
+          },
+        ),
+        Report,
+        world.sink,
+      ),
+  },
+  {
+    name: "explode",
+    validArgs: fc.record({ how: fc.nat(explosions.length - 1) }, { requiredKeys: [] }),
+    build: (world) =>
+      Tool.create("explode", "Fails in a chosen way", (input) => {
+        world.ran.push("explode");
+        const how = (JSON.parse(input) as { how?: number }).how;
+        if (typeof how === "number" && explosions[how]) throw explosions[how]();
+        return ToolResult.error("explode was told nothing");
+      }),
+  },
+  {
+    name: "dead_server",
+    validArgs: fc.constant({}),
+    // An MCP tool whose server died: every call rejects after a turn of the event loop.
+    build: (world) =>
+      Tool.create("dead_server", "A remote tool whose server is gone", async () => {
+        world.ran.push("dead_server");
+        await new Promise((resolve) => setImmediate(resolve));
+        throw Object.assign(new Error("MCP error -32000: Connection closed"), { code: -32000 });
+      }),
+  },
+  {
+    name: "hang",
+    validArgs: fc.constant({}),
+    // Never answers; the caller gives up (aborts) once it is entered. Honours the signal.
+    build: (world) =>
+      Tool.create(
+        "hang",
+        "Never answers",
+        (_input, context, options?: ToolCallOptions) =>
+          new Promise<ToolResult>((_resolve, reject) => {
+            world.ran.push("hang");
+            checkContext(world, "hang", context);
+            const signal = options?.signal;
+            if (!signal) {
+              world.problems.push("hang got no abort signal");
+              reject(new Error("no signal"));
+              return;
+            }
+            signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+            setImmediate(() => world.abort.abort(new Error("fuzz: caller gave up on a hanging tool")));
+          }),
+      ),
+  },
+  {
+    name: "finish",
+    validArgs: fc.record({ answer: text }, { requiredKeys: [] }),
+    build: (world) =>
+      Tool.create("finish", "Ends with its answer", ToolMetadata.create({ returnDirect: true }), (input) => {
+        world.ran.push("finish");
+        return ToolResult.text(`finished: ${String((JSON.parse(input) as { answer?: string }).answer)}`);
+      }),
+  },
+  {
+    name: "whoami",
+    validArgs: fc.constant({}),
+    build: (world) =>
+      Tool.create("whoami", "Reads the caller's context", (_input, context) => {
+        world.ran.push("whoami");
+        checkContext(world, "whoami", context);
+        return ToolResult.text("you are the caller");
+      }),
+  },
+  {
+    name: "toolbox",
+    validArgs: fc.constant({}),
+    unlocks: ["count_words"],
+    build: (world) =>
+      UnfoldingTool.of("toolbox", "More tools", [
+        Tool.create(
+          "count_words",
+          "Counts words",
+          InputSchema.of(Param.string("text", "The text")),
+          (input) => {
+            world.ran.push("count_words");
+            return ToolResult.text(String(String(JSON.parse(input).text).split(/\s+/).length));
+          },
+        ),
+      ]),
+  },
+];
+
+/** Every name a reply may call correctly at some point: the tools and what they unlock. */
+export const KNOWN_NAMES: readonly string[] = FUZZ_TOOLS.flatMap((spec) => [
+  spec.name,
+  ...(spec.unlocks ?? []),
+]);
+
+/** The tools of one case. */
+export function fuzzTools(world: FuzzWorld): Tool[] {
+  return FUZZ_TOOLS.map((spec) => spec.build(world));
+}
