@@ -124,7 +124,11 @@ describe("embabel-ts run --scripted", () => {
     const run = await cli(["run", "support-desk", "--scripted"]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    const lines = run.stdout.split("\n");
+    // The tool lines, without the LLM-call lines between them and each result's duration.
+    const lines = run.stdout
+      .split("\n")
+      .filter((line) => !line.trimStart().startsWith("◆ LLM"))
+      .map((line) => line.replace(/ \(<?[\d.]+m?s\)$/, ""));
     const diagnose = lines.findIndex((line) => line.startsWith("  ⚙ diagnose_issue "));
     expect(diagnose).toBeGreaterThan(0);
     expect(lines.slice(diagnose + 1, diagnose + 5)).toEqual([

@@ -27,6 +27,7 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
   version: string;
   peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
   devDependencies: Record<string, string>;
   scripts: Record<string, string>;
 };
@@ -168,11 +169,20 @@ describe("npm pack", () => {
     expect(js.filter((path) => !tarballFiles.includes(path.replace(/\.js$/, ".d.ts")))).toEqual([]);
   });
 
-  it("declares as peers only zod and the provider packages modelFromId loads", () => {
-    const modelId = readFileSync(join(root, "dist/src/llm/model-id.js"), "utf8");
-    const providers = Object.keys(manifest.peerDependencies).filter((name) => name !== "zod");
-    expect(providers.sort()).toEqual(["@ai-sdk/anthropic", "@ai-sdk/openai", "@ai-sdk/openai-compatible"]);
-    for (const name of providers) expect(modelId).toContain(`"${name}"`);
+  it("declares as peers only zod, the provider packages modelFromId loads and the queue packages scale-out loads", () => {
+    const loaders: Record<string, string> = {
+      "@ai-sdk/anthropic": "dist/src/llm/model-id.js",
+      "@ai-sdk/openai": "dist/src/llm/model-id.js",
+      "@ai-sdk/openai-compatible": "dist/src/llm/model-id.js",
+      bullmq: "dist/src/distributed/load-bullmq.js",
+      ioredis: "dist/src/distributed/load-bullmq.js",
+    };
+    const peers = Object.keys(manifest.peerDependencies).filter((name) => name !== "zod");
+    expect(peers.sort()).toEqual(Object.keys(loaders).sort());
+    for (const name of peers) {
+      expect(readFileSync(join(root, loaders[name] as string), "utf8")).toContain(`"${name}"`);
+      expect(manifest.peerDependenciesMeta[name]).toEqual({ optional: true });
+    }
   });
 
   it("builds on prepack, so a fresh clone packs a dist/", () => {

@@ -45,13 +45,13 @@ describe("ProcessReporter with nested tool loops (agentic tools)", () => {
       "▶ resolve",
       "  ⚙ diagnose {}",
       "      ⚙ lookup {}",
-      "        ↳ found",
+      "        ↳ found (1ms)",
       "        + tools: profile",
       "      ⚙ profile {}",
-      "        ↳ gold",
-      "    ↳ refund due",
+      "        ↳ gold (1ms)",
+      "    ↳ refund due (1ms)",
       "  ⚙ refund {}",
-      "    ↳ refunded",
+      "    ↳ refunded (1ms)",
     ]);
     expect(reporter.totals.toolCalls).toBe(4);
   });
@@ -67,7 +67,7 @@ describe("ProcessReporter with nested tool loops (agentic tools)", () => {
       "  │ outer prompt",
       "  ⚙ diagnose {}",
       "      │ inner prompt",
-      "    ↳ done",
+      "    ↳ done (1ms)",
     ]);
   });
 });

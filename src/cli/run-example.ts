@@ -8,7 +8,6 @@ import type { Agent } from "../platform/agent.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
-import { ScriptedModel } from "../testing/scripted-model.js";
 import type { RunCommand } from "./cli-args.js";
 import { EMPTY_CONFIG, type LoadedConfig, loadConfig } from "./cli-config.js";
 import { findExample } from "./example-catalog.js";
@@ -20,6 +19,7 @@ import { selectModels } from "./model-selection.js";
 import { ProcessReporter } from "./process-reporter.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { openRunRecording, type RunRecordingHooks } from "./run-recording.js";
+import { scriptedExampleModel } from "./scripted-example-model.js";
 import { indent, jsonOnlyTerminal, type Terminal } from "./terminal.js";
 
 /** The models a CLI platform gets. */
@@ -182,11 +182,8 @@ function scriptedModels(example: ExampleDefinition, terminal: Terminal, command:
   if (command.model)
     terminal.err(terminal.style.yellow(`note: --model ${command.model} is ignored with --scripted.`));
   const recorded = example.recordedWith;
-  const model = recorded
-    ? new ScriptedModel(example.script(), { modelId: parseModelId(recorded).modelId })
-    : new ScriptedModel(example.script());
   return {
-    models: { default: model },
+    models: { default: scriptedExampleModel(example) },
     roles: { default: "default" },
     description: `model scripted (the example's recorded replies${recorded ? ` from ${recorded}` : ""}; no network)`,
   };

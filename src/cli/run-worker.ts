@@ -6,7 +6,6 @@ import { redactUrl } from "../distributed/queue-protocol.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { AgentLike } from "../platform/agent.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
-import { ScriptedModel } from "../testing/scripted-model.js";
 import type { WorkerCommand } from "./cli-args.js";
 import { loadConfig } from "./cli-config.js";
 import { builtInExamples } from "./example-catalog.js";
@@ -15,6 +14,7 @@ import { EXIT_OK } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
 import { selectModels } from "./model-selection.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
+import { scriptedExampleModel } from "./scripted-example-model.js";
 import { UsageError } from "./usage-error.js";
 
 /** Agents a worker serves, with the recorded script `--scripted` replays for each (when it has one). */
@@ -54,9 +54,8 @@ export async function runWorker(command: WorkerCommand, options: CliEnvironmentO
   const platformFor = (agentName: string): AgentPlatform => {
     const example = exampleOf.get(agentName);
     if (!command.scripted || !example) return shared;
-    const model = new ScriptedModel(example.script());
     return deploy(
-      AgentPlatform.create({ name: "embabel-ts-worker", models: { default: model } }),
+      AgentPlatform.create({ name: "embabel-ts-worker", models: { default: scriptedExampleModel(example) } }),
       example.agents as AgentLike[],
     );
   };
