@@ -1,12 +1,13 @@
 import fc from "fast-check";
-import { describe, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { BudgetExceededError } from "../../src/errors/budget-exceeded-error.js";
 import type { ToolLoopEvent } from "../../src/loop/tool-loop.js";
 import { AgentPlatform } from "../../src/platform/agent-platform.js";
 import { defineAgent } from "../../src/platform/define-agent.js";
 import { ProcessOptions } from "../../src/platform/process-options.js";
+import { startDeadMcpServer } from "./dead-mcp-server.js";
 import { FuzzModel, type FuzzReply } from "./fuzz-model.js";
-import { FuzzWorld, fuzzTools } from "./fuzz-tools.js";
+import { Account, FuzzWorld, fuzzTools } from "./fuzz-tools.js";
 import { checkRun, type RunEnding } from "./loop-properties.js";
 import { fuzzRuns, fuzzTimeoutMs, loopSettings, replies } from "./model-replies.js";
 
@@ -21,6 +22,15 @@ class Answer {
 }
 
 const tokensOf = (reply: FuzzReply) => (reply.usage?.inputTokens ?? 0) + (reply.usage?.outputTokens ?? 0);
+
+// One real MCP server for the whole file, killed before the first case (its tool stays offered).
+let stopDeadMcpServer: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  stopDeadMcpServer = await startDeadMcpServer();
+}, 20_000);
+afterAll(async () => {
+  await stopDeadMcpServer?.();
+});
 
 const RUNS = fuzzRuns(60);
 
@@ -50,6 +60,7 @@ describe("a PromptRunner in an agent process under generated model replies", () 
                       await context
                         .ai()
                         .withTools(fuzzTools(world))
+                        .withToolChainingFrom(Account)
                         .withToolCallContext(world.context)
                         .withMaxIterations(settings.maxIterations)
                         .generateText(ask.question),
