@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { z } from "zod";
+import { PlaybookTool } from "../../src/agentic/playbook-tool.js";
 import { UnfoldingTool } from "../../src/progressive/unfolding-tool.js";
 import { InputSchema } from "../../src/tool/input-schema.js";
 import { ListSink } from "../../src/tool/list-sink.js";
@@ -33,6 +34,8 @@ export class FuzzWorld {
   readonly abort = new AbortController();
   /** Names of the tools that ran, in the order they started. */
   readonly ran: string[] = [];
+  /** Loop ids of the playbook's nested loops in which `search` ran (it unlocks `summarize`). */
+  readonly searchedLoops = new Set<string>();
   /** Problems the tools themselves noticed (a missing context entry, no signal, ...). */
   readonly problems: string[] = [];
 }
@@ -221,6 +224,40 @@ export const FUZZ_TOOLS: readonly FuzzToolSpec[] = [
         : "the dead MCP server's tool was not answered in-band naming the server",
   },
   {
+    name: "playbook",
+    validArgs: fc.record({ text }),
+    // A PlaybookTool: its nested loop runs on the model named "playbook" (its own generated
+    // replies) inside an agent process; outside one it answers in-band that there is none.
+    build: (world) =>
+      PlaybookTool.create("playbook", "Searches, then summarizes")
+        .withLlm({ model: "playbook" })
+        .withMaxIterations(4)
+        .withTools(
+          Tool.create(
+            "search",
+            "Searches",
+            InputSchema.of(Param.string("text", "What to find")),
+            (_input, context) => {
+              world.ran.push("search");
+              checkContext(world, "search", context);
+              const loopId = context?.loopId();
+              if (loopId) world.searchedLoops.add(loopId);
+              return ToolResult.text("found it");
+            },
+          ),
+        )
+        .withTool(
+          Tool.create("summarize", "Summarizes what was found", (_input, context) => {
+            world.ran.push("summarize");
+            const loopId = context?.loopId();
+            if (!loopId || !world.searchedLoops.has(loopId))
+              world.problems.push("summarize ran while locked");
+            return ToolResult.text("the summary");
+          }),
+        )
+        .unlockedBy("search"),
+  },
+  {
     name: "closeAccount",
     validArgs: fc.record({ reason: text }),
     offeredByRunner: true,
@@ -236,6 +273,12 @@ export const FUZZ_TOOLS: readonly FuzzToolSpec[] = [
         : "not the unbound placeholder's answer",
   },
 ];
+
+/** What the playbook's locked `summarize` answers until `search` ran in its loop. */
+export const LOCKED_ANSWER = "This tool is not yet available. You must first use: search";
+
+/** The names the playbook's nested loop offers. */
+export const PLAYBOOK_TOOL_NAMES: readonly string[] = ["search", "summarize"];
 
 /** A type whose `@llmTool` method the chaining runs offer; no tool ever returns one, so it stays unbound. */
 export class Account {
