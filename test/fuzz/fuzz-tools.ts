@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { z } from "zod";
+import { PlaybookTool } from "../../src/agentic/playbook-tool.js";
 import { UnfoldingTool } from "../../src/progressive/unfolding-tool.js";
 import { InputSchema } from "../../src/tool/input-schema.js";
 import { ListSink } from "../../src/tool/list-sink.js";
+import { llmTool } from "../../src/tool/llm-tool.js";
 import { Param } from "../../src/tool/param.js";
 import { Tool, type ToolCallOptions } from "../../src/tool/tool.js";
 import { ToolCallContext } from "../../src/tool/tool-call-context.js";
 import { ToolMetadata } from "../../src/tool/tool-metadata.js";
 import { ToolResult } from "../../src/tool/tool-result.js";
+import { DEAD_MCP_SERVER, deadMcpTool } from "./dead-mcp-server.js";
 
 /** An artifact `make_report` returns; the model sees only the result's text. */
 export class Report {
@@ -31,6 +34,8 @@ export class FuzzWorld {
   readonly abort = new AbortController();
   /** Names of the tools that ran, in the order they started. */
   readonly ran: string[] = [];
+  /** Loop ids of the playbook's nested loops in which `search` ran (it unlocks `summarize`). */
+  readonly searchedLoops = new Set<string>();
   /** Problems the tools themselves noticed (a missing context entry, no signal, ...). */
   readonly problems: string[] = [];
 }
@@ -46,6 +51,13 @@ export interface FuzzToolSpec {
   readonly validArgs: fc.Arbitrary<Record<string, unknown>>;
   /** Names of tools this one makes available once called (an unfolding facade's children). */
   readonly unlocks?: readonly string[];
+  /**
+   * Offered by the PromptRunner itself (a tool chaining placeholder), not built
+   * here: only the runs that set that up offer it; elsewhere it is an unknown name.
+   */
+  readonly offeredByRunner?: boolean;
+  /** Checks the answer to a call of this tool when it was offered; returns the problem, if any. */
+  readonly checkAnswer?: (output: { readonly type: string; readonly value?: unknown }) => string | undefined;
 }
 
 const text = fc.string({ maxLength: 20 });
@@ -65,6 +77,14 @@ const explosions: readonly (() => unknown)[] = [
   () => ({ code: 42 }),
   () => new RangeError("Maximum call stack size exceeded"),
 ];
+
+/** The loop's in-band answer to arguments that are not JSON or miss the tool's schema. */
+function isArgumentError(name: string, output: { readonly type: string; readonly value?: unknown }): boolean {
+  return (
+    output.type === "error-text" &&
+    new RegExp(`^Invalid (JSON )?arguments for tool '${name}'`).test(String(output.value))
+  );
+}
 
 /** The tools every fuzz case offers. */
 export const FUZZ_TOOLS: readonly FuzzToolSpec[] = [
@@ -191,7 +211,86 @@ export const FUZZ_TOOLS: readonly FuzzToolSpec[] = [
         ),
       ]),
   },
+  {
+    name: "get_weather",
+    validArgs: fc.record({ city: text }),
+    // A real MCP tool whose stdio server was killed (dead-mcp-server.ts).
+    build: () => deadMcpTool(),
+    checkAnswer: (output) =>
+      output.type === "error-text" &&
+      (String(output.value).startsWith(`Error: MCP server '${DEAD_MCP_SERVER}' `) ||
+        isArgumentError("get_weather", output))
+        ? undefined
+        : "the dead MCP server's tool was not answered in-band naming the server",
+  },
+  {
+    name: "playbook",
+    validArgs: fc.record({ text }),
+    // A PlaybookTool: its nested loop runs on the model named "playbook" (its own generated
+    // replies) inside an agent process; outside one it answers in-band that there is none.
+    build: (world) =>
+      PlaybookTool.create("playbook", "Searches, then summarizes")
+        .withLlm({ model: "playbook" })
+        .withMaxIterations(4)
+        .withTools(
+          Tool.create(
+            "search",
+            "Searches",
+            InputSchema.of(Param.string("text", "What to find")),
+            (_input, context) => {
+              world.ran.push("search");
+              checkContext(world, "search", context);
+              const loopId = context?.loopId();
+              if (loopId) world.searchedLoops.add(loopId);
+              return ToolResult.text("found it");
+            },
+          ),
+        )
+        .withTool(
+          Tool.create("summarize", "Summarizes what was found", (_input, context) => {
+            world.ran.push("summarize");
+            const loopId = context?.loopId();
+            if (!loopId || !world.searchedLoops.has(loopId))
+              world.problems.push("summarize ran while locked");
+            return ToolResult.text("the summary");
+          }),
+        )
+        .unlockedBy("search"),
+  },
+  {
+    name: "closeAccount",
+    validArgs: fc.record({ reason: text }),
+    offeredByRunner: true,
+    build: () => {
+      throw new Error(
+        "closeAccount is a placeholder the PromptRunner offers (withToolChainingFrom(Account))",
+      );
+    },
+    // Unbound, whatever the arguments: exactly the spec's text.
+    checkAnswer: (output) =>
+      (output.type === "text" && output.value === UNBOUND_ANSWER) || isArgumentError("closeAccount", output)
+        ? undefined
+        : "not the unbound placeholder's answer",
+  },
 ];
+
+/** What the playbook's locked `summarize` answers until `search` ran in its loop. */
+export const LOCKED_ANSWER = "This tool is not yet available. You must first use: search";
+
+/** The names the playbook's nested loop offers. */
+export const PLAYBOOK_TOOL_NAMES: readonly string[] = ["search", "summarize"];
+
+/** A type whose `@llmTool` method the chaining runs offer; no tool ever returns one, so it stays unbound. */
+export class Account {
+  @llmTool({ description: "Closes the account", input: z.object({ reason: z.string() }) })
+  closeAccount({ reason }: { reason: string }): string {
+    throw new Error(`an unbound placeholder ran closeAccount (${reason})`);
+  }
+}
+
+/** What an unbound placeholder answers, in the spec's words. */
+export const UNBOUND_ANSWER =
+  "This tool is not yet available. You must first retrieve a single Account instance.";
 
 /** Every name a reply may call correctly at some point: the tools and what they unlock. */
 export const KNOWN_NAMES: readonly string[] = FUZZ_TOOLS.flatMap((spec) => [
@@ -201,5 +300,5 @@ export const KNOWN_NAMES: readonly string[] = FUZZ_TOOLS.flatMap((spec) => [
 
 /** The tools of one case. */
 export function fuzzTools(world: FuzzWorld): Tool[] {
-  return FUZZ_TOOLS.map((spec) => spec.build(world));
+  return FUZZ_TOOLS.filter((spec) => !spec.offeredByRunner).map((spec) => spec.build(world));
 }

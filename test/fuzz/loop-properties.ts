@@ -5,7 +5,7 @@ import { emptyReplyNudge } from "../../src/loop/loop-messages.js";
 import type { ToolLoopEvent } from "../../src/loop/tool-loop.js";
 import { ToolCallContext } from "../../src/tool/tool-call-context.js";
 import type { FuzzModel } from "./fuzz-model.js";
-import type { FuzzWorld } from "./fuzz-tools.js";
+import { FUZZ_TOOLS, type FuzzWorld } from "./fuzz-tools.js";
 
 // The properties every fuzz case must keep, whatever the model sent.
 
@@ -170,6 +170,7 @@ function checkCallsAnswered(fuzzCase: FuzzCase, transcript: LanguageModelV3Promp
         if ((output.type !== "text" && output.type !== "error-text") || typeof output.value !== "string")
           violated(`round ${round}: result ${at} has output ${output.type}`);
         checkUnknownAnswered(fuzzCase, round, expected[at]?.name ?? "", output);
+        checkToolAnswered(fuzzCase, round, expected[at]?.name ?? "", output);
         // An in-band answer is short, however large the arguments it answers were.
         if (output.type === "error-text" && output.value.length > MAX_ANSWER_LENGTH)
           violated(`round ${round}: an in-band answer of ${output.value.length} characters`);
@@ -198,6 +199,19 @@ function checkUnknownAnswered(
     violated(
       `round ${round}: the unknown tool '${name}' was answered ${JSON.stringify(output).slice(0, 200)}`,
     );
+}
+
+/** A call of an offered tool whose spec checks its answers (a dead MCP server, an unbound placeholder) got a right one. */
+function checkToolAnswered(
+  { model }: FuzzCase,
+  round: number,
+  name: string,
+  output: { readonly type: string; readonly value?: unknown },
+): void {
+  const spec = FUZZ_TOOLS.find((candidate) => candidate.name === name);
+  if (!spec?.checkAnswer || !model.requests.some((request) => request.toolNames.includes(name))) return;
+  const problem = spec.checkAnswer(output);
+  if (problem) violated(`round ${round}: ${name}: ${problem}: ${JSON.stringify(output).slice(0, 200)}`);
 }
 
 const NUDGE = JSON.stringify(emptyReplyNudge());

@@ -156,3 +156,21 @@ export function fuzzRuns(inTestSuite: number): number {
 export function fuzzTimeoutMs(runs: number, msPerCase: number): number {
   return process.env.FUZZ_RUNS ? 4 * 60 * 60 * 1000 : 20_000 + runs * msPerCase * 4;
 }
+
+/** Replies of a nested loop offering `names`: calls to them (or to anything) mixed with text; no token counts. */
+export function nestedReplies(names: readonly string[]): fc.Arbitrary<FuzzReply[]> {
+  const nestedCall = fc
+    .tuple(
+      callId,
+      fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: toolName }),
+    )
+    .chain(([id, name]) => argumentsFor(name).map((input): FuzzPart => ({ type: "call", id, name, input })));
+  const nestedPart = fc.oneof(
+    { weight: 4, arbitrary: nestedCall },
+    { weight: 1, arbitrary: modelText.map((text): FuzzPart => ({ type: "text", text })) },
+  );
+  return fc.array(
+    fc.array(nestedPart, { maxLength: 4 }).map((parts): FuzzReply => ({ parts })),
+    { maxLength: 6 },
+  );
+}

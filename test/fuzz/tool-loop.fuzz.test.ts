@@ -1,7 +1,8 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import fc from "fast-check";
-import { describe, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { runToolLoop, type ToolLoopEvent } from "../../src/loop/tool-loop.js";
+import { startDeadMcpServer } from "./dead-mcp-server.js";
 import { FuzzModel } from "./fuzz-model.js";
 import { FuzzWorld, fuzzTools } from "./fuzz-tools.js";
 import { checkRun, type RunEnding } from "./loop-properties.js";
@@ -13,6 +14,15 @@ const prompt: LanguageModelV3Prompt = [
   { role: "system", content: "You use tools." },
   { role: "user", content: [{ type: "text", text: "Do the thing." }] },
 ];
+
+// One real MCP server for the whole file, killed before the first case (its tool stays offered).
+let stopDeadMcpServer: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  stopDeadMcpServer = await startDeadMcpServer();
+}, 20_000);
+afterAll(async () => {
+  await stopDeadMcpServer?.();
+});
 
 const RUNS = fuzzRuns(150);
 
