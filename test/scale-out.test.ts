@@ -264,7 +264,12 @@ const traceOf = (stdout: string) =>
   stdout
     .split("\n")
     .slice(1)
-    .map((line) => line.replace(/\(\d+(\.\d+)?m?s\)/g, "(…)").replace(/^✔ completed .*/, "✔ completed"));
+    .map((line) =>
+      line
+        .replace(/\(<?\d+(\.\d+)?m?s\)/g, "(…)")
+        .replace(/ · <?\d+(\.\d+)?m?s$/, " · …")
+        .replace(/^✔ completed .*/, "✔ completed"),
+    );
 
 describe.skipIf(!hasRedisServer)("embabel-ts worker and run --redis", () => {
   let redis: TestRedis;

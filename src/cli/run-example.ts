@@ -164,14 +164,20 @@ function scriptedModels(example: ExampleDefinition, terminal: Terminal, command:
   if (command.model)
     terminal.err(terminal.style.yellow(`note: --model ${command.model} is ignored with --scripted.`));
   const recorded = example.recordedWith;
-  const model = recorded
-    ? new ScriptedModel(example.script(), { modelId: parseModelId(recorded).modelId })
-    : new ScriptedModel(example.script());
+  const model = scriptedModelOf(example);
   return {
     models: { default: model },
     roles: { default: "default" },
     description: `model scripted (the example's recorded replies${recorded ? ` from ${recorded}` : ""}; no network)`,
   };
+}
+
+/** A model replaying `example`'s recorded script from the start, under the id of the model it was recorded with. */
+export function scriptedModelOf(example: ExampleDefinition): ScriptedModel {
+  const recorded = example.recordedWith;
+  return recorded
+    ? new ScriptedModel(example.script(), { modelId: parseModelId(recorded).modelId })
+    : new ScriptedModel(example.script());
 }
 
 /** The models of the config file, `--model` and the environment, each reporting its prompts. */

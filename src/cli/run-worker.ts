@@ -6,7 +6,6 @@ import { redactUrl } from "../distributed/queue-protocol.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { AgentPlatform } from "../mcp/agent-platform.js";
 import type { AgentLike } from "../platform/agent.js";
-import { ScriptedModel } from "../testing/scripted-model.js";
 import type { WorkerCommand } from "./cli-args.js";
 import { type EmbabelConfig, loadConfig } from "./cli-config.js";
 import { builtInExamples } from "./example-catalog.js";
@@ -16,6 +15,7 @@ import { lazyModel } from "./lazy-model.js";
 import { configForScriptedRun, mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
+import { scriptedModelOf } from "./run-example.js";
 import { UsageError } from "./usage-error.js";
 
 /** Agents a worker serves, with the recorded script `--scripted` replays for each (when it has one). */
@@ -74,7 +74,7 @@ async function serve(
   const platformFor = (agentName: string): AgentPlatform => {
     const example = exampleOf.get(agentName);
     if (!command.scripted || !example) return shared;
-    const model = new ScriptedModel(example.script());
+    const model = scriptedModelOf(example);
     return deploy(
       AgentPlatform.create({
         name: "embabel-ts-worker",
