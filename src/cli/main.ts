@@ -12,8 +12,14 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 const controller = new AbortController();
-process.once("SIGINT", () => controller.abort(new Error("Interrupted (Ctrl-C)")));
-process.once("SIGTERM", () => controller.abort(new Error("Terminated (SIGTERM)"))); // a worker drains, then exits
+// Persistent listeners (not `once`): while one is registered, the MCP child-process guard leaves the
+// signal to us, so a worker draining on SIGTERM still closes its MCP servers itself. A second signal exits now.
+const stopOn = (reason: string, code: number) => () => {
+  if (controller.signal.aborted) process.exit(code);
+  controller.abort(new Error(reason));
+};
+process.on("SIGINT", stopOn("Interrupted (Ctrl-C)", 130));
+process.on("SIGTERM", stopOn("Terminated (SIGTERM)", 143)); // a worker drains, then exits
 
 process.exitCode = await runCli(process.argv.slice(2), {
   terminal: streamTerminal(process.stdout, process.stderr, process.env),

@@ -1,7 +1,8 @@
 import { dirname, isAbsolute, resolve } from "node:path";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import type { AgentPlatformOptions } from "../mcp/agent-platform.js";
 import type { ToolGroupConfig } from "../mcp/config-tool-groups.js";
-import { type EmbabelConfig, loadConfig } from "./cli-config.js";
+import { EMPTY_CONFIG, type EmbabelConfig, type LoadedConfig, loadConfig } from "./cli-config.js";
 import type { ExampleDefinition } from "./example-definition.js";
 
 type McpOptions = Pick<AgentPlatformOptions, "mcpServers" | "toolGroups" | "mcpConfig">;
@@ -44,4 +45,21 @@ export function mcpPlatformOptions(
     toolGroups: toolGroups as Readonly<Record<string, ToolGroupConfig>>,
     mcpConfig: { env, ...(config.baseDir ? { baseDir: config.baseDir } : {}) },
   };
+}
+
+/**
+ * The config of a `--scripted` run or worker: it uses no configured model,
+ * so a broken config file is reported as a note instead of stopping it.
+ */
+export function configForScriptedRun(cwd: string, explicitPath: string | undefined): LoadedConfig {
+  try {
+    return loadConfig(cwd, explicitPath);
+  } catch (error) {
+    if (!ConfigurationError.isInstance(error)) throw error;
+    return {
+      config: EMPTY_CONFIG,
+      path: undefined,
+      notes: [`${error.message}\n(ignored: --scripted uses no configured model)`],
+    };
+  }
 }

@@ -1,7 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { BullMqRunner } from "../distributed/bullmq-runner.js";
 import { redactUrl } from "../distributed/queue-protocol.js";
-import { ConfigurationError } from "../errors/configuration-error.js";
 import { DEFAULT_OLLAMA_BASE_URL, modelFromId, parseModelId } from "../llm/model-id.js";
 import { AgentPlatform } from "../mcp/agent-platform.js";
 import type { Agent } from "../platform/agent.js";
@@ -9,12 +8,12 @@ import type { AgentProcess } from "../platform/agent-process.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
 import type { RunCommand } from "./cli-args.js";
-import { EMPTY_CONFIG, type LoadedConfig, loadConfig } from "./cli-config.js";
+import { loadConfig } from "./cli-config.js";
 import { findExample } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { EXIT_FAILED, EXIT_OK } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
-import { mcpPlatformOptions } from "./mcp-setup.js";
+import { configForScriptedRun, mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
 import { ProcessReporter } from "./process-reporter.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
@@ -159,23 +158,6 @@ function queuedModels(redis: string, terminal: Terminal, command: RunCommand): P
     roles: {},
     description: `queued on ${redactUrl(redis)} (the workers' models${command.scripted ? "; start them with --scripted to replay the script" : ""})`,
   };
-}
-
-/**
- * A scripted run uses no configured model, so a broken config file is
- * reported as a note instead of stopping it.
- */
-function configForScriptedRun(cwd: string, explicitPath: string | undefined): LoadedConfig {
-  try {
-    return loadConfig(cwd, explicitPath);
-  } catch (error) {
-    if (!ConfigurationError.isInstance(error)) throw error;
-    return {
-      config: EMPTY_CONFIG,
-      path: undefined,
-      notes: [`${error.message}\n(ignored: --scripted uses no configured model)`],
-    };
-  }
 }
 
 function scriptedModels(example: ExampleDefinition, terminal: Terminal, command: RunCommand): PreparedModels {

@@ -4,14 +4,15 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { AgentWorker } from "../distributed/agent-worker.js";
 import { redactUrl } from "../distributed/queue-protocol.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { AgentPlatform } from "../mcp/agent-platform.js";
 import type { AgentLike } from "../platform/agent.js";
-import { AgentPlatform } from "../platform/agent-platform.js";
 import type { WorkerCommand } from "./cli-args.js";
-import { loadConfig } from "./cli-config.js";
+import { type EmbabelConfig, loadConfig } from "./cli-config.js";
 import { builtInExamples } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { EXIT_OK } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
+import { configForScriptedRun, mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { scriptedExampleModel } from "./scripted-example-model.js";
@@ -32,30 +33,53 @@ export async function runWorker(command: WorkerCommand, options: CliEnvironmentO
   const { terminal } = options;
   const { style } = terminal;
   const served = command.module ? await loadWorkerModule(resolve(options.cwd, command.module)) : builtIns();
-  const models = command.scripted ? undefined : configuredModels(command, options);
-  const deploy = (platform: AgentPlatform, agents: readonly AgentLike[]) => {
-    for (const agent of agents) platform.deploy(agent);
-    return platform;
-  };
+  // The same config, MCP servers and tool groups `embabel-ts run` sets up.
+  const loaded = command.scripted
+    ? configForScriptedRun(options.cwd, command.config)
+    : loadConfig(options.cwd, command.config);
+  for (const note of loaded.notes) terminal.err(style.yellow(`note: ${note}`));
+  const models = command.scripted ? undefined : configuredModels(loaded.config, command, options);
   const shared = deploy(
     AgentPlatform.create({
       name: "embabel-ts-worker",
       models: models?.models ?? {},
       ...(models ? { roles: models.roles } : {}),
+      ...mcpPlatformOptions(loaded.config, served.examples, options.env),
     }),
     served.agents,
   );
+  try {
+    return await serve(shared, served, command, options);
+  } finally {
+    // Ends the MCP servers the worker's runs started (their child processes exit).
+    await shared.close();
+  }
+}
+
+async function serve(
+  shared: AgentPlatform,
+  served: WorkerAgents,
+  command: WorkerCommand,
+  options: CliEnvironmentOptions,
+): Promise<number> {
+  const { terminal } = options;
+  const { style } = terminal;
   const exampleOf = new Map<string, ExampleDefinition>();
   for (const example of served.examples) {
     const probe = deploy(AgentPlatform.create({ models: {} }), example.agents as AgentLike[]);
     for (const agent of probe.agents) exampleOf.set(agent.name, example);
   }
-  // With --scripted, each run gets a fresh platform replaying its example's script from the start.
+  // With --scripted, each run gets a fresh platform replaying its example's script from the start;
+  // it uses the shared platform's tool groups, so its MCP servers are started once per worker.
   const platformFor = (agentName: string): AgentPlatform => {
     const example = exampleOf.get(agentName);
     if (!command.scripted || !example) return shared;
     return deploy(
-      AgentPlatform.create({ name: "embabel-ts-worker", models: { default: scriptedExampleModel(example) } }),
+      AgentPlatform.create({
+        name: "embabel-ts-worker",
+        models: { default: scriptedExampleModel(example) },
+        toolGroups: shared.toolGroups.groups(),
+      }),
       example.agents as AgentLike[],
     );
   };
@@ -87,18 +111,24 @@ export async function runWorker(command: WorkerCommand, options: CliEnvironmentO
   return EXIT_OK;
 }
 
+/** `platform` with `agents` deployed. */
+function deploy(platform: AgentPlatform, agents: readonly AgentLike[]): AgentPlatform {
+  for (const agent of agents) platform.deploy(agent);
+  return platform;
+}
+
 function builtIns(): WorkerAgents {
   const examples = builtInExamples();
   return { examples, agents: examples.flatMap((example) => example.agents as AgentLike[]) };
 }
 
 function configuredModels(
+  config: EmbabelConfig,
   command: WorkerCommand,
   options: CliEnvironmentOptions,
 ): { models: Record<string, LanguageModelV3>; roles: Readonly<Record<string, string>> } | undefined {
-  const loaded = loadConfig(options.cwd, command.config);
   try {
-    const selection = selectModels(loaded.config, options.env, command.model);
+    const selection = selectModels(config, options.env, command.model);
     const models: Record<string, LanguageModelV3> = {};
     for (const [name, id] of Object.entries(selection.models))
       models[name] = lazyModel(id, { env: options.env });
