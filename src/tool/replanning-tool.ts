@@ -142,13 +142,10 @@ export function replanWhen(
   typeOrPredicate: TypeLike | ((artifact: unknown) => boolean),
   maybePredicate?: (artifact: unknown) => boolean,
 ): ConditionalReplanningTool {
+  // replanAndAdd where the value added is the artifact itself, when the predicate accepts it.
   const [type, predicate] = typedArguments(typeOrPredicate, maybePredicate);
-  const reason = `${tool.definition.name} replans based on result`;
-  return new ConditionalReplanningTool(tool, (context) => {
-    const artifact = artifactOf(context, type);
-    if (artifact === undefined || !predicate(artifact)) return undefined;
-    return { reason, blackboardUpdater: (blackboard) => void blackboard.add(artifact) };
-  });
+  const addAccepted = (artifact: unknown) => (predicate(artifact) ? artifact : undefined);
+  return type === undefined ? replanAndAdd(tool, addAccepted) : replanAndAdd(tool, type, addAccepted);
 }
 
 /**
