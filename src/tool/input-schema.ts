@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { objectSchema, type Param, type ParamType } from "./param.js";
+import { fastZodJsonSchema } from "./zod-json-schema.js";
 import { requireZod4, requireZod4Schema } from "./zod-version.js";
 
 // Fails at import with "embabel-ts needs zod 4 (found 3.x)" when the user's zod is zod 3.
@@ -74,9 +75,24 @@ function parametersOf(schema: JsonSchema): Param[] {
   });
 }
 
-/** JSON Schema of a zod schema in input mode (fields with defaults are optional). */
+/** Each zod schema's JSON Schema, so a schema shared by several tools is converted once. */
+const converted = new WeakMap<z.ZodType, JsonSchema>();
+
+/**
+ * JSON Schema of a zod schema in input mode (fields with defaults are
+ * optional): exactly `z.toJSONSchema(schema, { io: "input" })` without
+ * `$schema`, computed by a fast path for common shapes, once per schema.
+ */
 export function zodToJsonSchema(schema: z.ZodType, what = "a tool input"): JsonSchema {
+  const cached = converted.get(schema);
+  if (cached !== undefined) return cached;
   requireZod4Schema(schema, what);
+  const json = fastZodJsonSchema(schema) ?? slowZodToJsonSchema(schema, what);
+  converted.set(schema, json);
+  return json;
+}
+
+function slowZodToJsonSchema(schema: z.ZodType, what: string): JsonSchema {
   try {
     const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "throw" }) as Record<string, unknown>;
     delete json.$schema;
