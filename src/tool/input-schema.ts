@@ -39,10 +39,18 @@ class ParamInputSchema implements InputSchema {
 }
 
 class RawInputSchema implements InputSchema {
+  private params: readonly Param[] | undefined;
   constructor(
     readonly jsonSchema: JsonSchema,
-    readonly parameters: readonly Param[],
-  ) {}
+    parameters?: readonly Param[],
+  ) {
+    this.params = parameters;
+  }
+  /** Derived from the JSON Schema on first read (tools built per request rarely ask). */
+  get parameters(): readonly Param[] {
+    this.params ??= parametersOf(this.jsonSchema);
+    return this.params;
+  }
   toJsonSchema(): string {
     return JSON.stringify(this.jsonSchema);
   }
@@ -119,7 +127,7 @@ export const InputSchema = {
   fromJsonSchema(jsonSchema: JsonSchema): InputSchema {
     const normalised =
       jsonSchema.type === undefined ? { type: "object", properties: {}, ...jsonSchema } : jsonSchema;
-    return new RawInputSchema(normalised, parametersOf(normalised));
+    return new RawInputSchema(normalised);
   },
   /** A schema from a zod object schema. */
   fromZod(schema: z.ZodType, what?: string): InputSchema {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { domainType, TypeParseError, TypeToken, typeNameOf, typeNamesOf } from "./type-token.js";
 
@@ -66,6 +66,25 @@ describe("TypeToken", () => {
     const schema = z.object({ a: z.string() });
     expect(TypeToken.of(Dog)).toBe(TypeToken.of(Dog));
     expect(TypeToken.of(schema)).toBe(TypeToken.of(schema));
+  });
+
+  it("parses a schema's first inputs without zod's parser compilation (jitless), later ones as zod chooses, with the same results", () => {
+    const schema = z.object({ query: z.string(), limit: z.number().int().optional() });
+    const parse = vi.spyOn(schema, "safeParse");
+    const token = TypeToken.of(schema);
+    const results = Array.from({ length: 12 }, (_, index) =>
+      index % 2 === 0 ? token.parse({ query: `q${index}`, limit: index, extra: 1 }) : token.is({ query: 1 }),
+    );
+    expect(parse.mock.calls.map((call) => call[1])).toEqual([
+      ...Array.from({ length: 8 }, () => ({ jitless: true })),
+      ...Array.from({ length: 4 }, () => undefined),
+    ]);
+    expect(results).toEqual(
+      Array.from({ length: 12 }, (_, index) =>
+        index % 2 === 0 ? { query: `q${index}`, limit: index } : false,
+      ),
+    );
+    expect(() => token.parse({ query: 3 })).toThrow(TypeParseError);
   });
 
   it("makes primitive tokens and ANY", () => {

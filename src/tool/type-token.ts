@@ -65,9 +65,19 @@ export function describeZodIssues(error: z.ZodError): string[] {
   });
 }
 
+/** Parse options that keep zod from compiling a parser (JIT) for the schema. */
+const JITLESS = { jitless: true } as const;
+/**
+ * How many parses of a token's schema run interpreted. zod compiles an object
+ * schema's parser on its first parse, which costs more than a few interpreted
+ * parses; a tool built per request is called only a few times.
+ */
+const INTERPRETED_PARSES = 8;
+
 abstract class BaseToken<T> implements TypeToken<T> {
   readonly [tokenBrand] = true;
   private cachedSchema: JsonSchema | undefined;
+  private parses = 0;
   abstract readonly name: string;
   abstract is(value: unknown): value is T;
   abstract parse(value: unknown): T;
@@ -78,6 +88,12 @@ abstract class BaseToken<T> implements TypeToken<T> {
   get jsonSchema(): JsonSchema {
     this.cachedSchema ??= this.computeSchema();
     return this.cachedSchema;
+  }
+  /** `schema.safeParse(value)`, interpreted for the first parses, then as zod chooses. */
+  protected safeParse<S>(schema: z.ZodType<S>, value: unknown): z.ZodSafeParseResult<S> {
+    if (this.parses >= INTERPRETED_PARSES) return schema.safeParse(value);
+    this.parses += 1;
+    return schema.safeParse(value, JITLESS);
   }
 }
 
@@ -95,10 +111,10 @@ export class DomainType<T> extends BaseToken<T> {
       const tag = domainTags.get(value);
       if (tag !== undefined) return tag === this || tag.name === this.name;
     }
-    return this.schema.safeParse(value).success;
+    return this.safeParse(this.schema, value).success;
   }
   parse(value: unknown): T {
-    const result = this.schema.safeParse(value);
+    const result = this.safeParse(this.schema, value);
     if (!result.success) throw new TypeParseError(this.name, describeZodIssues(result.error));
     return this.tag(result.data);
   }
@@ -129,17 +145,20 @@ export function domainType<S extends z.ZodType>(
 }
 
 class ZodToken<T> extends BaseToken<T> {
-  constructor(
-    readonly schema: z.ZodType<T>,
-    readonly name: string,
-  ) {
+  private cachedName: string | undefined;
+  constructor(readonly schema: z.ZodType<T>) {
     super();
   }
+  /** The schema's description, or `Object` (read on first use: a registry lookup). */
+  get name(): string {
+    this.cachedName ??= this.schema.description ?? "Object";
+    return this.cachedName;
+  }
   is(value: unknown): value is T {
-    return this.schema.safeParse(value).success;
+    return this.safeParse(this.schema, value).success;
   }
   parse(value: unknown): T {
-    const result = this.schema.safeParse(value);
+    const result = this.safeParse(this.schema, value);
     if (!result.success) throw new TypeParseError(this.name, describeZodIssues(result.error));
     return result.data;
   }
@@ -181,7 +200,7 @@ class ClassToken<T> extends BaseToken<T> {
     let data = value;
     const schema = this.schema;
     if (schema) {
-      const result = schema.safeParse(value);
+      const result = this.safeParse(schema, value);
       if (!result.success) throw new TypeParseError(this.name, describeZodIssues(result.error));
       data = result.data;
     } else if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -271,7 +290,7 @@ function toToken(typeLike: TypeLike): TypeToken {
   if (typeLike instanceof z.ZodType) {
     let token = zodTokens.get(typeLike);
     if (!token) {
-      token = new ZodToken(typeLike, typeLike.description ?? "Object");
+      token = new ZodToken(typeLike);
       zodTokens.set(typeLike, token);
     }
     return token;

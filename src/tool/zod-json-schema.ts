@@ -260,14 +260,19 @@ function literalJson(def: ZodDef): Json | undefined {
 }
 
 /** Converts one node; `path` holds the nodes above it (a repeat is recursion). */
-function convert(node: ZodNode, path: Set<ZodNode>): Json | undefined {
+function convert(node: ZodNode, path: ZodNode[]): Json | undefined {
   const zod = node?._zod;
-  if (zod === undefined || zod.toJSONSchema !== undefined || path.has(node) || path.size >= MAX_DEPTH) {
+  if (
+    zod === undefined ||
+    zod.toJSONSchema !== undefined ||
+    path.length >= MAX_DEPTH ||
+    path.includes(node)
+  ) {
     return undefined;
   }
   const def = zod.def;
   const checked = def.checks !== undefined && def.checks.length > 0;
-  path.add(node);
+  path.push(node);
   let json: Json | undefined;
   let inner: Json | undefined;
   switch (def.type) {
@@ -310,7 +315,7 @@ function convert(node: ZodNode, path: Set<ZodNode>): Json | undefined {
       json = checked ? undefined : nullableJson(node, convert(def.innerType as ZodNode, path));
       break;
   }
-  path.delete(node);
+  path.pop();
   if (json === undefined || (def.type !== "nullable" && !addMeta(node, json))) return undefined;
   // A wrapper keeps its own keys first, then gains the inner schema's others.
   if (inner !== undefined) {
@@ -319,7 +324,7 @@ function convert(node: ZodNode, path: Set<ZodNode>): Json | undefined {
   return json;
 }
 
-function arrayJson(node: ZodNode, path: Set<ZodNode>): Json | undefined {
+function arrayJson(node: ZodNode, path: ZodNode[]): Json | undefined {
   const agg = aggregate(node, ARRAY_CHECKS);
   const items = agg && convert(node._zod.def.element as ZodNode, path);
   if (items === undefined) return undefined;
@@ -331,7 +336,7 @@ function arrayJson(node: ZodNode, path: Set<ZodNode>): Json | undefined {
   return json;
 }
 
-function objectJson(def: ZodDef, path: Set<ZodNode>): Json | undefined {
+function objectJson(def: ZodDef, path: ZodNode[]): Json | undefined {
   const shape = def.shape as Record<string, ZodNode>;
   if (typeof shape !== "object" || shape === null || Object.getOwnPropertySymbols(shape).length > 0) {
     return undefined;
@@ -343,7 +348,7 @@ function objectJson(def: ZodDef, path: Set<ZodNode>): Json | undefined {
     properties[key] = property;
   }
   const json: Json = { type: "object", properties };
-  const required = Object.keys(shape).filter((key) => shape[key]!._zod.optin === undefined);
+  const required = Object.keys(shape).filter((key) => !optionalInput(shape[key]!));
   if (required.length > 0) json.required = required;
   const catchall = def.catchall as ZodNode | undefined;
   if (catchall?._zod.def.type === "never") {
@@ -354,6 +359,17 @@ function objectJson(def: ZodDef, path: Set<ZodNode>): Json | undefined {
     json.additionalProperties = additional;
   }
   return json;
+}
+
+/**
+ * Whether a field may be left out of the input (zod's `_zod.optin` is set),
+ * read from the def for wrappers, whose `optin` zod computes lazily.
+ */
+function optionalInput(node: ZodNode): boolean {
+  const def = node._zod.def;
+  if (def.type === "optional" || def.type === "default") return true;
+  if (def.type === "nullable") return optionalInput(def.innerType as ZodNode);
+  return node._zod.optin !== undefined;
 }
 
 /**
@@ -456,7 +472,7 @@ function fastPathWorks(): boolean {
   if (calibrated === undefined) {
     try {
       const schema = probe();
-      const fast = convert(schema as unknown as ZodNode, new Set());
+      const fast = convert(schema as unknown as ZodNode, []);
       calibrated =
         z.core.version.major === 4 &&
         fast !== undefined &&
@@ -476,7 +492,7 @@ function fastPathWorks(): boolean {
 export function fastZodJsonSchema(schema: z.ZodType): Json | undefined {
   if (!fastPathWorks()) return undefined;
   try {
-    return convert(schema as unknown as ZodNode, new Set());
+    return convert(schema as unknown as ZodNode, []);
   } catch {
     return undefined;
   }
