@@ -91,10 +91,9 @@ function compile(schema: JsonSchema): Check {
   }
   if (Array.isArray(schema.enum)) {
     const allowed = schema.enum as unknown[];
-    const shown = JSON.stringify(allowed);
     checks.push((value, path, problems) => {
       if (!allowed.some((candidate) => Object.is(candidate, value))) {
-        problems.push(`${label(path)} must be one of ${shown}, got ${shownValue(value)}`);
+        problems.push(`${label(path)} must be one of ${JSON.stringify(allowed)}, got ${shownValue(value)}`);
       }
     });
   }

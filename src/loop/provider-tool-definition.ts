@@ -20,15 +20,17 @@ export function providerToolDefinition(tool: Tool): LanguageModelV3FunctionTool 
   const cached = cache.get(definition);
   if (cached && cached.metadata === metadata) return cached.definition;
   const providerOptions = metadata.providerMetadata;
-  const computed: LanguageModelV3FunctionTool = Object.freeze({
+  const computed: LanguageModelV3FunctionTool = {
     type: "function",
     name: definition.name,
     description: definition.description,
     inputSchema: definition.inputSchema.jsonSchema as JSONSchema7,
-    ...(Object.keys(providerOptions).length > 0
-      ? { providerOptions: providerOptions as LanguageModelV3FunctionTool["providerOptions"] }
-      : {}),
-  });
+  };
+  for (const _ in providerOptions) {
+    computed.providerOptions = providerOptions as LanguageModelV3FunctionTool["providerOptions"];
+    break;
+  }
+  Object.freeze(computed);
   cache.set(definition, { metadata, definition: computed });
   return computed;
 }
