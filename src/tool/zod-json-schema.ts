@@ -4,7 +4,7 @@ import { z } from "zod";
 // tools use most: objects, strings, numbers, booleans, enums, literals, arrays,
 // optional, nullable, default, and descriptions. It walks `schema._zod.def`
 // and builds the same JSON, key order included (provider prompt caches are
-// byte-sensitive), about 20× faster than zod's general converter, which
+// byte-sensitive), about 10× faster than zod's general converter, which
 // matters when tools are built per request. Anything it does not certainly
 // understand (unions, records, refs, recursion, transforms, pipes, refinements,
 // `id` or unknown metadata, unknown checks, a non-empty check bag, zod
