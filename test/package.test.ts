@@ -258,6 +258,33 @@ require(${JSON.stringify(tsc)});`;
     expect(run).toEqual({ code: 0, stdout: "5 function\n", stderr: "" });
   }, 60_000);
 
+  it(`gives a tool's zod input exactly the JSON Schema zod ${appZod} emits, key order included`, async () => {
+    // zod 4.1.8 orders keys differently from our development zod, so the fast
+    // converter's probe must turn it off and leave every schema to zod.
+    writeFileSync(
+      join(app, "schema.mjs"),
+      [
+        'import { Tool } from "embabel-ts";',
+        'import { z } from "zod";',
+        "const schema = z.object({",
+        '  query: z.string().min(1).describe("What to look up"),',
+        '  limit: z.number().int().min(1).max(100).optional().describe("Maximum results"),',
+        '  mode: z.enum(["fast", "thorough"]).nullable().default("fast"),',
+        "  tags: z.array(z.string()).max(3),",
+        "});",
+        'const tool = Tool.fromFunction("search", "Searches", schema, String, () => "");',
+        'const { $schema, ...expected } = z.toJSONSchema(schema, { io: "input" });',
+        "console.log(JSON.stringify(tool.definition.inputSchema.jsonSchema));",
+        "console.log(JSON.stringify(expected));",
+      ].join("\n"),
+    );
+    const run = await exec(process.execPath, ["schema.mjs"], app);
+    expect(run.stderr).toBe("");
+    const [ours, zods] = run.stdout.trim().split("\n");
+    expect(ours).toContain('"query":{');
+    expect(ours).toBe(zods);
+  }, 60_000);
+
   it("says 'embabel-ts needs zod 4 (found 3.x)' at import when the app's zod is zod 3", async () => {
     // An app whose only zod is zod 3: the package as installed, beside a "zod" that is the
     // zod 3 API (shipped by zod 4 as zod/v3), found first by embabel-ts's own lookup.

@@ -87,11 +87,13 @@ const ARRAY_CHECKS = new Set(["min_length", "max_length", "length_equals"]);
 
 const MAX_DEPTH = 64;
 
-const registry = z.globalRegistry as unknown as {
+// Read defensively: with zod 3 installed this module still loads, and
+// input-schema.ts then reports "embabel-ts needs zod 4".
+const registry = (z as { globalRegistry?: unknown }).globalRegistry as {
   has(schema: ZodNode): boolean;
   get(schema: ZodNode): Record<string, unknown> | undefined;
 };
-const util = (z.core as unknown as { util?: Record<string, unknown> }).util;
+const util = (z as { core?: { util?: Record<string, unknown> } }).core?.util;
 const numberRanges = util?.NUMBER_FORMAT_RANGES as Record<string, readonly [number, number]> | undefined;
 const enumValues = util?.getEnumValues as ((entries: unknown) => unknown[]) | undefined;
 
