@@ -1,6 +1,6 @@
-import { IndexHeap, NodeStore } from "./node-store.js";
-import { forEachIn, type PlanningDomain, type Relevance } from "./planning-domain.js";
-import { StateCursor } from "./state-cursor.js";
+import type { NodeStore } from "./node-store.js";
+import type { PlanningDomain, Relevance } from "./planning-domain.js";
+import { SearchWorkspace } from "./search-workspace.js";
 
 /** Input of {@link aStarSearch}. */
 export interface SearchInput {
@@ -28,18 +28,19 @@ export interface SearchResult {
  * sets (rounded up), times the cheapest relevant action's cost. Ties go to
  * fewer unmet literals, then to the earlier node. States are identified by two independent 30-bit Zobrist
  * hashes updated incrementally (a false match needs a 60-bit collision).
- * Nodes live column-wise in typed arrays ({@link NodeStore}).
+ * Nodes live column-wise in typed arrays ({@link NodeStore}) of a reused
+ * {@link SearchWorkspace}.
  */
 export function aStarSearch(input: SearchInput): SearchResult {
-  const { domain, relevance, excluded, zobrist } = input;
+  const { domain, relevance } = input;
   const goalValue = new Int8Array(domain.conditionNames.length).fill(-1);
   for (const lit of relevance.goalLiterals) goalValue[lit >> 1] = lit & 1;
-  const { offsets: preOffsets, items: preItems } = domain.preconditions;
   const { offsets: effOffsets, items: effItems } = domain.effects;
   // Admissible: one action fixes at most `fixesPerAction` goal literals and costs at least `minCost`.
   let minCost = Number.POSITIVE_INFINITY;
   let fixesPerAction = 1;
-  for (const action of relevance.actions) {
+  for (let index = 0; index < relevance.actions.length; index++) {
+    const action = relevance.actions[index] as number;
     minCost = Math.min(minCost, domain.costs[action] as number);
     let fixes = 0;
     for (let i = effOffsets[action] as number, end = effOffsets[action + 1] as number; i < end; i++) {
@@ -50,8 +51,26 @@ export function aStarSearch(input: SearchInput): SearchResult {
   }
   const weight = Number.isFinite(minCost) ? minCost : 0;
   const h = (unmet: number): number => Math.ceil(unmet / fixesPerAction) * weight;
+  // The search's nodes, open list and states live in a workspace reused from search to search.
   const capacity = Math.min(1 << 16, 2 * relevance.actions.length + 16);
-  const nodes = new NodeStore(capacity);
+  const workspace = SearchWorkspace.acquire(capacity, domain.conditionNames.length, input.trueConditions);
+  try {
+    return search(input, workspace, goalValue, h);
+  } finally {
+    workspace.release();
+  }
+}
+
+function search(
+  input: SearchInput,
+  workspace: SearchWorkspace,
+  goalValue: Int8Array,
+  h: (unmet: number) => number,
+): SearchResult {
+  const { domain, relevance, excluded, zobrist } = input;
+  const { nodes, state, open, states: seenStates } = workspace;
+  const { offsets: preOffsets, items: preItems } = domain.preconditions;
+  const { offsets: effOffsets, items: effItems } = domain.effects;
 
   let hash = 0;
   let check = 0;
@@ -60,7 +79,6 @@ export function aStarSearch(input: SearchInput): SearchResult {
     check ^= zobrist[2 * condition + 1] as number;
   }
   const root = nodes.add(-1, -1, hash, check, 0, h(input.unmet), input.unmet);
-  const state = new StateCursor(nodes, domain.conditionNames.length, input.trueConditions);
 
   // "Useful" = applicable and changing something. Usefulness only changes
   // when a condition in the action's preconditions or effects changes, so a
@@ -78,22 +96,26 @@ export function aStarSearch(input: SearchInput): SearchResult {
     }
     return false;
   };
-  const relevant = new Uint8Array(domain.actions.length);
-  for (const action of relevance.actions) relevant[action] = 1;
+  const relevant = relevance.isAction;
+  const { rank } = domain;
   const seen = new Int32Array(domain.actions.length);
   let stamp = 0;
-  const found: number[] = [];
+  // The useful actions of the node being expanded (at most every relevant action).
+  const found = new Int32Array(relevance.actions.length);
+  let foundLength = 0;
   const consider = (action: number) => {
     if (seen[action] === stamp || relevant[action] === 0) return;
     seen[action] = stamp;
-    if (isUseful(action)) found.push(action);
+    if (isUseful(action)) found[foundLength++] = action;
   };
+  const { watchers } = domain;
   const expandUseful = (node: number): void => {
-    found.length = 0;
+    foundLength = 0;
     stamp++;
     const parent = nodes.parent[node] as number;
     if (parent < 0) {
-      for (const action of relevance.actions) consider(action);
+      const actions = relevance.actions;
+      for (let index = 0; index < actions.length; index++) consider(actions[index] as number);
     } else {
       const useful = nodes.useful;
       for (
@@ -105,28 +127,29 @@ export function aStarSearch(input: SearchInput): SearchResult {
       }
       const changed = nodes.changed;
       for (let i = nodes.changedStart[node] as number, end = nodes.changedEnd[node] as number; i < end; i++) {
-        forEachIn(domain.watchers, changed.items[i] as number, consider);
+        const condition = changed.items[i] as number;
+        if (condition + 1 >= watchers.offsets.length) continue;
+        for (
+          let w = watchers.offsets[condition] as number, wEnd = watchers.offsets[condition + 1] as number;
+          w < wEnd;
+          w++
+        ) {
+          consider(watchers.items[w] as number);
+        }
       }
-      if (found.length > 1) found.sort((a, b) => (domain.rank[a] as number) - (domain.rank[b] as number));
+      sortByRank(found, foundLength, rank);
     }
     nodes.usefulStart[node] = nodes.useful.length;
-    for (const action of found) nodes.useful.push(action);
+    for (let index = 0; index < foundLength; index++) nodes.useful.push(found[index] as number);
     nodes.usefulEnd[node] = nodes.useful.length;
   };
 
-  const open = new IndexHeap((a, b) => {
-    const fa = nodes.f[a] as number;
-    const fb = nodes.f[b] as number;
-    if (fa !== fb) return fa < fb;
-    const ua = nodes.unmet[a] as number;
-    const ub = nodes.unmet[b] as number;
-    return ua !== ub ? ua < ub : a < b;
-  }, capacity);
-  const seenStates = new StateTable(nodes, capacity);
   seenStates.insert(root);
   open.push(root);
   let expansions = 0;
-  const changed: number[] = [];
+  // The conditions the action being applied flips (at most its effects).
+  const changed = new Int32Array(Math.max(1, domain.mostEffects));
+  let changedLength = 0;
   while (open.size > 0) {
     const node = open.pop();
     if (nodes.closed[node] === 1) continue;
@@ -140,7 +163,7 @@ export function aStarSearch(input: SearchInput): SearchResult {
     const usefulEnd = nodes.usefulEnd[node] as number;
     for (let u = nodes.usefulStart[node] as number; u < usefulEnd; u++) {
       const action = nodes.useful.items[u] as number;
-      changed.length = 0;
+      changedLength = 0;
       let childHash = nodes.hash[node] as number;
       let childCheck = nodes.check[node] as number;
       let childUnmet = nodes.unmet[node] as number;
@@ -149,7 +172,7 @@ export function aStarSearch(input: SearchInput): SearchResult {
         const condition = lit >> 1;
         const value = lit & 1;
         if ((state.has(condition) ? 1 : 0) === value) continue;
-        changed.push(condition);
+        changed[changedLength++] = condition;
         childHash ^= zobrist[2 * condition] as number;
         childCheck ^= zobrist[2 * condition + 1] as number;
         const wanted = goalValue[condition] as number;
@@ -161,7 +184,7 @@ export function aStarSearch(input: SearchInput): SearchResult {
       if (existing >= 0) nodes.closed[existing] = 1;
       const child = nodes.add(node, action, childHash, childCheck, g, g + h(childUnmet), childUnmet);
       nodes.changedStart[child] = nodes.changed.length;
-      for (const condition of changed) nodes.changed.push(condition);
+      for (let index = 0; index < changedLength; index++) nodes.changed.push(changed[index] as number);
       nodes.changedEnd[child] = nodes.changed.length;
       seenStates.insert(child);
       open.push(child);
@@ -170,55 +193,28 @@ export function aStarSearch(input: SearchInput): SearchResult {
   return { actions: undefined, cost: Number.POSITIVE_INFINITY, expansions };
 }
 
+/** Sorts `items[0 … length)` by `rank`: insertion sort, since a node has few useful actions. */
+function sortByRank(items: Int32Array, length: number, rank: Int32Array): void {
+  if (length > 32) {
+    items.subarray(0, length).sort((a, b) => (rank[a] as number) - (rank[b] as number));
+    return;
+  }
+  for (let index = 1; index < length; index++) {
+    const item = items[index] as number;
+    const itemRank = rank[item] as number;
+    let at = index - 1;
+    while (at >= 0 && (rank[items[at] as number] as number) > itemRank) {
+      items[at + 1] = items[at] as number;
+      at--;
+    }
+    items[at + 1] = item;
+  }
+}
+
 function pathTo(nodes: NodeStore, node: number): number[] {
   const actions: number[] = [];
   for (let at = node; (nodes.parent[at] as number) >= 0; at = nodes.parent[at] as number) {
     actions.push(nodes.action[at] as number);
   }
   return actions.reverse();
-}
-
-/**
- * Open-addressed buckets of node indexes keyed by a state's primary hash,
- * chained through `nodes.nextSameHash`; the newest node of a state comes
- * first (it has the lowest cost found so far).
- */
-class StateTable {
-  private heads: Int32Array;
-  private count = 0;
-
-  /** `capacity`: the nodes expected; the table starts at the power of two at least twice that. */
-  constructor(
-    private readonly nodes: NodeStore,
-    capacity: number,
-  ) {
-    this.heads = new Int32Array(2 ** Math.ceil(Math.log2(Math.max(16, 2 * capacity)))).fill(-1);
-  }
-
-  find(hash: number, check: number): number {
-    const { nodes } = this;
-    let node = this.heads[hash & (this.heads.length - 1)] as number;
-    while (node >= 0 && (nodes.hash[node] !== hash || nodes.check[node] !== check)) {
-      node = nodes.nextSameHash[node] as number;
-    }
-    return node;
-  }
-
-  /** Adds `node`, which must be the node store's newest node. */
-  insert(node: number): void {
-    if (++this.count > this.heads.length >> 1) this.rehash(this.heads.length * 2);
-    else this.link(node);
-  }
-
-  private link(node: number): void {
-    const bucket = (this.nodes.hash[node] as number) & (this.heads.length - 1);
-    this.nodes.nextSameHash[node] = this.heads[bucket] as number;
-    this.heads[bucket] = node;
-  }
-
-  /** Relinks every node (all of them are in the table), oldest first, so the newest stays first. */
-  private rehash(capacity: number): void {
-    this.heads = new Int32Array(capacity).fill(-1);
-    for (let node = 0; node < this.nodes.size; node++) this.link(node);
-  }
 }

@@ -1,5 +1,5 @@
 import { aStarSearch } from "./a-star-search.js";
-import { type GoapAction, type GoapGoal, PlanningDomain } from "./planning-domain.js";
+import { type GoapAction, type GoapGoal, PlanningDomain, type Relevance } from "./planning-domain.js";
 import { explainNoPlan } from "./relaxed-reachability.js";
 
 /** The true conditions of a world state: a set or list of names, or a function asked per condition. */
@@ -92,7 +92,7 @@ export class GoapPlanner {
     let names = this.conditionNamesOf.get(relevance);
     if (!names) {
       names = Object.freeze(
-        relevance.conditions.map((condition) => this.domain.conditionNames[condition] as string),
+        Array.from(relevance.conditions, (condition) => this.domain.conditionNames[condition] as string),
       );
       this.conditionNamesOf.set(relevance, names);
     }
@@ -103,22 +103,18 @@ export class GoapPlanner {
   plan(start: WorldStateInit, goal: GoapGoal, options: PlanOptions = {}): GoapPlan | GoapNoPlan {
     const domain = this.domain;
     const relevance = domain.relevance(goal);
-    const holds = holdsFunction(start);
-    const trueConditions: number[] = [];
-    for (const condition of relevance.conditions) {
-      if (holds(domain.conditionNames[condition] as string)) trueConditions.push(condition);
-    }
     const startMask = new Uint8Array(domain.conditionNames.length);
-    for (const condition of trueConditions) startMask[condition] = 1;
+    const trueConditions = this.trueConditions(start, relevance, startMask);
     const satisfied = (lit: number): boolean => startMask[lit >> 1] === (lit & 1);
     const unsatisfied = relevance.goalLiterals.filter((lit) => !satisfied(lit));
     if (unsatisfied.length === 0) return { kind: "plan", goal, actions: [], cost: 0, expansions: 0 };
 
     const excluded = new Uint8Array(domain.actions.length);
     if (options.exclude) {
-      domain.actions.forEach((action, index) => {
-        if (options.exclude?.has(action.name)) excluded[index] = 1;
-      });
+      for (const name of options.exclude) {
+        const action = domain.findAction(name);
+        if (action >= 0) excluded[action] = 1;
+      }
     }
     const explanation = explainNoPlan(domain, relevance, startMask, excluded);
     if (explanation.unreachable.length > 0) return this.noPlan(goal, unsatisfied, explanation.unreachable);
@@ -134,6 +130,34 @@ export class GoapPlanner {
     if (found.actions === undefined) return this.noPlan(goal, unsatisfied, [], found.expansions);
     const actions = found.actions.map((action) => domain.actions[action] as GoapAction);
     return { kind: "plan", goal, actions, cost: found.cost, expansions: found.expansions };
+  }
+
+  /**
+   * The relevant conditions true in `start`, also flagged in `startMask`. A
+   * function is asked about each relevant condition; a collection's names are
+   * looked up instead when they are fewer (a big agent starts with few true).
+   */
+  private trueConditions(start: WorldStateInit, relevance: Relevance, startMask: Uint8Array): number[] {
+    const domain = this.domain;
+    const trueConditions: number[] = [];
+    const { conditions, isCondition } = relevance;
+    if (typeof start !== "function" && !(start instanceof Set && start.size > conditions.length)) {
+      for (const name of start) {
+        const condition = domain.findCondition(name);
+        if (condition < 0 || isCondition[condition] !== 1 || startMask[condition] === 1) continue;
+        startMask[condition] = 1;
+        trueConditions.push(condition);
+      }
+      return trueConditions;
+    }
+    const holds = typeof start === "function" ? start : (name: string) => start.has(name);
+    for (let index = 0; index < conditions.length; index++) {
+      const condition = conditions[index] as number;
+      if (!holds(domain.conditionNames[condition] as string)) continue;
+      startMask[condition] = 1;
+      trueConditions.push(condition);
+    }
+    return trueConditions;
   }
 
   private noPlan(
@@ -174,12 +198,6 @@ function mix32(value: number): number {
   x = Math.imul(x, 0xc2b2ae35);
   x ^= x >>> 16;
   return x >>> 0;
-}
-
-function holdsFunction(start: WorldStateInit): (condition: string) => boolean {
-  if (typeof start === "function") return start;
-  const set = start instanceof Set ? (start as ReadonlySet<string>) : new Set(start);
-  return (condition) => set.has(condition);
 }
 
 export type { GoapAction, GoapGoal } from "./planning-domain.js";
