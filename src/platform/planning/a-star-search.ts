@@ -1,6 +1,7 @@
 import type { NodeStore } from "./node-store.js";
 import type { PlanningDomain, Relevance } from "./planning-domain.js";
 import { SearchWorkspace } from "./search-workspace.js";
+import type { StateCursor } from "./state-cursor.js";
 
 /** Input of {@link aStarSearch}. */
 export interface SearchInput {
@@ -50,26 +51,35 @@ export function aStarSearch(input: SearchInput): SearchResult {
     fixesPerAction = Math.max(fixesPerAction, fixes);
   }
   const weight = Number.isFinite(minCost) ? minCost : 0;
-  const h = (unmet: number): number => Math.ceil(unmet / fixesPerAction) * weight;
-  // The search's nodes, open list and states live in a workspace reused from search to search.
+  // The search's nodes, open list, states and scratch arrays live in a workspace reused from search to search.
   const capacity = Math.min(1 << 16, 2 * relevance.actions.length + 16);
   const workspace = SearchWorkspace.acquire(capacity, domain.conditionNames.length, input.trueConditions);
+  workspace.prepareScratch(domain.actions.length, relevance.actions.length, domain.mostEffects);
   try {
-    return search(input, workspace, goalValue, h);
+    return search(input, workspace, goalValue, fixesPerAction, weight);
   } finally {
     workspace.release();
   }
 }
 
+/** The heuristic: `unmet` goal literals need at least that many fixes at `weight` each. */
+function estimate(unmet: number, fixesPerAction: number, weight: number): number {
+  return Math.ceil(unmet / fixesPerAction) * weight;
+}
+
+// The search is module-level functions rather than closures made per call:
+// a closure's optimised code dies with it at a full garbage collection, so
+// per-call closures would be compiled again for every plan after one.
+
 function search(
   input: SearchInput,
   workspace: SearchWorkspace,
   goalValue: Int8Array,
-  h: (unmet: number) => number,
+  fixesPerAction: number,
+  weight: number,
 ): SearchResult {
-  const { domain, relevance, excluded, zobrist } = input;
-  const { nodes, state, open, states: seenStates } = workspace;
-  const { offsets: preOffsets, items: preItems } = domain.preconditions;
+  const { domain, zobrist } = input;
+  const { nodes, state, open, states: seenStates, changed } = workspace;
   const { offsets: effOffsets, items: effItems } = domain.effects;
 
   let hash = 0;
@@ -78,78 +88,10 @@ function search(
     hash ^= zobrist[2 * condition] as number;
     check ^= zobrist[2 * condition + 1] as number;
   }
-  const root = nodes.add(-1, -1, hash, check, 0, h(input.unmet), input.unmet);
-
-  // "Useful" = applicable and changing something. Usefulness only changes
-  // when a condition in the action's preconditions or effects changes, so a
-  // child re-examines its parent's useful actions plus the watchers of the
-  // conditions that changed, never the whole domain.
-  const isUseful = (action: number): boolean => {
-    if (excluded[action] === 1) return false;
-    for (let i = preOffsets[action] as number, end = preOffsets[action + 1] as number; i < end; i++) {
-      const lit = preItems[i] as number;
-      if (state.has(lit >> 1) !== ((lit & 1) === 1)) return false;
-    }
-    for (let i = effOffsets[action] as number, end = effOffsets[action + 1] as number; i < end; i++) {
-      const lit = effItems[i] as number;
-      if (state.has(lit >> 1) !== ((lit & 1) === 1)) return true;
-    }
-    return false;
-  };
-  const relevant = relevance.isAction;
-  const { rank } = domain;
-  const seen = new Int32Array(domain.actions.length);
-  let stamp = 0;
-  // The useful actions of the node being expanded (at most every relevant action).
-  const found = new Int32Array(relevance.actions.length);
-  let foundLength = 0;
-  const consider = (action: number) => {
-    if (seen[action] === stamp || relevant[action] === 0) return;
-    seen[action] = stamp;
-    if (isUseful(action)) found[foundLength++] = action;
-  };
-  const { watchers } = domain;
-  const expandUseful = (node: number): void => {
-    foundLength = 0;
-    stamp++;
-    const parent = nodes.parent[node] as number;
-    if (parent < 0) {
-      const actions = relevance.actions;
-      for (let index = 0; index < actions.length; index++) consider(actions[index] as number);
-    } else {
-      const useful = nodes.useful;
-      for (
-        let i = nodes.usefulStart[parent] as number, end = nodes.usefulEnd[parent] as number;
-        i < end;
-        i++
-      ) {
-        consider(useful.items[i] as number);
-      }
-      const changed = nodes.changed;
-      for (let i = nodes.changedStart[node] as number, end = nodes.changedEnd[node] as number; i < end; i++) {
-        const condition = changed.items[i] as number;
-        if (condition + 1 >= watchers.offsets.length) continue;
-        for (
-          let w = watchers.offsets[condition] as number, wEnd = watchers.offsets[condition + 1] as number;
-          w < wEnd;
-          w++
-        ) {
-          consider(watchers.items[w] as number);
-        }
-      }
-      sortByRank(found, foundLength, rank);
-    }
-    nodes.usefulStart[node] = nodes.useful.length;
-    for (let index = 0; index < foundLength; index++) nodes.useful.push(found[index] as number);
-    nodes.usefulEnd[node] = nodes.useful.length;
-  };
-
+  const root = nodes.add(-1, -1, hash, check, 0, estimate(input.unmet, fixesPerAction, weight), input.unmet);
   seenStates.insert(root);
   open.push(root);
   let expansions = 0;
-  // The conditions the action being applied flips (at most its effects).
-  const changed = new Int32Array(Math.max(1, domain.mostEffects));
-  let changedLength = 0;
   while (open.size > 0) {
     const node = open.pop();
     if (nodes.closed[node] === 1) continue;
@@ -159,11 +101,12 @@ function search(
     nodes.closed[node] = 1;
     expansions++;
     state.moveTo(node);
-    expandUseful(node);
+    collectUseful(node, input, workspace);
     const usefulEnd = nodes.usefulEnd[node] as number;
     for (let u = nodes.usefulStart[node] as number; u < usefulEnd; u++) {
       const action = nodes.useful.items[u] as number;
-      changedLength = 0;
+      // `changed`: the conditions the action flips (at most its effects).
+      let changedLength = 0;
       let childHash = nodes.hash[node] as number;
       let childCheck = nodes.check[node] as number;
       let childUnmet = nodes.unmet[node] as number;
@@ -182,7 +125,8 @@ function search(
       const existing = seenStates.find(childHash, childCheck);
       if (existing >= 0 && (nodes.g[existing] as number) <= g) continue;
       if (existing >= 0) nodes.closed[existing] = 1;
-      const child = nodes.add(node, action, childHash, childCheck, g, g + h(childUnmet), childUnmet);
+      const f = g + estimate(childUnmet, fixesPerAction, weight);
+      const child = nodes.add(node, action, childHash, childCheck, g, f, childUnmet);
       nodes.changedStart[child] = nodes.changed.length;
       for (let index = 0; index < changedLength; index++) nodes.changed.push(changed[index] as number);
       nodes.changedEnd[child] = nodes.changed.length;
@@ -191,6 +135,83 @@ function search(
     }
   }
   return { actions: undefined, cost: Number.POSITIVE_INFINITY, expansions };
+}
+
+/**
+ * Records the actions useful at `node` (the cursor is at its state), in rank
+ * order. "Useful" = applicable and changing something. Usefulness only
+ * changes when a condition in the action's preconditions or effects changes,
+ * so a child re-examines its parent's useful actions plus the watchers of
+ * the conditions that changed, never the whole domain.
+ */
+function collectUseful(node: number, input: SearchInput, workspace: SearchWorkspace): void {
+  const { nodes, found } = workspace;
+  const { relevance, domain } = input;
+  const stamp = workspace.nextStamp();
+  let count = 0;
+  const parent = nodes.parent[node] as number;
+  if (parent < 0) {
+    const actions = relevance.actions;
+    for (let index = 0; index < actions.length; index++)
+      count = consider(actions[index] as number, stamp, count, input, workspace);
+  } else {
+    const useful = nodes.useful;
+    for (let i = nodes.usefulStart[parent] as number, end = nodes.usefulEnd[parent] as number; i < end; i++) {
+      count = consider(useful.items[i] as number, stamp, count, input, workspace);
+    }
+    const changed = nodes.changed;
+    const { watchers } = domain;
+    for (let i = nodes.changedStart[node] as number, end = nodes.changedEnd[node] as number; i < end; i++) {
+      const condition = changed.items[i] as number;
+      if (condition + 1 >= watchers.offsets.length) continue;
+      for (
+        let w = watchers.offsets[condition] as number, wEnd = watchers.offsets[condition + 1] as number;
+        w < wEnd;
+        w++
+      ) {
+        count = consider(watchers.items[w] as number, stamp, count, input, workspace);
+      }
+    }
+    sortByRank(found, count, domain.rank);
+  }
+  nodes.usefulStart[node] = nodes.useful.length;
+  for (let index = 0; index < count; index++) nodes.useful.push(found[index] as number);
+  nodes.usefulEnd[node] = nodes.useful.length;
+}
+
+/** Adds `action` to `workspace.found[0 … count)` when relevant, not yet seen at this node, and useful; returns the new count. */
+function consider(
+  action: number,
+  stamp: number,
+  count: number,
+  input: SearchInput,
+  workspace: SearchWorkspace,
+): number {
+  const { seen } = workspace;
+  if (seen[action] === stamp || input.relevance.isAction[action] === 0) return count;
+  seen[action] = stamp;
+  if (!isUseful(action, input, workspace.state)) return count;
+  workspace.found[count] = action;
+  return count + 1;
+}
+
+/** Whether `action` is allowed, applicable in the cursor's state and changes something. */
+function isUseful(action: number, input: SearchInput, state: StateCursor): boolean {
+  if (input.excluded[action] === 1) return false;
+  const { preconditions, effects } = input.domain;
+  for (
+    let i = preconditions.offsets[action] as number, end = preconditions.offsets[action + 1] as number;
+    i < end;
+    i++
+  ) {
+    const lit = preconditions.items[i] as number;
+    if (state.has(lit >> 1) !== ((lit & 1) === 1)) return false;
+  }
+  for (let i = effects.offsets[action] as number, end = effects.offsets[action + 1] as number; i < end; i++) {
+    const lit = effects.items[i] as number;
+    if (state.has(lit >> 1) !== ((lit & 1) === 1)) return true;
+  }
+  return false;
 }
 
 /** Sorts `items[0 … length)` by `rank`: insertion sort, since a node has few useful actions. */

@@ -60,7 +60,6 @@ export interface PlanOptions {
  */
 export class GoapPlanner {
   private readonly domain: PlanningDomain;
-  private zobrist = new Int32Array(0);
   private readonly conditionNamesOf = new WeakMap<object, readonly string[]>();
 
   private constructor(actions: readonly GoapAction[]) {
@@ -125,10 +124,13 @@ export class GoapPlanner {
       unmet: unsatisfied.length,
       excluded,
       maxExpansions: options.maxExpansions ?? 100_000,
-      zobrist: this.zobristKeys(domain.conditionNames.length),
+      zobrist: zobristKeys(domain.conditionNames.length),
     });
     if (found.actions === undefined) return this.noPlan(goal, unsatisfied, [], found.expansions);
-    const actions = found.actions.map((action) => domain.actions[action] as GoapAction);
+    // A loop, not map(callback): a closure made per call is compiled again after every full GC.
+    const actions: GoapAction[] = new Array(found.actions.length);
+    for (let index = 0; index < actions.length; index++)
+      actions[index] = domain.actions[found.actions[index] as number] as GoapAction;
     return { kind: "plan", goal, actions, cost: found.cost, expansions: found.expansions };
   }
 
@@ -175,18 +177,21 @@ export class GoapPlanner {
         : `No plan reaches goal '${goal.name}': unsatisfied conditions [${names.join(", ")}]; the actions conflict${expansions === undefined ? "" : ` (searched ${expansions} states)`}.`;
     return { kind: "no-plan", goal, unsatisfied: names, unreachable: blocked, reason };
   }
+}
 
-  /** Two random 30-bit keys per condition (Zobrist hashing) at `2c` and `2c + 1`, the same in every run. */
-  private zobristKeys(conditions: number): Int32Array {
-    if (this.zobrist.length < conditions * 2) {
-      const keys = new Int32Array(conditions * 2);
-      keys.set(this.zobrist);
-      for (let index = this.zobrist.length; index < keys.length; index++)
-        keys[index] = mix32(index + 1) & 0x3fffffff;
-      this.zobrist = keys;
-    }
-    return this.zobrist;
+/** Zobrist keys of every planner (they depend only on the condition index), grown on need. */
+let zobrist = new Int32Array(0);
+
+/** Two random 30-bit keys per condition (Zobrist hashing) at `2c` and `2c + 1`, the same in every run. */
+function zobristKeys(conditions: number): Int32Array {
+  if (zobrist.length < conditions * 2) {
+    const keys = new Int32Array(conditions * 2);
+    keys.set(zobrist);
+    for (let index = zobrist.length; index < keys.length; index++)
+      keys[index] = mix32(index + 1) & 0x3fffffff;
+    zobrist = keys;
   }
+  return zobrist;
 }
 
 /** The murmur3 finalizer: a well-spread unsigned 32-bit hash of an integer. */

@@ -23,6 +23,13 @@ export class SearchWorkspace {
     const ub = unmet[b] as number;
     return ua !== ub ? ua < ub : a < b;
   });
+  /** The useful actions of the node being expanded. */
+  found = new Int32Array(16);
+  /** Action → the stamp of the last expansion that looked at it. */
+  seen = new Int32Array(16);
+  /** The conditions an action being applied flips. */
+  changed = new Int32Array(16);
+  private stamp = 0;
   private busy = false;
 
   /**
@@ -40,6 +47,25 @@ export class SearchWorkspace {
     return workspace;
   }
 
+  /** Sizes the scratch arrays for a domain of `actions` actions, `relevant` of them relevant, at most `mostEffects` effects each. */
+  prepareScratch(actions: number, relevant: number, mostEffects: number): void {
+    if (this.found.length < relevant) this.found = new Int32Array(relevant);
+    if (this.seen.length < actions) {
+      this.seen = new Int32Array(actions);
+      this.stamp = 0;
+    }
+    if (this.changed.length < mostEffects) this.changed = new Int32Array(mostEffects);
+  }
+
+  /** A stamp no entry of `seen` holds yet. */
+  nextStamp(): number {
+    if (this.stamp === 0x3fffffff) {
+      this.seen.fill(0);
+      this.stamp = 0;
+    }
+    return ++this.stamp;
+  }
+
   /** Ends a search; a workspace grown past {@link KEPT_NODES} nodes gives its memory back. */
   release(): void {
     this.busy = false;
@@ -47,6 +73,11 @@ export class SearchWorkspace {
       this.nodes.reset(1024);
       this.states.reset(1024);
       this.open.reset(1024);
+    }
+    if (this.seen.length > KEPT_NODES) {
+      this.seen = new Int32Array(16);
+      this.found = new Int32Array(16);
+      this.stamp = 0;
     }
   }
 }
