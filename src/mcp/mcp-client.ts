@@ -50,9 +50,12 @@ export class McpClient {
   private pendingTransport: Transport | undefined;
   private stderrTail = "";
   private closed = false;
+  /** The options of a request with neither a signal nor its own timeout: made once, the SDK only reads them. */
+  private readonly defaultRequestOptions: { readonly timeout: number };
 
   constructor(readonly config: ResolvedMcpServerConfig) {
     this.name = config.name;
+    this.defaultRequestOptions = Object.freeze({ timeout: config.timeoutMs });
   }
 
   /** Whether a connection is open now (nothing connects until a tool is needed). */
@@ -98,17 +101,46 @@ export class McpClient {
     args: Readonly<Record<string, unknown>>,
     options: McpCallOptions = {},
   ): Promise<CallToolResult> {
-    const params =
-      options.meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: options.meta };
-    return this.request(
-      `run tool '${name}'`,
-      (client, requestOptions) =>
-        client.callTool(
-          params as Parameters<Client["callTool"]>[0],
-          undefined,
-          requestOptions,
-        ) as Promise<CallToolResult>,
-      options,
+    return this.callToolThen(name, args, options, returnResult, rethrow);
+  }
+
+  /**
+   * {@link callTool} with its answer mapped in the same promise step: the
+   * result by `onResult`, a failure the server causes by `onServerError`
+   * (cancellations and other errors still reject). What {@link McpTool} uses.
+   * @internal
+   */
+  callToolThen<T>(
+    name: string,
+    args: Readonly<Record<string, unknown>>,
+    options: McpCallOptions,
+    onResult: (result: CallToolResult) => T,
+    onServerError: (error: McpServerError) => T,
+  ): Promise<T> {
+    const params = (
+      options.meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: options.meta }
+    ) as Parameters<Client["callTool"]>[0];
+    const { signal } = options;
+    const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
+    const requestOptions =
+      signal === undefined && options.timeoutMs === undefined
+        ? this.defaultRequestOptions
+        : signal === undefined
+          ? { timeout: timeoutMs }
+          : { timeout: timeoutMs, signal };
+    const call = (client: Client): Promise<T> =>
+      (client.callTool(params, undefined, requestOptions) as Promise<CallToolResult>).then(
+        onResult,
+        (error: unknown) =>
+          this.failed(error, `run tool '${name}'`, timeoutMs, client, signal).catch((failure: unknown) =>
+            serverErrorTo(failure, onServerError),
+          ),
+      );
+    const connected = this.client;
+    // The common case, connected: the SDK's promise and one step of ours, nothing more.
+    if (connected) return call(connected);
+    return this.connection(signal, this.config.connectTimeoutMs).then(call, (failure: unknown) =>
+      serverErrorTo(failure, onServerError),
     );
   }
 
@@ -282,6 +314,20 @@ export class McpClient {
     const errors = lines.filter((line) => /error/i.test(line));
     return ` (server stderr: ${(errors.length > 0 ? errors.slice(-3) : lines.slice(-3)).join(" | ")})`;
   }
+}
+
+function returnResult(result: CallToolResult): CallToolResult {
+  return result;
+}
+
+function rethrow(error: McpServerError): never {
+  throw error;
+}
+
+/** `failure` handed to `onServerError` when it is an {@link McpServerError}; anything else rejects as it is. */
+function serverErrorTo<T>(failure: unknown, onServerError: (error: McpServerError) => T): T {
+  if (McpServerError.isInstance(failure)) return onServerError(failure);
+  throw failure;
 }
 
 function messageOf(error: unknown): string {

@@ -27,17 +27,21 @@ function describeBlock(block: ContentBlock): string | undefined {
  * server's text.
  */
 export function toolResultOf(result: CallToolResult, serverName: string, toolName: string): ToolResult {
-  const content = result.content ?? [];
-  const [only] = content;
-  // The common case, one text block: no scanning.
+  // The common case, one text block, in a function small enough to be inlined where it is called.
+  const content = result.content;
   if (
-    content.length === 1 &&
-    only?.type === "text" &&
+    content?.length === 1 &&
+    content[0]?.type === "text" &&
     !result.isError &&
     result.structuredContent === undefined
   ) {
-    return ToolResult.text(only.text);
+    return ToolResult.text(content[0].text);
   }
+  return anyToolResultOf(result, serverName, toolName);
+}
+
+function anyToolResultOf(result: CallToolResult, serverName: string, toolName: string): ToolResult {
+  const content = result.content ?? [];
   const texts = content.filter((block) => block.type === "text").map((block) => block.text);
   if (result.isError) {
     const message = texts.join("\n").trim();
