@@ -11,6 +11,7 @@ import {
   ErrorCode,
   McpError,
   type Tool as McpToolInfo,
+  ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
@@ -50,6 +51,8 @@ export class McpClient {
   private pendingTransport: Transport | undefined;
   private stderrTail = "";
   private closed = false;
+  private listVersion = 0;
+  private everConnected = false;
   /** The options of a request with neither a signal nor its own timeout: made once, the SDK only reads them. */
   private readonly defaultRequestOptions: { readonly timeout: number };
 
@@ -61,6 +64,16 @@ export class McpClient {
   /** Whether a connection is open now (nothing connects until a tool is needed). */
   get connected(): boolean {
     return this.client !== undefined;
+  }
+
+  /**
+   * Goes up each time the server's tool list may have changed: when it sends
+   * `notifications/tools/list_changed`, and when it is reconnected (a restarted
+   * server may offer other tools). Whoever keeps a listing re-lists when this
+   * differs from the value it listed at; nothing is listed eagerly.
+   */
+  get toolListVersion(): number {
+    return this.listVersion;
   }
 
   /** The pid of the stdio child, while one runs. */
@@ -79,9 +92,19 @@ export class McpClient {
 
   /** Every tool the server offers (all pages), except those that require task-based execution. */
   async listTools(options: McpRequestOptions = {}): Promise<McpToolInfo[]> {
+    return (await this.listToolsVersioned(options)).tools;
+  }
+
+  /**
+   * {@link listTools}, with the {@link toolListVersion} the listing reflects
+   * (read once connected, before the first page is asked for).
+   * @internal
+   */
+  listToolsVersioned(options: McpRequestOptions = {}): Promise<{ tools: McpToolInfo[]; version: number }> {
     return this.request(
       "list its tools",
       async (client, requestOptions) => {
+        const version = this.listVersion;
         const tools: McpToolInfo[] = [];
         let cursor: string | undefined;
         do {
@@ -89,7 +112,7 @@ export class McpClient {
           tools.push(...page.tools);
           cursor = page.nextCursor;
         } while (cursor !== undefined);
-        return tools.filter((tool) => tool.execution?.taskSupport !== "required");
+        return { tools: tools.filter((tool) => tool.execution?.taskSupport !== "required"), version };
       },
       options,
     );
@@ -240,6 +263,9 @@ export class McpClient {
       }
     };
     if (this.config.transport === "http") client.onerror = () => this.checkAlive(client);
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (this.client === client) this.listVersion++;
+    });
     this.pendingTransport = transport;
     // Known from the spawn on, so that a child still starting does not outlive this process either.
     if (transport instanceof StdioClientTransport) rememberChild(this, () => transport.pid ?? undefined);
@@ -262,6 +288,8 @@ export class McpClient {
     }
     this.client = client;
     this.transport = transport;
+    if (this.everConnected) this.listVersion++;
+    this.everConnected = true;
     return client;
   }
 
