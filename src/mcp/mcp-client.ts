@@ -143,20 +143,19 @@ export class McpClient {
     const params = (
       options.meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: options.meta }
     ) as Parameters<Client["callTool"]>[0];
-    const { signal } = options;
-    const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
+    const { signal, timeoutMs } = options;
     const requestOptions =
-      signal === undefined && options.timeoutMs === undefined
+      signal === undefined && timeoutMs === undefined
         ? this.defaultRequestOptions
         : signal === undefined
-          ? { timeout: timeoutMs }
-          : { timeout: timeoutMs, signal };
+          ? { timeout: timeoutMs ?? this.config.timeoutMs }
+          : { timeout: timeoutMs ?? this.config.timeoutMs, signal };
     const call = (client: Client): Promise<T> =>
       (client.callTool(params, undefined, requestOptions) as Promise<CallToolResult>).then(
         onResult,
         (error: unknown) =>
-          this.failed(error, `run tool '${name}'`, timeoutMs, client, signal).catch((failure: unknown) =>
-            serverErrorTo(failure, onServerError),
+          this.failed(error, `run tool '${name}'`, requestOptions.timeout, client, signal).catch(
+            (failure: unknown) => serverErrorTo(failure, onServerError),
           ),
       );
     const connected = this.client;

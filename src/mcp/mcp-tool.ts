@@ -83,7 +83,7 @@ export class McpTool extends AbstractTool {
   call(
     input: string,
     context: ToolCallContext = ToolCallContext.EMPTY,
-    options: ToolCallOptions = {},
+    options?: ToolCallOptions,
   ): Promise<ToolResult> {
     let args: unknown;
     try {
@@ -103,22 +103,24 @@ export class McpTool extends AbstractTool {
         ToolResult.error(`The arguments of tool '${this.definition.name}' must be a JSON object.`),
       );
     }
+    const meta = context === this.metaContext ? this.meta : this.metaOf(context);
+    const signal = options?.signal;
     return this.client.callToolThen(
       this.serverToolName,
       args as Record<string, unknown>,
-      callOptions(this.metaOf(context), options.signal),
+      meta === undefined && signal === undefined ? NO_OPTIONS : callOptions(meta, signal),
       this.resultOf,
       serverErrorResult,
     );
   }
 
   /**
-   * The `_meta` for `context`. A loop passes one context to all its calls, so
-   * with a converter of the factories (a pure function) it is worked out on the
-   * first call and reused while the context stays the same.
+   * The `_meta` for a context other than the last one. A loop passes one
+   * context to all its calls, so with a converter of the factories (a pure
+   * function) it is worked out on the first call and reused while the context
+   * stays the same; a converter of the user's is asked every time.
    */
   private metaOf(context: ToolCallContext): Readonly<Record<string, unknown>> | undefined {
-    if (context === this.metaContext) return this.meta;
     const meta = mcpMetaOf(context, this.metaConverter);
     if (this.metaReusable) {
       this.metaContext = context;
@@ -128,8 +130,7 @@ export class McpTool extends AbstractTool {
   }
 
   /** The server's result as the LLM reads it (made once per tool, so a call allocates no closure for it). */
-  private readonly resultOf = (result: CallToolResult): ToolResult =>
-    toolResultOf(result, this.client.name, this.serverToolName);
+  private readonly resultOf = (result: CallToolResult): ToolResult => toolResultOf(result, this);
 
   override toString(): string {
     return `McpTool(${this.client.name}/${this.serverToolName})`;
