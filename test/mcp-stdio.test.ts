@@ -310,6 +310,21 @@ describe("failures", () => {
     await expect(call).rejects.toThrow("user pressed stop");
     await eventually(() => logLines(log).some((line) => line.startsWith("aborted slow")));
   });
+
+  it("rejects a call whose signal is already aborted, without restarting a server that died", async () => {
+    const { clients } = fixture();
+    const echo = await tool(clients, "echo");
+    const client = clients.get("tools");
+    process.kill(client?.pid ?? 0, "SIGKILL");
+    await eventually(() => client?.connected === false);
+    const controller = new AbortController();
+    controller.abort(new Error("gave up"));
+    const call = echo.call('{"text":"hi"}', ToolCallContext.EMPTY, { signal: controller.signal });
+    expect(call).toBeInstanceOf(Promise);
+    await expect(call).rejects.toThrow("gave up");
+    expect(client?.connected).toBe(false);
+    expect(client?.pid).toBeUndefined();
+  });
 });
 
 describe("McpClients.close", () => {

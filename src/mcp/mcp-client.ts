@@ -236,11 +236,12 @@ export class McpClient {
       return Promise.reject(new McpServerError(this.name, `MCP server '${this.name}' was closed.`));
     }
     if (this.client) return Promise.resolve(this.client);
+    // A caller that has given up already starts nothing (and is answered with a rejection, not a throw).
+    if (signal?.aborted) return Promise.reject(signal.reason);
     this.connecting ??= this.connect(timeoutMs).finally(() => {
       this.connecting = undefined;
     });
     if (!signal) return this.connecting;
-    signal.throwIfAborted();
     return Promise.race([
       this.connecting,
       new Promise<never>((_resolve, reject) =>
