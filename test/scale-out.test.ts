@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli, CLI_MAIN as main } from "./support/cli.js";
 import { ensureBuilt, root } from "./support/dist.js";
 import { hasRedisServer, startRedis, type TestRedis } from "./support/redis-server.js";
 
@@ -16,7 +17,6 @@ import { hasRedisServer, startRedis, type TestRedis } from "./support/redis-serv
 
 const RUNS = 200;
 const ACTIONS = ["first", "second", "third", "fourth"];
-const main = join(root, "dist/src/cli/main.js");
 
 /** The agents module the workers load: four 30 ms actions, each logging its start and end per worker. */
 function agentsModule(logDir: string): string {
@@ -233,31 +233,6 @@ describe.skipIf(!hasRedisServer)("scale-out: 3 workers, 200 runs, one worker kil
     expect(rerunActions).toBeGreaterThan(0);
   }, 150_000);
 });
-
-interface CliRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function cli(args: readonly string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main, ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** The trace and result lines, without timings (which differ run to run). */
 const traceOf = (stdout: string) =>
