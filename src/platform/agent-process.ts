@@ -83,8 +83,8 @@ interface ProcessState {
   models: Map<string, ModelUsed> | undefined;
   /** The model of the latest call, so repeated calls of one model skip the map. */
   lastModel: ModelUsed | undefined;
-  /** Created on the first tool call. */
-  tools: Map<string, ToolStats> | undefined;
+  /** Created on the first tool call; the stats are updated in place and copied when handed out. */
+  tools: Map<string, MutableToolStats> | undefined;
 }
 
 /** How to create a process (used by the platform). */
@@ -278,7 +278,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   }
   /** Calls per tool name. */
   get toolStats(): ReadonlyMap<string, ToolStats> {
-    return new Map(this.state.tools);
+    return new Map(copiedStats(this.state.tools));
   }
   /** Aborted when the process is killed. */
   get signal(): AbortSignal {
@@ -333,7 +333,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       llmInvocations: state.llmInvocations,
       embeddingInvocations: state.embeddingInvocations,
       modelsUsed: state.models ? [...state.models.values()] : [],
-      toolStats: state.tools ? [...state.tools] : [],
+      toolStats: copiedStats(state.tools),
       blackboard: this.blackboard.snapshot(),
     };
   }
@@ -377,12 +377,14 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   onLoopEvent(event: ToolLoopEvent): void {
     if (event.type === "tool-call-end") {
       this.state.tools ??= new Map();
-      const stats = this.state.tools.get(event.toolName) ?? NO_CALLS;
-      this.state.tools.set(event.toolName, {
-        calls: stats.calls + 1,
-        failures: stats.failures + (event.result.kind === "error" ? 1 : 0),
-        totalDurationMs: stats.totalDurationMs + event.durationMs,
-      });
+      let stats = this.state.tools.get(event.toolName);
+      if (!stats) {
+        stats = { calls: 0, failures: 0, totalDurationMs: 0 };
+        this.state.tools.set(event.toolName, stats);
+      }
+      stats.calls++;
+      if (event.result.kind === "error") stats.failures++;
+      stats.totalDurationMs += event.durationMs;
     }
     this.dispatch(event);
   }
@@ -489,11 +491,16 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   }
 }
 
-/** The loop events a process counts (usage and tool stats) even when nothing observes it. */
-const COUNTED_LOOP_EVENTS: ReadonlySet<ToolLoopEvent["type"]> = new Set(["llm-call-end", "tool-call-end"]);
+/** The loop events a process counts (tool stats) even when nothing observes it; LLM calls come through `recordLlmCall`. */
+const COUNTED_LOOP_EVENTS: ReadonlySet<ToolLoopEvent["type"]> = new Set(["tool-call-end"]);
 
-/** No calls yet: the stats a tool starts from. */
-const NO_CALLS: ToolStats = Object.freeze({ calls: 0, failures: 0, totalDurationMs: 0 });
+/** A tool's stats as the process keeps them (never handed out: see {@link copiedStats}). */
+type MutableToolStats = { -readonly [K in keyof ToolStats]: ToolStats[K] };
+
+/** The entries of `tools` with copies of the stats, so what a caller holds never changes. */
+function copiedStats(tools: Map<string, MutableToolStats> | undefined): [string, ToolStats][] {
+  return tools ? [...tools].map(([name, stats]) => [name, { ...stats }]) : [];
+}
 
 function modelKey(kind: ModelUsed["kind"], provider: string, modelId: string): string {
   return `${kind}\u0000${provider}\u0000${modelId}`;
@@ -555,6 +562,6 @@ function restoredState(checkpoint: ProcessCheckpoint, agent: Agent | undefined):
       checkpoint.modelsUsed.map((model) => [modelKey(model.kind, model.provider, model.modelId), model]),
     ),
     lastModel: undefined,
-    tools: new Map(checkpoint.toolStats),
+    tools: new Map(checkpoint.toolStats.map(([name, stats]) => [name, { ...stats }])),
   };
 }

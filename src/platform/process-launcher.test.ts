@@ -327,7 +327,7 @@ describe("launchAgent (through AgentPlatform.runAgent)", () => {
         toolStats: [["lookup", 2, 1]],
         history: [["research", "succeeded"]],
       });
-      expect(unobserved.loopEventTypes).toEqual(new Set(["llm-call-end", "tool-call-end"]));
+      expect(unobserved.loopEventTypes).toEqual(new Set(["tool-call-end"]));
       expect(observed.loopEventTypes).toBeUndefined();
     });
 

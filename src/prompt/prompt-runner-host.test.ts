@@ -185,7 +185,7 @@ describe("PromptRunner inside an agent process", () => {
   });
 
   describe("loop event types", () => {
-    it("builds only the events the host asks for, and still records every LLM call with its cost", async () => {
+    it("delivers only the events the host asks for, and still records every LLM call with its cost", async () => {
       const process = new RecordingProcess() as RecordingProcess & {
         loopEventTypes: ReadonlySet<ToolLoopEvent["type"]>;
       };
@@ -199,17 +199,23 @@ describe("PromptRunner inside an agent process", () => {
           .withTool(Tool.create("t", "does t", async () => ToolResult.text("ok")))
           .generateText("x"),
       );
-      // llm-call-end carries the usage, so the runner adds it to the host's types.
-      expect(process.events.map((event) => event.type)).toEqual([
-        "llm-call-end",
-        "tool-call-end",
-        "llm-call-end",
-      ]);
-      expect(process.events[0]).toMatchObject({ type: "llm-call-end", costUsd: 0.12 });
+      expect(process.events.map((event) => event.type)).toEqual(["tool-call-end"]);
       expect(process.calls.map((call) => [call.usage.totalTokens, call.costUsd])).toEqual([
         [120, 0.12],
         [210, 0.21],
       ]);
+    });
+
+    it("gives llm-call-end, with its cost, to a host that asks for it", async () => {
+      const process = new RecordingProcess() as RecordingProcess & {
+        loopEventTypes: ReadonlySet<ToolLoopEvent["type"]>;
+      };
+      process.loopEventTypes = new Set(["llm-call-end"]);
+      const model = ScriptedModel.of(
+        ScriptedModel.text("done", { usage: { inputTokens: 100, outputTokens: 20 } }),
+      );
+      await AmbientProcess.run(process, () => runner(model).generateText("x"));
+      expect(process.events).toEqual([expect.objectContaining({ type: "llm-call-end", costUsd: 0.12 })]);
     });
 
     it("gives a host without loopEventTypes every event", async () => {

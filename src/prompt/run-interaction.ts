@@ -38,7 +38,7 @@ function combineSignals(signals: readonly (AbortSignal | undefined)[]): AbortSig
   return AbortSignal.any(present);
 }
 
-/** `types` with `llm-call-end`, which the runner always needs (usage and cost). */
+/** `types` with `llm-call-end`, which the runner always needs (usage and cost for `recordLlmCall`). */
 function withUsage(types: ReadonlySet<ToolLoopEvent["type"]>): ReadonlySet<ToolLoopEvent["type"]> {
   return types.has("llm-call-end") ? types : new Set([...types, "llm-call-end"]);
 }
@@ -72,11 +72,13 @@ export async function runInteraction(
       ? merged.with(ToolCallContext.LOOP_ID_KEY, request.loopId)
       : merged;
   // Without a host nobody reads the loop's events, so the loop builds none.
+  const hostTypes = host?.loopEventTypes;
+  const hostGetsLlmCallEnd = hostTypes === undefined || hostTypes.has("llm-call-end");
   const onEvent = host
     ? (event: ToolLoopEvent): void => {
         if (event.type === "llm-call-end") {
           const costUsd = state.services.costOf?.(event);
-          host.onLoopEvent(costUsd === undefined ? event : { ...event, costUsd });
+          if (hostGetsLlmCallEnd) host.onLoopEvent(costUsd === undefined ? event : { ...event, costUsd });
           host.recordLlmCall({
             provider: event.provider,
             modelId: event.modelId,
@@ -105,7 +107,7 @@ export async function runInteraction(
     responseFormat: request.responseFormat,
     toolDecorator: host?.decorateTool ? (tool) => host.decorateTool?.(tool) ?? tool : undefined,
     onEvent,
-    eventTypes: host?.loopEventTypes && withUsage(host.loopEventTypes),
+    eventTypes: hostTypes && withUsage(hostTypes),
     beforeLlmCall: host ? (loopState) => host.beforeLlmCall(loopState) : undefined,
     onTextDelta: request.onTextDelta,
   });
