@@ -78,8 +78,6 @@ export function worldState(planning: AgentPlanning, process: AgentProcess): (con
 /** One evaluation of the world state: each condition evaluated once, on first question. */
 class WorldState {
   private readonly memo = new Map<string, boolean>();
-  /** The actions that ran successfully, built on the first `hasRun:` question. */
-  private ran: ReadonlySet<string> | undefined;
 
   constructor(
     private readonly planning: AgentPlanning,
@@ -108,11 +106,12 @@ class WorldState {
     return blackboard.getCondition(condition) ?? false;
   }
 
+  /** Whether `action` ran successfully (each `hasRun:` condition is asked once per evaluation). */
   private hasRun(action: string): boolean {
-    this.ran ??= new Set(
-      this.process.history.filter((entry) => entry.outcome === "succeeded").map((entry) => entry.actionName),
-    );
-    return this.ran.has(action);
+    for (const entry of this.process.history) {
+      if (entry.actionName === action && entry.outcome === "succeeded") return true;
+    }
+    return false;
   }
 }
 

@@ -116,6 +116,15 @@ export class Blackboard {
 
   /** The latest visible object of `type`, by token or by simple or qualified type name. */
   last<S extends TypeSelector>(type: S): SelectedType<S> | undefined {
+    if (typeof type !== "string") {
+      // The planner and every action input ask by token: no matcher closure for those.
+      const token = TypeToken.of(type);
+      for (let index = this.entries.length - 1; index >= 0; index--) {
+        const value = this.entries[index];
+        if (token.is(value) && !this.isHidden(value)) return value as SelectedType<S>;
+      }
+      return undefined;
+    }
     const matches = matcher(type);
     for (let index = this.entries.length - 1; index >= 0; index--) {
       const value = this.entries[index];

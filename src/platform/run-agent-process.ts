@@ -54,12 +54,11 @@ export async function runAgentLoop(
       if (BudgetExceededError.isInstance(error)) return control.finish("terminated", error.message);
       throw error;
     }
-    const plans = results.filter((result): result is GoapPlan => result.kind === "plan");
-    if (plans.length === 0) {
+    const plan = cheapestPlan(results);
+    if (!plan) {
       const reasons = results.map((result) => (result as GoapNoPlan).reason);
       return control.finish("stuck", `${reasons.join(" ")} ${blackboardTypes(process)}`);
     }
-    const plan = plans.reduce((best, candidate) => (candidate.cost < best.cost ? candidate : best));
     control.setGoal(goals.get(plan.goal.name));
     // The event lists every condition of the agent, evaluated: built only when something reads it.
     if (control.observed) {
@@ -81,6 +80,15 @@ export async function runAgentLoop(
     }
     if (afterAction) await afterAction(process);
   }
+}
+
+/** The cheapest plan (the first of equal cost), if any goal has one. */
+function cheapestPlan(results: readonly (GoapPlan | GoapNoPlan)[]): GoapPlan | undefined {
+  let best: GoapPlan | undefined;
+  for (const result of results) {
+    if (result.kind === "plan" && (best === undefined || result.cost < best.cost)) best = result;
+  }
+  return best;
 }
 
 function planAll(
