@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,
@@ -16,6 +15,7 @@ import { ToolCallContext } from "../tool/tool-call-context.js";
 import { checkTimeoutMs } from "../tool/tool-metadata.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { callModel, type ModelResponse } from "./call-model.js";
+import { flatUuid } from "./flat-uuid.js";
 import { assistantMessage, emptyReplyNudge, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
 import { contextOf, emit, endSpan, listenerFor, startLlmSpan } from "./loop-telemetry.js";
 import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
@@ -179,7 +179,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     checkCount("maxUnknownToolRetries", options.maxUnknownToolRetries, 0);
   if (options.toolTimeoutMs !== undefined) checkTimeoutMs("The tool loop's", options.toolTimeoutMs);
   const given = options.context ?? ToolCallContext.EMPTY;
-  const loopId = given.loopId() ?? randomUUID();
+  const loopId = given.loopId() ?? flatUuid();
   const context = given.loopId() === undefined ? given.with(ToolCallContext.LOOP_ID_KEY, loopId) : given;
   const tools = ToolSet.of(options.tools, options.toolDecorator);
   const prompt: LanguageModelV3Prompt = [...options.prompt];

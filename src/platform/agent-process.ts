@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
+import { flatUuid } from "../loop/flat-uuid.js";
 import type { LlmUsage, ToolLoopEvent } from "../loop/tool-loop.js";
 import type { LlmInteractionCall, LlmInteractionHost } from "../prompt/llm-interaction-host.js";
 import { AmbientProcess } from "../tool/ambient-process.js";
@@ -152,7 +152,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
 
   private constructor(init: AgentProcessInit) {
     const checkpoint = init.checkpoint;
-    this.id = checkpoint?.id ?? init.id ?? randomUUID();
+    this.id = checkpoint?.id ?? init.id ?? flatUuid();
     this.startedAt = new Date(checkpoint?.startedAt ?? Date.now());
     this.agent = init.agent;
     this.parentProcess = init.parent;

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { flatUuid } from "../loop/flat-uuid.js";
 import { type TypeLike, type TypeOf, TypeToken, typeNamesOf } from "../tool/type-token.js";
 
 /** A type to look objects up by: a type token (class, `domainType`, zod schema) or a type name. */
@@ -54,7 +54,7 @@ export class Blackboard {
 
   /** Unique id; a spawned child gets its own. */
   get id(): string {
-    this.uuid ??= randomUUID();
+    this.uuid ??= flatUuid();
     return this.uuid;
   }
 
