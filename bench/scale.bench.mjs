@@ -6,38 +6,21 @@
 // heap before they started, both after a full GC).
 // Target: 10,000 concurrent processes under 1 GB peak RSS.
 // Run: npm run bench (builds first), or node --expose-gc bench/scale.bench.mjs after a build.
-import { AgentPlatform, defineAgent, ProcessOptions, Tool, ToolResult } from "../dist/src/index.js";
+import { AgentPlatform, Tool, ToolResult } from "../dist/src/index.js";
+import { expectAllDone, oneToolAgent, RUN_OPTIONS, Task } from "./support/one-tool-agent.mjs";
 
 const PROCESSES = 10_000;
 const LIMIT_BYTES = 1024 * 1024 * 1024;
 
-class Task {
-  constructor(index) {
-    this.index = index;
-  }
-}
-class Report {
-  constructor(text) {
-    this.text = text;
-  }
-}
-
 const note = Tool.create("note", "Notes a finding", async (input) =>
   ToolResult.text(`noted ${JSON.parse(input).index}`),
 );
-const worker = defineAgent({
+const worker = oneToolAgent({
   name: "Worker",
   description: "Notes one finding, then answers",
-  actions: [
-    {
-      name: "work",
-      input: Task,
-      output: Report,
-      achievesGoal: { description: "A report" },
-      run: async (task, context) =>
-        new Report(await context.ai().withTool(note).generateText(`work on ${task.index}`)),
-    },
-  ],
+  action: "work",
+  tool: note,
+  prompt: "work on",
 });
 
 let waiting = 0;
@@ -79,7 +62,6 @@ const model = {
   },
 };
 
-const options = { processOptions: ProcessOptions.DEFAULT.withBudget({ tokens: 10_000_000 }) };
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
 
 const platform = AgentPlatform.create({ models: { main: model } });
@@ -94,7 +76,7 @@ const sampler = setInterval(() => {
 }, 5);
 const started = performance.now();
 const running = Promise.all(
-  Array.from({ length: PROCESSES }, (_, index) => platform.runAgent("Worker", new Task(index), options)),
+  Array.from({ length: PROCESSES }, (_, index) => platform.runAgent("Worker", new Task(index), RUN_OPTIONS)),
 );
 while (waiting < PROCESSES) await new Promise((resolve) => setTimeout(resolve, 10));
 const liveAfterMs = performance.now() - started;
@@ -107,11 +89,7 @@ const wallMs = performance.now() - started;
 clearInterval(sampler);
 peakRss = Math.max(peakRss, process.resourceUsage().maxRSS * 1024);
 
-const failed = processes.filter(
-  (agentProcess) => agentProcess.status !== "completed" || agentProcess.result?.text !== "done",
-);
-if (failed.length > 0)
-  throw new Error(`${failed.length} processes did not complete: ${failed[0]?.statusReason}`);
+expectAllDone(processes);
 const perProcess = (live.heapUsed - heapBefore) / PROCESSES;
 const pass = peakRss < LIMIT_BYTES;
 console.log(

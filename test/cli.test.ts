@@ -1,42 +1,15 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli } from "./support/cli.js";
 import { ensureBuilt, root } from "./support/dist.js";
 
 // The main job, as a user meets it: the built `embabel-ts` command, spawned
 // with plain node, in a clean environment (no keys unless a test sets them).
-
-const main = join(root, "dist/src/cli/main.js");
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Spawns the CLI asynchronously (a test's HTTP server must keep serving while it runs). */
-function cli(args: readonly string[], env: Record<string, string> = {}, cwd = root): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main, ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? "", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const emptyDir = () => mkdtempSync(join(tmpdir(), "embabel-cli-"));
 
@@ -158,7 +131,12 @@ describe("embabel-ts run --scripted", () => {
     runs.forEach((run, index) => {
       const name = names[index];
       expect({ name, code: run.code, stderr: run.stderr }).toEqual({ name, code: 0, stderr: "" });
-      expect(run.stdout).toContain("✔ completed");
+      // Every recorded script reports a real model's tokens, priced as on the model it was recorded with.
+      const summary = run.stdout.split("\n").find((line) => line.startsWith("✔ completed"));
+      expect({ name, summary }).toEqual({
+        name,
+        summary: expect.stringMatching(/ · [1-9][\d,]* tokens · (.+ · )?\$0\.\d{4}$/),
+      });
     });
   }, 90_000); // every example as its own CLI process, at once: past the default 20 s on a busy machine
 

@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { McpClients, McpToolFactory } from "../src/index.js";
-import { ensureBuilt, root } from "./support/dist.js";
+import { cli, CLI_MAIN as main } from "./support/cli.js";
+import { ensureBuilt } from "./support/dist.js";
 
 // `embabel-ts mcp-serve` and `run mcp-weather`, as a user meets them: the built command, spawned with node.
 
-const main = join(root, "dist/src/cli/main.js");
 const cwd = mkdtempSync(join(tmpdir(), "embabel-mcp-serve-"));
 
 beforeAll(() => ensureBuilt(), 180_000);
@@ -71,28 +71,7 @@ describe("embabel-ts mcp-serve --scripted", () => {
 
 describe("embabel-ts run mcp-weather --scripted", () => {
   it("runs the agent on tools from the MCP server its config file names", async () => {
-    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
-      (resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          [main, "run", "mcp-weather", "Weather in Oslo?", "--scripted"],
-          {
-            cwd,
-            env: { PATH: process.env.PATH ?? "" },
-          },
-        );
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (chunk) => {
-          stdout += chunk;
-        });
-        child.stderr.on("data", (chunk) => {
-          stderr += chunk;
-        });
-        child.on("error", reject);
-        child.on("close", (code) => resolve({ code, stdout, stderr }));
-      },
-    );
+    const run = await cli(["run", "mcp-weather", "Weather in Oslo?", "--scripted"], {}, cwd);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("weather_forecast");

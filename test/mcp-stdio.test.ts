@@ -132,6 +132,18 @@ describe("McpToolGroup over stdio", () => {
     expect(artifact.structuredContent).toEqual({ temperature: 33, conditions: "Cloudy" });
   });
 
+  it("answers arguments that are not a JSON object in-band, and takes blank arguments as none", async () => {
+    const { clients } = shared;
+    const echo = await tool(clients, "echo");
+    expect((await echo.call('{"text":')).content).toMatch(/^Invalid JSON arguments for tool 'echo': /);
+    expect(await echo.call('["hello"]')).toMatchObject({
+      kind: "error",
+      content: "The arguments of tool 'echo' must be a JSON object.",
+    });
+    expect(await (await tool(clients, "pid")).call("  ")).toMatchObject({ kind: "text" });
+    expect(await echo.call('{"text":"still here"}')).toEqual(ToolResult.text("still here"));
+  });
+
   it("answers isError with an error result carrying the server's text", async () => {
     const { clients } = shared;
     const result = await (await tool(clients, "fails")).call("{}");
@@ -155,6 +167,30 @@ describe("context as _meta", () => {
     expect((await metaEcho.call("{}", ToolCallContext.EMPTY)).content).toBe("null");
     const onlyLoop = ToolCallContext.of({ [ToolCallContext.LOOP_ID_KEY]: "loop-8" });
     expect((await metaEcho.call("{}", onlyLoop)).content).toBe("null");
+  });
+
+  it("sends each call's own context, and asks a converter of the user's on every call", async () => {
+    const { clients } = shared;
+    const metaEcho = await tool(clients, "meta_echo");
+    const acme = ToolCallContext.of({ tenantId: "acme" });
+    const globex = ToolCallContext.of({ tenantId: "globex" });
+    const seen: unknown[] = [];
+    for (const context of [acme, acme, globex, acme]) {
+      seen.push(JSON.parse((await metaEcho.call("{}", context)).content));
+    }
+    expect(seen).toEqual([
+      { tenantId: "acme" },
+      { tenantId: "acme" },
+      { tenantId: "globex" },
+      { tenantId: "acme" },
+    ]);
+    // A converter may read state of its own (a rotating token): the same context must not get a stale value.
+    let token = 0;
+    const rotating = await McpToolFactory.create(clients, {
+      metaConverter: (context) => ({ tenant: context.get("tenantId"), token: `t-${++token}` }),
+    }).requiredToolByName("meta_echo");
+    expect(JSON.parse((await rotating.call("{}", acme)).content)).toEqual({ tenant: "acme", token: "t-1" });
+    expect(JSON.parse((await rotating.call("{}", acme)).content)).toEqual({ tenant: "acme", token: "t-2" });
   });
 
   it("applies the group's converter on every call, through the loop", async () => {
@@ -273,6 +309,21 @@ describe("failures", () => {
     setTimeout(() => controller.abort(new Error("user pressed stop")), 100);
     await expect(call).rejects.toThrow("user pressed stop");
     await eventually(() => logLines(log).some((line) => line.startsWith("aborted slow")));
+  });
+
+  it("rejects a call whose signal is already aborted, without restarting a server that died", async () => {
+    const { clients } = fixture();
+    const echo = await tool(clients, "echo");
+    const client = clients.get("tools");
+    process.kill(client?.pid ?? 0, "SIGKILL");
+    await eventually(() => client?.connected === false);
+    const controller = new AbortController();
+    controller.abort(new Error("gave up"));
+    const call = echo.call('{"text":"hi"}', ToolCallContext.EMPTY, { signal: controller.signal });
+    expect(call).toBeInstanceOf(Promise);
+    await expect(call).rejects.toThrow("gave up");
+    expect(client?.connected).toBe(false);
+    expect(client?.pid).toBeUndefined();
   });
 });
 

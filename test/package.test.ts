@@ -258,6 +258,30 @@ require(${JSON.stringify(tsc)});`;
     expect(run).toEqual({ code: 0, stdout: "5 function\n", stderr: "" });
   }, 60_000);
 
+  it("serves the studio from embabel-ts/studio, showing the app's own run", async () => {
+    expect(tarballFiles).toContain("dist/src/studio/index.d.ts");
+    expect(tarballFiles).toContain("dist/src/studio/page/index.html");
+    writeFileSync(
+      join(app, "studio.mjs"),
+      [
+        'import { AgentPlatform, ProcessOptions } from "embabel-ts";',
+        'import { startStudio } from "embabel-ts/studio";',
+        'import { ScriptedModel } from "embabel-ts/testing";',
+        "const studio = await startStudio({ port: 0 });",
+        'const recorder = studio.recorder({ meta: { input: "from the app" } });',
+        "const platform = AgentPlatform.create({ models: { default: new ScriptedModel() } });",
+        'await platform.runInProcess(async () => "done", { processOptions: recorder.attach(ProcessOptions.DEFAULT) });',
+        "recorder.close();",
+        "const page = await (await fetch(studio.url)).text();",
+        'const runs = await (await fetch(studio.url + "/api/runs")).json();',
+        'console.log(page.includes("/assets/studio.js"), runs.map((run) => run.input + ": " + run.status).join());',
+        "await studio.close();",
+      ].join("\n"),
+    );
+    const run = await exec(process.execPath, ["studio.mjs"], app);
+    expect(run).toEqual({ code: 0, stdout: "true from the app: completed\n", stderr: "" });
+  }, 60_000);
+
   it("says 'embabel-ts needs zod 4 (found 3.x)' at import when the app's zod is zod 3", async () => {
     // An app whose only zod is zod 3: the package as installed, beside a "zod" that is the
     // zod 3 API (shipped by zod 4 as zod/v3), found first by embabel-ts's own lookup.

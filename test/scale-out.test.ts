@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli, CLI_MAIN as main } from "./support/cli.js";
 import { ensureBuilt, root } from "./support/dist.js";
 import { hasRedisServer, startRedis, type TestRedis } from "./support/redis-server.js";
 
@@ -16,7 +17,6 @@ import { hasRedisServer, startRedis, type TestRedis } from "./support/redis-serv
 
 const RUNS = 200;
 const ACTIONS = ["first", "second", "third", "fourth"];
-const main = join(root, "dist/src/cli/main.js");
 
 /** The agents module the workers load: four 30 ms actions, each logging its start and end per worker. */
 function agentsModule(logDir: string): string {
@@ -25,19 +25,22 @@ function agentsModule(logDir: string): string {
 import { appendFileSync } from "node:fs";
 import { defineAgent } from ${JSON.stringify(dist)};
 export class Work { constructor(n) { this.n = n; } }
-export class Step1 { constructor(n, value) { this.n = n; this.value = value; } }
-export class Step2 { constructor(n, value) { this.n = n; this.value = value; } }
-export class Step3 { constructor(n, value) { this.n = n; this.value = value; } }
-export class Total { constructor(n, value) { this.n = n; this.value = value; } }
-const log = (n, action, phase) =>
-  appendFileSync(${JSON.stringify(logDir)} + "/actions-" + process.pid + ".log", n + " " + action + " " + phase + "\\n");
+// Each step's output nests the run's Work (already on the blackboard): after a resume on
+// another worker it must still be that very object, not a copy.
+export class Step1 { constructor(n, value, origin) { this.n = n; this.value = value; this.origin = origin; } }
+export class Step2 { constructor(n, value, origin) { this.n = n; this.value = value; this.origin = origin; } }
+export class Step3 { constructor(n, value, origin) { this.n = n; this.value = value; this.origin = origin; } }
+export class Total { constructor(n, value, origin) { this.n = n; this.value = value; this.origin = origin; } }
+const log = (n, action, phase, identity = "") =>
+  appendFileSync(${JSON.stringify(logDir)} + "/actions-" + process.pid + ".log", n + " " + action + " " + phase + (identity ? " " + identity : "") + "\\n");
 const step = (name, input, output, compute, goal) => ({
   name, input, output,
   ...(goal ? { achievesGoal: { description: "The total" } } : {}),
-  run: async (from) => {
-    log(from.n, name, "start");
+  run: async (from, context) => {
+    const origin = from instanceof Work ? from : from.origin;
+    log(from.n, name, "start", origin === context.blackboard.last(Work) ? "same" : "copy");
     await new Promise((resolve) => setTimeout(resolve, 30));
-    const result = new output(from.n, compute(from));
+    const result = new output(from.n, compute(from), origin);
     log(from.n, name, "end");
     return result;
   },
@@ -99,15 +102,15 @@ function startWorker(url: string, module: string): Promise<WorkerChild> {
 
 /** Per run: the actions started and ended, in order, with the pid of the worker that ran them. */
 function readActionLogs(dir: string, pids: readonly number[]) {
-  const runs = new Map<number, { action: string; phase: string; pid: number }[]>();
+  const runs = new Map<number, { action: string; phase: string; pid: number; identity: string }[]>();
   for (const pid of pids) {
     const file = join(dir, `actions-${pid}.log`);
     if (!existsSync(file)) continue;
     for (const line of readFileSync(file, "utf8").split("\n")) {
-      const [n, action, phase] = line.split(" ");
+      const [n, action, phase, identity = ""] = line.split(" ");
       if (!n || !action || !phase) continue;
       const entries = runs.get(Number(n)) ?? [];
-      entries.push({ action, phase, pid });
+      entries.push({ action, phase, pid, identity });
       runs.set(Number(n), entries);
     }
   }
@@ -156,7 +159,12 @@ describe.skipIf(!hasRedisServer)("scale-out: 3 workers, 200 runs, one worker kil
       Array.from({ length: RUNS }, (_, n) => platform.startAgent("Pipeline", new agents.Work(n))),
     );
     const results: Promise<
-      { status: string; result: { n: number; value: number }; history: { actionName: string }[] }[]
+      {
+        status: string;
+        result: { n: number; value: number; origin: object };
+        history: { actionName: string }[];
+        blackboard: { last(type: unknown): unknown };
+      }[]
     > = Promise.all(handles.map((handle: { result(): Promise<never> }) => handle.result()));
 
     // Kill the victim once it has finished some runs and holds others mid-run, past their first action.
@@ -186,6 +194,9 @@ describe.skipIf(!hasRedisServer)("scale-out: 3 workers, 200 runs, one worker kil
       expect(process.result).toBeInstanceOf(agents.Total);
       expect(process.result).toMatchObject({ n, value: expectedTotal(n) });
       expect(process.history.map((entry) => entry.actionName)).toEqual(ACTIONS);
+      // The Work nested in the result is the blackboard's Work, not a copy.
+      expect(process.result.origin).toBeInstanceOf(agents.Work);
+      expect(process.result.origin).toBe(process.blackboard.last(agents.Work));
     }
     // None finished twice: each process id is reported finished by at most one worker.
     const finishedLines = workers.flatMap((worker) =>
@@ -207,6 +218,7 @@ describe.skipIf(!hasRedisServer)("scale-out: 3 workers, 200 runs, one worker kil
     );
     let rerunActions = 0;
     let continuedPastAnAction = 0;
+    let resumedIdentityChecks = 0;
     for (const [n, entries] of logs) {
       const starts = entries.filter((entry) => entry.phase === "start");
       for (const action of ACTIONS) {
@@ -218,6 +230,12 @@ describe.skipIf(!hasRedisServer)("scale-out: 3 workers, 200 runs, one worker kil
       const elsewhere = entries.filter((entry) => entry.pid !== victim.pid);
       if (onVictim.length === 0 || elsewhere.length === 0) continue;
       const endedOnVictim = onVictim.filter((entry) => entry.phase === "end").map((entry) => entry.action);
+      // Resumed from a checkpoint holding a finished action's output: its nested Work is the restored blackboard's Work.
+      if (endedOnVictim.length > 0)
+        for (const entry of elsewhere.filter((each) => each.phase === "start")) {
+          expect(entry.identity, `run ${n} ${entry.action} after resume`).toBe("same");
+          resumedIdentityChecks++;
+        }
       const rerun = elsewhere.filter(
         (entry) => entry.phase === "start" && onVictim.some((done) => done.action === entry.action),
       );
@@ -229,35 +247,14 @@ describe.skipIf(!hasRedisServer)("scale-out: 3 workers, 200 runs, one worker kil
       if (endedOnVictim.length > finishedThenRerun.length) continuedPastAnAction++;
     }
     expect(continuedPastAnAction).toBeGreaterThan(0);
+    expect(resumedIdentityChecks).toBeGreaterThan(0);
+    for (const entries of logs.values())
+      for (const entry of entries.filter((each) => each.phase === "start"))
+        expect(entry.identity).toBe("same");
     expect(rerunActions).toBeLessThanOrEqual(8);
     expect(rerunActions).toBeGreaterThan(0);
   }, 150_000);
 });
-
-interface CliRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function cli(args: readonly string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main, ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** The trace and result lines, without timings (which differ run to run). */
 const traceOf = (stdout: string) =>

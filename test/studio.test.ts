@@ -130,7 +130,8 @@ describe("embabel-ts studio in a browser", () => {
   it("updates a run in progress live, over server-sent events", async () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const live = await startStudio(0, {
+    const live = await startStudio({
+      port: 0,
       examples: [{ name: "waiter", summary: "Waits", sampleInput: "hello" }],
       startRun: async (_request, hooks) => {
         const recorder = new TraceRecorder(

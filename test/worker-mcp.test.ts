@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli, CLI_MAIN as main } from "./support/cli.js";
 import { ensureBuilt, root } from "./support/dist.js";
 import { hasRedisServer, startRedis, type TestRedis } from "./support/redis-server.js";
 
@@ -10,7 +11,6 @@ import { hasRedisServer, startRedis, type TestRedis } from "./support/redis-serv
 // MCP servers and tool groups are set up, a queued run uses them, and
 // stopping the worker ends the MCP server's child process.
 
-const main = join(root, "dist/src/cli/main.js");
 const weatherServer = join(root, "examples/mcp-weather/weather-server.mjs");
 
 /** The pids of the processes whose parent is `parent` and whose command line contains `text`. */
@@ -32,25 +32,6 @@ function childrenOf(parent: number, text: string): number[] {
 
 function isAlive(pid: number): boolean {
   return existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ");
-}
-
-function cli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main, ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 describe.skipIf(!hasRedisServer)("embabel-ts worker with a config's MCP servers and tool groups", () => {

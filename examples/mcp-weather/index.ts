@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
 import type { WeatherReport } from "./domain.js";
 import { weatherScript } from "./script.js";
@@ -30,6 +31,7 @@ export const example: ExampleDefinition = {
   agents: [WeatherReporter],
   configFile: MCP_WEATHER_CONFIG,
   input: (text) => UserInput.create({ content: text }),
+  recordedWith: RECORDED_WITH,
   script: weatherScript,
   formatResult(result) {
     const report = result as WeatherReport;

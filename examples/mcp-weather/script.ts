@@ -1,6 +1,6 @@
 import type { ScriptedStepInit } from "../../src/testing/index.js";
 import { ScriptedModel } from "../../src/testing/index.js";
-import { lastToolOutput, userText } from "../script-helpers.js";
+import { lastToolOutput, userText, withRecordedUsage } from "../script-helpers.js";
 import type { WeatherReport } from "./domain.js";
 
 /** The city a model would pick out: the last capitalised word of the request (Lisbon if none). */
@@ -9,9 +9,9 @@ export function cityFrom(request: string): string {
   return words[words.length - 1] ?? "Lisbon";
 }
 
-/** The recorded run: both weather tools in one step, then the report built from their answers. */
+/** The recorded run: both weather tools in one step, then the report built from their answers (with a real model's tokens). */
 export function weatherScript(): ScriptedStepInit[] {
-  return [
+  const steps: ScriptedStepInit[] = [
     (request) => {
       const city = cityFrom(userText(request).split("Request:").pop() ?? "");
       return ScriptedModel.toolCalls([
@@ -28,4 +28,5 @@ export function weatherScript(): ScriptedStepInit[] {
       return ScriptedModel.text(JSON.stringify(report));
     },
   ];
+  return steps.map(withRecordedUsage);
 }

@@ -1,4 +1,5 @@
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
 import type { ResearchBrief } from "./domain.js";
 import { ResearchBriefer } from "./research-briefer.js";
@@ -16,6 +17,7 @@ export const example: ExampleDefinition = {
   sampleInput: "How does sleep affect memory?",
   agents: [ResearchBriefer],
   input: (text) => UserInput.create({ content: text }),
+  recordedWith: RECORDED_WITH,
   script: researchBriefScript,
   formatResult(result) {
     const brief = result as ResearchBrief;

@@ -58,7 +58,7 @@ export class ResearchBriefer {
         [
           "Write a research brief on the topic below.",
           "deep_analysis is expensive: check process_budget first and use it only if",
-          "at least 5,000 tokens and $0.50 remain; otherwise use quick_summary. Report progress.",
+          "at least 15,000 tokens and $0.50 remain; otherwise use quick_summary. Report progress.",
           "Read the sources back with blackboard_last (type SourceList), tell the user the",
           "headline with communicate, then answer with the ResearchBrief.",
           `Topic: ${sources.topic}`,

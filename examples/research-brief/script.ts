@@ -1,10 +1,7 @@
-import type { ScriptedStepInit, ScriptedUsage } from "../../src/testing/index.js";
+import type { ScriptedStepInit } from "../../src/testing/index.js";
 import { ScriptedModel } from "../../src/testing/index.js";
-import { jsonOrUndefined, lastToolOutput, userText } from "../script-helpers.js";
+import { jsonOrUndefined, lastToolOutput, userText, withRecordedUsage } from "../script-helpers.js";
 import type { ResearchBrief, Source, SourceList } from "./domain.js";
-
-/** What each recorded reply cost (so the budget the agent checks is really spent). */
-const usage: ScriptedUsage = { inputTokens: 800, outputTokens: 60 };
 
 /** The remaining tokens and dollars a `process_budget` answer states. */
 export function remainingBudget(report: string): { tokens: number; costUsd: number } {
@@ -43,19 +40,17 @@ function sourcesShown(request: Parameters<typeof userText>[0]): Source[] {
  * check process_budget and choose the expensive deep_analysis only when
  * enough budget remains (else quick_summary), report that choice, read the
  * sources back from the blackboard, tell the user the headline, answer with
- * the ResearchBrief. Each reply follows what the model was sent.
+ * the ResearchBrief. Each reply follows what the model was sent, and reports
+ * the tokens a real model would (so the budget the agent checks is really spent).
  */
 export function researchBriefScript(): ScriptedStepInit[] {
-  return [
+  const steps: ScriptedStepInit[] = [
     (request) => {
       const topic = topicFrom(labelled(request, "Request"));
-      return ScriptedModel.toolCalls(
-        [
-          { name: "progress", args: { status: `Searching the library for: ${topic}` } },
-          { name: "search_library", args: { query: topic } },
-        ],
-        { usage },
-      );
+      return ScriptedModel.toolCalls([
+        { name: "progress", args: { status: `Searching the library for: ${topic}` } },
+        { name: "search_library", args: { query: topic } },
+      ]);
     },
     (request) => {
       const sources =
@@ -64,15 +59,15 @@ export function researchBriefScript(): ScriptedStepInit[] {
         topic: topicFrom(labelled(request, "Request")),
         sources: sources.slice(0, 3),
       };
-      return ScriptedModel.text(JSON.stringify(list), { usage });
+      return ScriptedModel.text(JSON.stringify(list));
     },
-    ScriptedModel.toolCall("agent_process", {}, { usage }),
-    ScriptedModel.toolCall("process_budget", {}, { usage }),
+    ScriptedModel.toolCall("agent_process", {}),
+    ScriptedModel.toolCall("process_budget", {}),
     (request) => {
       const topic = labelled(request, "Topic");
       const left = remainingBudget(lastToolOutput(request, "process_budget") ?? "");
       const tokens = left.tokens.toLocaleString("en-US");
-      const deep = left.tokens >= 5_000 && left.costUsd >= 0.5;
+      const deep = left.tokens >= 15_000 && left.costUsd >= 0.5;
       return ScriptedModel.toolCalls(
         deep
           ? [
@@ -89,18 +84,15 @@ export function researchBriefScript(): ScriptedStepInit[] {
               },
               { name: "quick_summary", args: { topic } },
             ],
-        { usage },
       );
     },
-    ScriptedModel.toolCall("blackboard", {}, { usage }),
-    ScriptedModel.toolCall("blackboard_last", { typeName: "SourceList" }, { usage }),
+    ScriptedModel.toolCall("blackboard", {}),
+    ScriptedModel.toolCall("blackboard_last", { typeName: "SourceList" }),
     (request) => {
       const [first] = sourcesShown(request);
-      return ScriptedModel.toolCall(
-        "communicate",
-        { message: `Brief ready: ${first?.finding ?? "no sources were found."}` },
-        { usage },
-      );
+      return ScriptedModel.toolCall("communicate", {
+        message: `Brief ready: ${first?.finding ?? "no sources were found."}`,
+      });
     },
     (request) => {
       const sources = sourcesShown(request);
@@ -113,7 +105,8 @@ export function researchBriefScript(): ScriptedStepInit[] {
         analysis: deep ? "deep" : "quick",
         sources: sources.map((source) => source.title),
       };
-      return ScriptedModel.text(JSON.stringify(brief), { usage });
+      return ScriptedModel.text(JSON.stringify(brief));
     },
   ];
+  return steps.map(withRecordedUsage);
 }

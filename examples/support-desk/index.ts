@@ -1,4 +1,5 @@
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
 import type { Resolution } from "./domain.js";
 import { supportDeskScript } from "./script.js";
@@ -18,6 +19,7 @@ export const example: ExampleDefinition = {
     "Hi, this is ada@example.com. My telescope (order A-1001) arrived dented. Can I get my money back?",
   agents: [SupportDesk],
   input: (text) => UserInput.create({ content: text }),
+  recordedWith: RECORDED_WITH,
   script: supportDeskScript,
   formatResult(result) {
     const resolution = result as Resolution;

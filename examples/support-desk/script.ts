@@ -1,6 +1,6 @@
 import type { ScriptedRequest, ScriptedStepInit } from "../../src/testing/index.js";
 import { ScriptedModel } from "../../src/testing/index.js";
-import { jsonOrUndefined, lastToolOutput, userText } from "../script-helpers.js";
+import { jsonOrUndefined, lastToolOutput, userText, withRecordedUsage } from "../script-helpers.js";
 import type { Resolution } from "./domain.js";
 
 const DEFAULT_EMAIL = "ada@example.com";
@@ -27,10 +27,11 @@ const amountIn = (text: string | undefined) => Number(/\$(\d+(?:\.\d+)?)/.exec(t
  * proposes a remedy. The outer LLM then calls `refund_workflow`, whose nested
  * LLM tries to refund before verifying (wrong state), verifies, refunds and
  * notifies. Finally the outer LLM answers with the Resolution. Each step reads
- * what the model was sent, so the run follows the ticket.
+ * what the model was sent, so the run follows the ticket, and reports the
+ * tokens a real model would.
  */
 export function supportDeskScript(): ScriptedStepInit[] {
-  return [
+  const steps: ScriptedStepInit[] = [
     (request) => ScriptedModel.toolCall("diagnose_issue", { complaint: ticketIn(request) }),
     // diagnose_issue (PlaybookTool): check_order is locked until lookup_customer ran.
     (request) =>
@@ -97,6 +98,7 @@ export function supportDeskScript(): ScriptedStepInit[] {
     // The outer LLM answers with the Resolution.
     resolutionStep,
   ];
+  return steps.map(withRecordedUsage);
 }
 
 /** The outer LLM's final answer: the Resolution, from the ticket and the agentic tools' results. */

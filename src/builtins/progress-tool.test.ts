@@ -1,24 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AgentPlatform } from "../platform/agent-platform.js";
-import { ListOutputChannel, type OutputChannel } from "../platform/output-channel.js";
-import { ProcessOptions } from "../platform/process-options.js";
-import type { Tool } from "../tool/tool.js";
-import type { ToolResult } from "../tool/tool-result.js";
+import { callInProcess, failingChannel } from "../../test/support/call-in-process.js";
+import { ListOutputChannel } from "../platform/output-channel.js";
 import { ProgressTool } from "./progress-tool.js";
-
-/** Calls `tool` with `input` inside a process whose output channel is `channel`. */
-async function callInProcess(tool: Tool, input: string, channel: OutputChannel = new ListOutputChannel()) {
-  const process = await AgentPlatform.create({ models: {} }).runInProcess(() => tool.call(input), {
-    processOptions: ProcessOptions.DEFAULT.withOutputChannel(channel),
-  });
-  return { process, result: process.result as ToolResult };
-}
-
-const failing: OutputChannel = {
-  send: async () => {
-    throw new Error("channel unavailable");
-  },
-};
 
 describe("ProgressTool.create", () => {
   const progress = ProgressTool.create();
@@ -70,7 +53,7 @@ describe("ProgressTool.create", () => {
   });
 
   it("fails the call when the channel fails", async () => {
-    const { process } = await callInProcess(progress, '{"status":"x"}', failing);
+    const { process } = await callInProcess(progress, '{"status":"x"}', failingChannel);
     expect(process.status).toBe("failed");
     expect((process.failure as Error).message).toBe("channel unavailable");
   });

@@ -25,7 +25,10 @@ export interface ToolChaining<THIS> {
 
 /** What one interaction adds for tool chaining: the placeholders to offer and the strategy that binds. */
 export interface ToolChainingSession {
-  /** One placeholder per method of each registered type. */
+  /**
+   * One placeholder per method of each registered type, then the discovered
+   * tools offered so far: what a loop continuing the session (a corrective retry) starts with.
+   */
   readonly tools: readonly Tool[];
   /** Binds returned artifacts (and injects discovered tools); add it to the loop's strategies. */
   readonly strategy: ToolInjectionStrategy;
@@ -96,10 +99,16 @@ export class ToolChainingConfig {
   /** The placeholders and binding strategy for one interaction. */
   start(): ToolChainingSession {
     const tracker = new DomainToolTracker(this.sources, this.fromAny);
-    const tools = this.sources.flatMap((source) =>
+    const placeholders = this.sources.flatMap((source) =>
       source.methods.map((method) => new DomainToolPlaceholder(method, source.type, tracker)),
     );
-    return { tools, strategy: new ToolChainingInjectionStrategy(tracker) };
+    const strategy = new ToolChainingInjectionStrategy(tracker);
+    return {
+      get tools() {
+        return strategy.offered.length === 0 ? placeholders : [...placeholders, ...strategy.offered];
+      },
+      strategy,
+    };
   }
 }
 

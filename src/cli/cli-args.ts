@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { STUDIO_PORT } from "../studio/studio-server.js";
 import { UsageError } from "./usage-error.js";
 
 /** `embabel-ts run <example> "<input>" [--scripted] [--model <id>] [--verbose] [--config <file>]`. */
@@ -180,9 +181,6 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       throw new UsageError(`Unknown command '${command}'. Commands: run, list, studio, mcp-serve, help.`);
   }
 }
-
-/** The studio's default port. */
-export const STUDIO_PORT = 4477;
 
 function parsePort(value: string | undefined): number {
   if (value === undefined) return STUDIO_PORT;

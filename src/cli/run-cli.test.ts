@@ -183,7 +183,9 @@ describe("runCli with the built-in tools (research-brief)", () => {
     expect(run.code).toBe(EXIT_OK);
     expect(run.stderr).toEqual([]);
     expect(run.stdout).toContain("  … Searching the library for: How does sleep affect memory");
-    expect(run.stdout).toContain("  … Budget OK (996,560 tokens left): running the deep analysis");
+    expect(run.stdout).toContainEqual(
+      expect.stringMatching(/^ {2}… Budget OK \([\d,]+ tokens left\): running the deep analysis$/),
+    );
     expect(run.stdout).toContain("  ✉ Brief ready: Sleep after learning strengthens new memories.");
     expect(run.stdout).toContain("  ⚙ process_budget {}");
     expect(run.stdout).toContain('  ⚙ blackboard_last {"typeName":"SourceList"}');

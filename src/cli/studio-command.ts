@@ -20,7 +20,8 @@ export async function runStudioCommand(
   const { terminal } = options;
   const { style } = terminal;
   const quiet = { ...jsonOnlyTerminal(terminal), err: () => {} };
-  const studio = await startStudio(command.port, {
+  const studio = await startStudio({
+    port: command.port,
     keptDir: runHistoryDir(options.cwd, options.env),
     files: command.files.map((file) => resolve(options.cwd, file)),
     examples: builtInExamples().map(({ name, summary, sampleInput }) => ({ name, summary, sampleInput })),

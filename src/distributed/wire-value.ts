@@ -1,33 +1,57 @@
 import { SerializationError } from "../errors/serialization-error.js";
 import { typeNameOf } from "../tool/type-token.js";
-import type { TypeRegistry } from "./type-registry.js";
+import type { TypeEntry, TypeRegistry } from "./type-registry.js";
 
 /**
- * Turns values into JSON-safe trees and back, keeping types: plain data as
- * is; `undefined`, non-finite numbers, bigints, `Date`, `Map`, `Set` and
- * errors as tagged nodes; instances of registered classes, `domainType`
- * values and codec types as `{ $t: name, v: fields }`. Anything else is a
- * {@link SerializationError} naming its type and where it was found.
+ * Turns values into JSON-safe trees and back, keeping types and the object
+ * graph: plain data as is; `undefined`, non-finite numbers, bigints, `Date`,
+ * `Map`, `Set` and errors as tagged nodes; instances of registered classes,
+ * `domainType` values and codec types as `{ $t: name, v: fields }` (or
+ * `j: toJSON()`). Every object is numbered in the order it is first written;
+ * meeting it again writes `{ $ref: n }`, so an object reached twice comes
+ * back as one object and cycles round-trip (except through an object rebuilt
+ * from its JSON: `fromJSON`, a codec, a `domainType`, which is a
+ * {@link SerializationError}). Anything else is a {@link SerializationError}
+ * naming its type and where it was found.
  */
 export class WireValues {
   constructor(private readonly registry: TypeRegistry) {}
 
-  /** The JSON-safe tree for `value`; `where` names it in errors (`blackboard[2]`). */
-  encode(value: unknown, where: string, refs?: ReadonlyMap<unknown, number>): unknown {
-    return this.write(value, where, refs, new Set());
+  /** The JSON-safe tree for `value` (one object graph); `where` names it in errors (`blackboard[2]`). */
+  encode(value: unknown, where: string): unknown {
+    return this.writer().write(value, where);
   }
 
-  /** The value back from {@link WireValues.encode}'s tree; `refs` resolves `$ref` nodes. */
-  decode(tree: unknown, where: string, refs?: readonly unknown[]): unknown {
-    return this.read(tree, where, refs);
+  /** The value back from {@link WireValues.encode}'s tree. */
+  decode(tree: unknown, where: string): unknown {
+    return this.reader().read(tree, where);
   }
 
-  private write(
-    value: unknown,
-    where: string,
-    refs: ReadonlyMap<unknown, number> | undefined,
-    path: Set<object>,
-  ): unknown {
+  /** A writer whose trees share one numbering: an object met in an earlier `write` is a `$ref` in a later one. */
+  writer(): WireWriter {
+    return new WireWriter(this.registry);
+  }
+
+  /**
+   * A reader for a writer's trees, read in the order they were written.
+   * `legacyRefs` reads the format before graphs (checkpoint format 1), where
+   * `$ref` is a position in the blackboard's objects.
+   */
+  reader(legacyRefs?: readonly unknown[]): WireReader {
+    return new WireReader(this.registry, legacyRefs);
+  }
+}
+
+/** Writes values as trees numbering their objects; see {@link WireValues.writer}. */
+export class WireWriter {
+  private readonly ids = new Map<object, number>();
+  /** Objects being written that the reader rebuilds only after their contents: a reference back to one is a cycle it cannot restore. */
+  private readonly rebuilt = new Set<object>();
+
+  constructor(private readonly registry: TypeRegistry) {}
+
+  /** The tree for `value`; `where` names it in errors. */
+  write(value: unknown, where: string): unknown {
     switch (typeof value) {
       case "string":
       case "boolean":
@@ -44,39 +68,35 @@ export class WireValues {
     }
     if (value === null) return null;
     const object = value as object;
-    const ref = refs?.get(object);
-    if (ref !== undefined) return { $ref: ref };
-    if (path.has(object)) {
-      throw new SerializationError(
-        `Cannot serialise ${where}: it refers back to itself (a cycle). Keep blackboard objects acyclic.`,
-        typeNameOf(object),
-      );
+    const id = this.ids.get(object);
+    if (id !== undefined) {
+      if (this.rebuilt.has(object)) {
+        const type = typeNameOf(object);
+        throw new SerializationError(
+          `Cannot serialise ${where}: it refers back to an enclosing '${type}', which is rebuilt from its JSON (toJSON/fromJSON, a codec or a domainType), so the cycle cannot be restored. Break the cycle, or let the class be rebuilt field by field (no fromJSON).`,
+          type,
+        );
+      }
+      return { $ref: id };
     }
-    path.add(object);
-    try {
-      return this.writeObject(object, where, refs, path);
-    } finally {
-      path.delete(object);
-    }
-  }
-
-  private writeObject(
-    object: object,
-    where: string,
-    refs: ReadonlyMap<unknown, number> | undefined,
-    path: Set<object>,
-  ): unknown {
-    const child = (value: unknown, key: string | number) =>
-      this.write(value, typeof key === "number" ? `${where}[${key}]` : `${where}.${key}`, refs, path);
-    if (Array.isArray(object)) return object.map((item, index) => child(item, index));
     const proto = Object.getPrototypeOf(object);
     const plain = proto === Object.prototype || proto === null;
+    const toJSON = (object as { toJSON?: unknown }).toJSON;
+    // A plain object with its own toJSON is written as what toJSON gives (as JSON.stringify does).
+    if (plain && typeof toJSON === "function") return this.write(toJSON.call(object), where);
+    this.ids.set(object, this.ids.size);
+    return this.writeObject(object, where, plain);
+  }
+
+  private writeObject(object: object, where: string, plain: boolean): unknown {
+    const child = (value: unknown, key: string | number) =>
+      this.write(value, typeof key === "number" ? `${where}[${key}]` : `${where}.${key}`);
+    if (Array.isArray(object)) return object.map((item, index) => child(item, index));
     const name = typeNameOf(object);
     const entry = this.registry.entryFor(object, plain ? name : undefined);
-    if (entry?.kind === "codec") return { $t: entry.name, v: child(entry.codec.toJSON(object), "toJSON()") };
-    if (entry) return { $t: entry.name, v: this.fields(object, child) };
+    if (entry) return this.writeTyped(object, entry, child);
     if (plain) {
-      const fields = this.fields(object, child) as Record<string, unknown>;
+      const fields = this.fields(object, child);
       return "$t" in fields || "$ref" in fields ? { $t: "Object", v: fields } : fields;
     }
     if (object instanceof Date) return { $t: "Date", v: object.toISOString() };
@@ -87,20 +107,59 @@ export class WireValues {
     throw unserialisable(name, where, this.registry);
   }
 
-  private fields(object: object, child: (value: unknown, key: string) => unknown): unknown {
+  private writeTyped(
+    object: object,
+    entry: TypeEntry,
+    child: (value: unknown, key: string) => unknown,
+  ): unknown {
     const toJSON = (object as { toJSON?: () => unknown }).toJSON;
-    if (typeof toJSON === "function") return child(toJSON.call(object), "toJSON()");
+    const fieldByField =
+      entry.kind === "class" &&
+      typeof toJSON !== "function" &&
+      typeof (entry.type as { fromJSON?: unknown }).fromJSON !== "function";
+    if (fieldByField) return { $t: entry.name, v: this.fields(object, child) };
+    this.rebuilt.add(object);
+    try {
+      if (entry.kind === "codec") return { $t: entry.name, v: child(entry.codec.toJSON(object), "toJSON()") };
+      if (typeof toJSON === "function") return { $t: entry.name, j: child(toJSON.call(object), "toJSON()") };
+      return { $t: entry.name, v: this.fields(object, child) };
+    } finally {
+      this.rebuilt.delete(object);
+    }
+  }
+
+  private fields(object: object, child: (value: unknown, key: string) => unknown): Record<string, unknown> {
     const fields: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(object)) fields[key] = child(value, key);
     return fields;
   }
+}
 
-  private read(tree: unknown, where: string, refs: readonly unknown[] | undefined): unknown {
+/** Marks an object whose number is taken but which is not built yet. */
+const PENDING: unique symbol = Symbol("pending");
+
+/** Reads a {@link WireWriter}'s trees back; see {@link WireValues.reader}. */
+export class WireReader {
+  private readonly values: unknown[] = [];
+
+  constructor(
+    private readonly registry: TypeRegistry,
+    private readonly legacyRefs?: readonly unknown[],
+  ) {}
+
+  /** The value back from one of the writer's trees; `where` names it in errors. */
+  read(tree: unknown, where: string): unknown {
     if (typeof tree !== "object" || tree === null) return tree;
-    if (Array.isArray(tree)) return tree.map((item, index) => this.read(item, `${where}[${index}]`, refs));
-    const node = tree as { $t?: unknown; $ref?: unknown; v?: unknown };
-    if (typeof node.$ref === "number" && refs) return refs[node.$ref];
-    if (typeof node.$t !== "string") return this.readFields(tree, where, refs);
+    if (Array.isArray(tree)) {
+      const array: unknown[] = this.take([]);
+      tree.forEach((item, index) => {
+        array.push(this.read(item, `${where}[${index}]`));
+      });
+      return array;
+    }
+    const node = tree as { $t?: unknown; $ref?: unknown; v?: unknown; j?: unknown };
+    if (typeof node.$ref === "number") return this.ref(node.$ref, where);
+    if (typeof node.$t !== "string") return this.fillFields(this.take({}), tree, where);
     const value = node.v;
     switch (node.$t) {
       case "undefined":
@@ -110,23 +169,27 @@ export class WireValues {
       case "BigInt":
         return BigInt(value as string);
       case "Object":
-        return this.readFields(value, where, refs);
+        return this.fillFields(this.take({}), value, where);
       case "Date":
-        return new Date(value as string);
-      case "Map":
-        return new Map(
-          (value as [unknown, unknown][]).map(([k, v]) => [
-            this.read(k, where, refs),
-            this.read(v, where, refs),
-          ]),
-        );
-      case "Set":
-        return new Set((value as unknown[]).map((item) => this.read(item, where, refs)));
+        return this.take(new Date(value as string));
+      case "Map": {
+        const map = this.take(new Map<unknown, unknown>());
+        for (const [k, v] of value as [unknown, unknown][]) {
+          const key = this.read(k, where);
+          map.set(key, this.read(v, where));
+        }
+        return map;
+      }
+      case "Set": {
+        const set = this.take(new Set<unknown>());
+        for (const item of value as unknown[]) set.add(this.read(item, where));
+        return set;
+      }
       case "Error": {
         const { name, message } = value as { name: string; message: string };
         const error = new Error(message);
         error.name = name;
-        return error;
+        return this.take(error);
       }
     }
     const entry = this.registry.get(node.$t);
@@ -136,40 +199,72 @@ export class WireValues {
         node.$t,
       );
     }
-    const fields = this.read(value, where, refs);
+    const fromJSON =
+      entry.kind === "class"
+        ? (entry.type as unknown as { fromJSON?: (json: unknown) => unknown }).fromJSON
+        : undefined;
+    if (entry.kind === "class" && !("j" in node) && typeof fromJSON !== "function") {
+      // Field by field: the instance exists before its fields, so they may refer back to it.
+      return this.fillFields(
+        this.take(Object.create(entry.type.prototype as object) as object),
+        value,
+        where,
+      );
+    }
+    const id = this.values.length;
+    this.values.push(PENDING);
+    const fields =
+      entry.kind === "codec" || "j" in node
+        ? this.read("j" in node ? node.j : value, where)
+        : this.fillFields({}, value, where);
+    let built: unknown;
     switch (entry.kind) {
       case "codec":
-        return entry.codec.fromJSON(fields);
+        built = entry.codec.fromJSON(fields);
+        break;
       case "domain":
-        return entry.token.parse(fields);
-      case "class": {
-        const fromJSON = (entry.type as unknown as { fromJSON?: (json: unknown) => unknown }).fromJSON;
-        if (typeof fromJSON === "function") return fromJSON.call(entry.type, fields);
-        const instance = Object.create(entry.type.prototype as object) as object;
-        for (const [key, field] of Object.entries(fields as object)) {
-          Object.defineProperty(instance, key, {
-            value: field,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        }
-        return instance;
-      }
+        built = entry.token.parse(fields);
+        break;
+      case "class":
+        built =
+          typeof fromJSON === "function"
+            ? fromJSON.call(entry.type, fields)
+            : this.fillFields(Object.create(entry.type.prototype as object) as object, fields, where, false);
+        break;
     }
+    this.values[id] = built;
+    return built;
   }
 
-  private readFields(tree: unknown, where: string, refs: readonly unknown[] | undefined): unknown {
-    const fields: Record<string, unknown> = {};
+  /** Numbers `object` as the next object met (the writer's order). */
+  private take<T>(object: T): T {
+    this.values.push(object);
+    return object;
+  }
+
+  private ref(id: number, where: string): unknown {
+    if (this.legacyRefs) return this.legacyRefs[id];
+    const value = this.values[id];
+    if (id >= this.values.length || value === PENDING) {
+      throw new SerializationError(
+        `Cannot restore ${where}: it refers to object #${id}, which is not restored yet (the data is damaged or was written in another order).`,
+        "$ref",
+      );
+    }
+    return value;
+  }
+
+  /** Copies the fields of `tree` onto `target`, reading each (or, with `read` false, as they are). */
+  private fillFields<T extends object>(target: T, tree: unknown, where: string, read = true): T {
     for (const [key, value] of Object.entries(tree as object)) {
-      Object.defineProperty(fields, key, {
-        value: this.read(value, `${where}.${key}`, refs),
+      Object.defineProperty(target, key, {
+        value: read ? this.read(value, `${where}.${key}`) : value,
         enumerable: true,
         writable: true,
         configurable: true,
       });
     }
-    return fields;
+    return target;
   }
 }
 

@@ -11,6 +11,7 @@ import {
   ErrorCode,
   McpError,
   type Tool as McpToolInfo,
+  ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
@@ -50,14 +51,29 @@ export class McpClient {
   private pendingTransport: Transport | undefined;
   private stderrTail = "";
   private closed = false;
+  private listVersion = 0;
+  private everConnected = false;
+  /** The options of a request with neither a signal nor its own timeout: made once, the SDK only reads them. */
+  private readonly defaultRequestOptions: { readonly timeout: number };
 
   constructor(readonly config: ResolvedMcpServerConfig) {
     this.name = config.name;
+    this.defaultRequestOptions = Object.freeze({ timeout: config.timeoutMs });
   }
 
   /** Whether a connection is open now (nothing connects until a tool is needed). */
   get connected(): boolean {
     return this.client !== undefined;
+  }
+
+  /**
+   * Goes up each time the server's tool list may have changed: when it sends
+   * `notifications/tools/list_changed`, and when it is reconnected (a restarted
+   * server may offer other tools). Whoever keeps a listing re-lists when this
+   * differs from the value it listed at; nothing is listed eagerly.
+   */
+  get toolListVersion(): number {
+    return this.listVersion;
   }
 
   /** The pid of the stdio child, while one runs. */
@@ -76,9 +92,19 @@ export class McpClient {
 
   /** Every tool the server offers (all pages), except those that require task-based execution. */
   async listTools(options: McpRequestOptions = {}): Promise<McpToolInfo[]> {
+    return (await this.listToolsVersioned(options)).tools;
+  }
+
+  /**
+   * {@link listTools}, with the {@link toolListVersion} the listing reflects
+   * (read once connected, before the first page is asked for).
+   * @internal
+   */
+  listToolsVersioned(options: McpRequestOptions = {}): Promise<{ tools: McpToolInfo[]; version: number }> {
     return this.request(
       "list its tools",
       async (client, requestOptions) => {
+        const version = this.listVersion;
         const tools: McpToolInfo[] = [];
         let cursor: string | undefined;
         do {
@@ -86,7 +112,7 @@ export class McpClient {
           tools.push(...page.tools);
           cursor = page.nextCursor;
         } while (cursor !== undefined);
-        return tools.filter((tool) => tool.execution?.taskSupport !== "required");
+        return { tools: tools.filter((tool) => tool.execution?.taskSupport !== "required"), version };
       },
       options,
     );
@@ -98,17 +124,45 @@ export class McpClient {
     args: Readonly<Record<string, unknown>>,
     options: McpCallOptions = {},
   ): Promise<CallToolResult> {
-    const params =
-      options.meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: options.meta };
-    return this.request(
-      `run tool '${name}'`,
-      (client, requestOptions) =>
-        client.callTool(
-          params as Parameters<Client["callTool"]>[0],
-          undefined,
-          requestOptions,
-        ) as Promise<CallToolResult>,
-      options,
+    return this.callToolThen(name, args, options, returnResult, rethrow);
+  }
+
+  /**
+   * {@link callTool} with its answer mapped in the same promise step: the
+   * result by `onResult`, a failure the server causes by `onServerError`
+   * (cancellations and other errors still reject). What {@link McpTool} uses.
+   * @internal
+   */
+  callToolThen<T>(
+    name: string,
+    args: Readonly<Record<string, unknown>>,
+    options: McpCallOptions,
+    onResult: (result: CallToolResult) => T,
+    onServerError: (error: McpServerError) => T,
+  ): Promise<T> {
+    const params = (
+      options.meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: options.meta }
+    ) as Parameters<Client["callTool"]>[0];
+    const { signal, timeoutMs } = options;
+    const requestOptions =
+      signal === undefined && timeoutMs === undefined
+        ? this.defaultRequestOptions
+        : signal === undefined
+          ? { timeout: timeoutMs ?? this.config.timeoutMs }
+          : { timeout: timeoutMs ?? this.config.timeoutMs, signal };
+    const call = (client: Client): Promise<T> =>
+      (client.callTool(params, undefined, requestOptions) as Promise<CallToolResult>).then(
+        onResult,
+        (error: unknown) =>
+          this.failed(error, `run tool '${name}'`, requestOptions.timeout, client, signal).catch(
+            (failure: unknown) => serverErrorTo(failure, onServerError),
+          ),
+      );
+    const connected = this.client;
+    // The common case, connected: the SDK's promise and one step of ours, nothing more.
+    if (connected) return call(connected);
+    return this.connection(signal, this.config.connectTimeoutMs).then(call, (failure: unknown) =>
+      serverErrorTo(failure, onServerError),
     );
   }
 
@@ -182,11 +236,12 @@ export class McpClient {
       return Promise.reject(new McpServerError(this.name, `MCP server '${this.name}' was closed.`));
     }
     if (this.client) return Promise.resolve(this.client);
+    // A caller that has given up already starts nothing (and is answered with a rejection, not a throw).
+    if (signal?.aborted) return Promise.reject(signal.reason);
     this.connecting ??= this.connect(timeoutMs).finally(() => {
       this.connecting = undefined;
     });
     if (!signal) return this.connecting;
-    signal.throwIfAborted();
     return Promise.race([
       this.connecting,
       new Promise<never>((_resolve, reject) =>
@@ -208,6 +263,9 @@ export class McpClient {
       }
     };
     if (this.config.transport === "http") client.onerror = () => this.checkAlive(client);
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (this.client === client) this.listVersion++;
+    });
     this.pendingTransport = transport;
     // Known from the spawn on, so that a child still starting does not outlive this process either.
     if (transport instanceof StdioClientTransport) rememberChild(this, () => transport.pid ?? undefined);
@@ -230,6 +288,8 @@ export class McpClient {
     }
     this.client = client;
     this.transport = transport;
+    if (this.everConnected) this.listVersion++;
+    this.everConnected = true;
     return client;
   }
 
@@ -282,6 +342,20 @@ export class McpClient {
     const errors = lines.filter((line) => /error/i.test(line));
     return ` (server stderr: ${(errors.length > 0 ? errors.slice(-3) : lines.slice(-3)).join(" | ")})`;
   }
+}
+
+function returnResult(result: CallToolResult): CallToolResult {
+  return result;
+}
+
+function rethrow(error: McpServerError): never {
+  throw error;
+}
+
+/** `failure` handed to `onServerError` when it is an {@link McpServerError}; anything else rejects as it is. */
+function serverErrorTo<T>(failure: unknown, onServerError: (error: McpServerError) => T): T {
+  if (McpServerError.isInstance(failure)) return onServerError(failure);
+  throw failure;
 }
 
 function messageOf(error: unknown): string {

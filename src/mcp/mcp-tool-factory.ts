@@ -105,7 +105,7 @@ export class McpToolFactory {
     const tools: McpTool[] = [];
     const failures: string[] = [];
     for (const result of results) {
-      if (result.status === "fulfilled") tools.push(...result.value);
+      if (result.status === "fulfilled") tools.push(...result.value.tools);
       else failures.push(result.reason instanceof Error ? result.reason.message : String(result.reason));
     }
     return { tools, failures };

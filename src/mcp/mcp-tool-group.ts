@@ -1,7 +1,14 @@
 import { ToolGroup, type ToolGroupMetadata, type ToolGroupPermission } from "../prompt/tool-group.js";
 import type { Tool } from "../tool/tool.js";
+import type { McpClient } from "./mcp-client.js";
 import type { McpTool } from "./mcp-tool.js";
-import { clientList, loadServerTools, type McpClientsLike, type McpToolFilter } from "./mcp-tool-loading.js";
+import {
+  clientList,
+  loadServerTools,
+  type McpClientsLike,
+  type McpToolFilter,
+  type ServerTools,
+} from "./mcp-tool-loading.js";
 import type { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
 
 /** Options of {@link McpToolGroup.create}. */
@@ -26,6 +33,22 @@ export interface McpToolGroupOptions {
   readonly permissions?: readonly ToolGroupPermission[];
 }
 
+/** What a group listed, server by server, with the list versions the listings reflect. */
+interface Listing {
+  readonly clients: readonly McpClient[];
+  readonly perServer: readonly ServerTools[];
+  readonly tools: readonly McpTool[];
+}
+
+/** Whether no server's tool list changed since `listing` was made. */
+function isCurrent(listing: Listing): boolean {
+  const { clients, perServer } = listing;
+  for (let index = 0; index < clients.length; index++) {
+    if ((clients[index] as McpClient).toolListVersion !== perServer[index]?.version) return false;
+  }
+  return true;
+}
+
 function describeMetadata(metadata: ToolGroupMetadata): string {
   return `ToolGroupMetadata(role=${metadata.role}, name=${metadata.name}, provider=${metadata.provider}, version=${metadata.version}, permissions=[${metadata.permissions.join(", ")}], description=${metadata.description})`;
 }
@@ -35,11 +58,14 @@ function describeMetadata(metadata: ToolGroupMetadata): string {
  * listed or connected until `tools()` is first called (so a user's token can
  * be in place by then); concurrent first calls load once; a failed load
  * rejects with an error naming the server and its cause, and the next call
- * tries again.
+ * tries again. When a server says its tool list changed
+ * (`notifications/tools/list_changed`) or was reconnected, the next `tools()`
+ * lists that server again (and only then: nothing is listed eagerly); tools it
+ * still describes the same way stay the same objects.
  */
 export class McpToolGroup implements ToolGroup {
   readonly metadata: ToolGroupMetadata;
-  private loaded: readonly McpTool[] | undefined;
+  private loaded: Listing | undefined;
   private loading: Promise<readonly McpTool[]> | undefined;
 
   private constructor(private readonly options: McpToolGroupOptions) {
@@ -64,9 +90,13 @@ export class McpToolGroup implements ToolGroup {
     return this.loaded !== undefined;
   }
 
-  /** The group's tools, loaded on the first call and kept; `signal` stops waiting (the shared load goes on). */
+  /**
+   * The group's tools: loaded on the first call and kept until a server's list
+   * changes; `signal` stops waiting (the shared load goes on).
+   */
   tools(options: { readonly signal?: AbortSignal } = {}): Promise<readonly Tool[]> {
-    if (this.loaded) return Promise.resolve(this.loaded);
+    const loaded = this.loaded;
+    if (loaded !== undefined && isCurrent(loaded)) return Promise.resolve(loaded.tools);
     const loading = this.sharedLoad();
     const { signal } = options;
     if (!signal) return loading;
@@ -81,26 +111,41 @@ export class McpToolGroup implements ToolGroup {
 
   /** The one load in flight (started if none is). */
   private sharedLoad(): Promise<readonly McpTool[]> {
-    this.loading ??= this.load().then(
-      (tools) => {
-        this.loaded = tools;
-        this.loading = undefined;
-        return tools;
-      },
-      (error: unknown) => {
-        this.loading = undefined;
-        throw error;
-      },
-    );
+    this.loading ??= this.load().finally(() => {
+      this.loading = undefined;
+    });
     return this.loading;
   }
 
+  /**
+   * Lists the servers whose list changed since the last listing (all of them
+   * the first time). If a re-listing fails, the tools listed before are kept
+   * (their calls answer in-band while a server is down) and the next use tries again.
+   */
   private async load(): Promise<readonly McpTool[]> {
     const { filter, metaConverter } = this.options;
-    const perServer = await Promise.all(
-      clientList(this.options.clients).map((client) => loadServerTools(client, filter, metaConverter)),
-    );
-    return Object.freeze(perServer.flat());
+    const clients = clientList(this.options.clients);
+    const before = this.loaded;
+    let perServer: ServerTools[];
+    try {
+      perServer = await Promise.all(
+        clients.map((client, index) => {
+          const earlier = before?.clients[index] === client ? before.perServer[index] : undefined;
+          if (earlier !== undefined && earlier.version === client.toolListVersion) return earlier;
+          return loadServerTools(client, filter, metaConverter, earlier?.tools);
+        }),
+      );
+    } catch (error) {
+      if (before !== undefined) return before.tools;
+      throw error;
+    }
+    const listing: Listing = {
+      clients,
+      perServer,
+      tools: Object.freeze(perServer.flatMap((server) => server.tools)),
+    };
+    this.loaded = listing;
+    return listing.tools;
   }
 
   toString(): string {

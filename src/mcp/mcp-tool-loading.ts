@@ -1,6 +1,6 @@
 import type { McpClient, McpToolInfo } from "./mcp-client.js";
 import type { McpClients } from "./mcp-clients.js";
-import { McpTool } from "./mcp-tool.js";
+import { McpTool, providerToolName } from "./mcp-tool.js";
 import type { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
 
 /** Chooses which of a server's tools to use, from the server's description of it. */
@@ -14,27 +14,48 @@ export function clientList(clients: McpClientsLike): readonly McpClient[] {
   return Array.isArray(clients) ? (clients as readonly McpClient[]) : (clients as McpClients).clients;
 }
 
+/** What the server said about each tool when it was listed, to tell an unchanged tool on a later listing. */
+const listedAs = new WeakMap<McpTool, McpToolInfo>();
+
+/** One server's tools, and the server's {@link McpClient.toolListVersion} they reflect. */
+export interface ServerTools {
+  readonly tools: readonly McpTool[];
+  readonly version: number;
+}
+
 /**
  * The tools of one server that pass `filter`, as {@link McpTool}s. Two server
- * names that normalise to one provider name get `_2`, `_3`… suffixes.
+ * names that normalise to one provider name get `_2`, `_3`… suffixes. A tool
+ * of `previous` (an earlier listing) that the server still describes the same
+ * way is kept as it is, so a re-listing changes only what changed.
  */
 export async function loadServerTools(
   client: McpClient,
   filter: McpToolFilter | undefined,
   metaConverter: ToolCallContextMcpMetaConverter | undefined,
-): Promise<McpTool[]> {
-  const infos = await client.listTools();
+  previous: readonly McpTool[] = [],
+): Promise<ServerTools> {
+  const { tools: infos, version } = await client.listToolsVersioned();
+  const earlier = new Map(previous.map((tool) => [tool.definition.name, tool]));
   const taken = new Set<string>();
   const tools: McpTool[] = [];
   for (const info of infos) {
     if (filter && !filter(info, client.name)) continue;
-    let tool = new McpTool(client, info, metaConverter ? { metaConverter } : {});
-    let name = tool.definition.name;
-    for (let index = 2; taken.has(name); index++) name = `${tool.definition.name.slice(0, 60)}_${index}`;
-    if (name !== tool.definition.name)
-      tool = new McpTool(client, info, { ...(metaConverter ? { metaConverter } : {}), name });
+    const base = providerToolName(info.name);
+    let name = base;
+    for (let index = 2; taken.has(name); index++) name = `${base.slice(0, 60)}_${index}`;
     taken.add(name);
+    const same = earlier.get(name);
+    if (same !== undefined && JSON.stringify(listedAs.get(same)) === JSON.stringify(info)) {
+      tools.push(same);
+      continue;
+    }
+    const tool = new McpTool(client, info, {
+      ...(metaConverter ? { metaConverter } : {}),
+      ...(name !== base ? { name } : {}),
+    });
+    listedAs.set(tool, info);
     tools.push(tool);
   }
-  return tools;
+  return { tools, version };
 }

@@ -24,20 +24,27 @@ function describeBlock(block: ContentBlock): string | undefined {
  * An MCP tool result as a {@link ToolResult}: the text parts joined for the
  * LLM; images, audio, resources and `structuredContent` kept as the artifact
  * (the whole `CallToolResult`); `isError` becomes an error result with the
- * server's text.
+ * server's text (or, with none, a message naming `tool` and its server).
  */
-export function toolResultOf(result: CallToolResult, serverName: string, toolName: string): ToolResult {
-  const content = result.content ?? [];
-  const [only] = content;
-  // The common case, one text block: no scanning.
+export function toolResultOf(
+  result: CallToolResult,
+  tool: { readonly client: { readonly name: string }; readonly serverToolName: string },
+): ToolResult {
+  // The common case, one text block, in a function small enough to be inlined where it is called.
+  const content = result.content;
   if (
-    content.length === 1 &&
-    only?.type === "text" &&
+    content?.length === 1 &&
+    content[0]?.type === "text" &&
     !result.isError &&
     result.structuredContent === undefined
   ) {
-    return ToolResult.text(only.text);
+    return ToolResult.text(content[0].text);
   }
+  return anyToolResultOf(result, tool.client.name, tool.serverToolName);
+}
+
+function anyToolResultOf(result: CallToolResult, serverName: string, toolName: string): ToolResult {
+  const content = result.content ?? [];
   const texts = content.filter((block) => block.type === "text").map((block) => block.text);
   if (result.isError) {
     const message = texts.join("\n").trim();

@@ -1,4 +1,4 @@
-import { McpServerError } from "../errors/mcp-server-error.js";
+import type { McpServerError } from "../errors/mcp-server-error.js";
 import { AbstractTool } from "../tool/abstract-tool.js";
 import { InputSchema, type JsonSchema } from "../tool/input-schema.js";
 import type { ToolCallOptions } from "../tool/tool.js";
@@ -6,11 +6,29 @@ import { ToolCallContext } from "../tool/tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
-import type { McpClient, McpToolInfo } from "./mcp-client.js";
+import type { CallToolResult, McpCallOptions, McpClient, McpToolInfo } from "./mcp-client.js";
 import { toolResultOf } from "./mcp-tool-result.js";
-import { mcpMetaOf, ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
+import {
+  isPureMetaConverter,
+  mcpMetaOf,
+  ToolCallContextMcpMetaConverter,
+} from "./tool-call-context-mcp-meta-converter.js";
 
 const VALID_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const NO_OPTIONS: McpCallOptions = Object.freeze({});
+
+function serverErrorResult(error: McpServerError): ToolResult {
+  return ToolResult.error(error.message, error);
+}
+
+/** The request's options, with no object made when there is neither `_meta` nor a signal. */
+function callOptions(
+  meta: Readonly<Record<string, unknown>> | undefined,
+  signal: AbortSignal | undefined,
+): McpCallOptions {
+  if (meta === undefined) return signal === undefined ? NO_OPTIONS : { signal };
+  return signal === undefined ? { meta } : { meta, signal };
+}
 
 /** A server's tool name as one every provider accepts (`files.read` → `files_read`), case kept. */
 export function providerToolName(name: string): string {
@@ -39,6 +57,10 @@ export class McpTool extends AbstractTool {
   /** The tool's name on the server. */
   readonly serverToolName: string;
   private readonly metaConverter: ToolCallContextMcpMetaConverter;
+  private readonly metaReusable: boolean;
+  /** The last context seen with a reusable converter, and its `_meta`. */
+  private metaContext: ToolCallContext | undefined;
+  private meta: Readonly<Record<string, unknown>> | undefined;
 
   constructor(
     /** The server the tool lives on. */
@@ -49,6 +71,7 @@ export class McpTool extends AbstractTool {
     super();
     this.serverToolName = info.name;
     this.metaConverter = options.metaConverter ?? ToolCallContextMcpMetaConverter.passThrough();
+    this.metaReusable = isPureMetaConverter(this.metaConverter);
     this.definition = toolDefinition(
       options.name ?? providerToolName(info.name),
       info.description ?? "",
@@ -60,39 +83,54 @@ export class McpTool extends AbstractTool {
   call(
     input: string,
     context: ToolCallContext = ToolCallContext.EMPTY,
-    options: ToolCallOptions = {},
+    options?: ToolCallOptions,
   ): Promise<ToolResult> {
     let args: unknown;
     try {
-      args = JSON.parse(input.trim().length === 0 ? "{}" : input);
+      args = JSON.parse(input);
     } catch (error) {
-      return Promise.resolve(
-        ToolResult.error(
-          `Invalid JSON arguments for tool '${this.definition.name}': ${(error as Error).message}`,
-        ),
-      );
+      if (input.trim().length > 0) {
+        return Promise.resolve(
+          ToolResult.error(
+            `Invalid JSON arguments for tool '${this.definition.name}': ${(error as Error).message}`,
+          ),
+        );
+      }
+      args = {};
     }
     if (typeof args !== "object" || args === null || Array.isArray(args)) {
       return Promise.resolve(
         ToolResult.error(`The arguments of tool '${this.definition.name}' must be a JSON object.`),
       );
     }
-    const meta = mcpMetaOf(context, this.metaConverter);
-    const { client, serverToolName } = this;
-    return client
-      .callTool(
-        serverToolName,
-        args as Record<string, unknown>,
-        meta ? (options.signal ? { meta, signal: options.signal } : { meta }) : options,
-      )
-      .then(
-        (result) => toolResultOf(result, client.name, serverToolName),
-        (error: unknown) => {
-          if (McpServerError.isInstance(error)) return ToolResult.error(error.message, error);
-          throw error;
-        },
-      );
+    const meta = context === this.metaContext ? this.meta : this.metaOf(context);
+    const signal = options?.signal;
+    return this.client.callToolThen(
+      this.serverToolName,
+      args as Record<string, unknown>,
+      meta === undefined && signal === undefined ? NO_OPTIONS : callOptions(meta, signal),
+      this.resultOf,
+      serverErrorResult,
+    );
   }
+
+  /**
+   * The `_meta` for a context other than the last one. A loop passes one
+   * context to all its calls, so with a converter of the factories (a pure
+   * function) it is worked out on the first call and reused while the context
+   * stays the same; a converter of the user's is asked every time.
+   */
+  private metaOf(context: ToolCallContext): Readonly<Record<string, unknown>> | undefined {
+    const meta = mcpMetaOf(context, this.metaConverter);
+    if (this.metaReusable) {
+      this.metaContext = context;
+      this.meta = meta && Object.freeze(meta);
+    }
+    return meta;
+  }
+
+  /** The server's result as the LLM reads it (made once per tool, so a call allocates no closure for it). */
+  private readonly resultOf = (result: CallToolResult): ToolResult => toolResultOf(result, this);
 
   override toString(): string {
     return `McpTool(${this.client.name}/${this.serverToolName})`;

@@ -71,7 +71,20 @@ export function mcpMetaOf(
   return meta;
 }
 
-const PASS_THROUGH: ToolCallContextMcpMetaConverter = (context) => entriesWhere(context, () => true);
+/** The converters made here: pure functions of the (immutable) context, so their `_meta` may be reused. */
+const pureConverters = new WeakSet<ToolCallContextMcpMetaConverter>();
+
+function pure(converter: ToolCallContextMcpMetaConverter): ToolCallContextMcpMetaConverter {
+  pureConverters.add(converter);
+  return converter;
+}
+
+/** Whether `converter` is one of the factories' (a user's function may read other state, so is called every time). */
+export function isPureMetaConverter(converter: ToolCallContextMcpMetaConverter): boolean {
+  return pureConverters.has(converter);
+}
+
+const PASS_THROUGH: ToolCallContextMcpMetaConverter = pure((context) => entriesWhere(context, () => true));
 
 /** The converter factories of the specification. */
 export const ToolCallContextMcpMetaConverter = {
@@ -81,16 +94,16 @@ export const ToolCallContextMcpMetaConverter = {
   },
   /** Nothing: no `_meta` is ever sent. */
   noOp(): ToolCallContextMcpMetaConverter {
-    return () => ({});
+    return pure(() => ({}));
   },
   /** Only the entries under `keys`. */
   allowKeys(...keys: string[]): ToolCallContextMcpMetaConverter {
     const allowed = new Set(keys);
-    return (context) => entriesWhere(context, (key) => allowed.has(key));
+    return pure((context) => entriesWhere(context, (key) => allowed.has(key)));
   },
   /** Every entry except those under `keys`. */
   denyKeys(...keys: string[]): ToolCallContextMcpMetaConverter {
     const denied = new Set(keys);
-    return (context) => entriesWhere(context, (key) => !denied.has(key));
+    return pure((context) => entriesWhere(context, (key) => !denied.has(key)));
   },
 };

@@ -72,6 +72,44 @@ describe("PromptRunner tool chaining", () => {
     ]);
   });
 
+  it("createObject's corrective retry keeps the bindings made before it", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("get_user", {}),
+      ScriptedModel.text("not JSON"),
+      ScriptedModel.toolCall("updateEmail", { email: "alice@new.com" }),
+      ScriptedModel.text('{"done":true}'),
+    );
+    const answer = await runnerOn(model)
+      .withToolChainingFrom(User)
+      .withTools(getUser)
+      .createObject("Update Alice's email to alice@new.com", z.object({ done: z.boolean() }));
+    expect(answer).toEqual({ done: true });
+    expect(model.requests[3]?.toolResults.at(-1)?.output).toEqual({
+      type: "text",
+      value: "Email of Alice updated to alice@new.com",
+    });
+  });
+
+  it("createObject's corrective retry still offers the tools discovered before it", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("get_order", {}),
+      ScriptedModel.text("not JSON"),
+      ScriptedModel.toolCall("cancel", {}),
+      ScriptedModel.text('{"done":true}'),
+    );
+    await runnerOn(model)
+      .withToolChainingFromAny()
+      .withTools(getOrder)
+      .createObject("Cancel the order", z.object({ done: z.boolean() }));
+    expect(model.toolNamesPerRequest).toEqual([
+      ["get_order"],
+      ["get_order", "cancel"],
+      ["get_order", "cancel"],
+      ["get_order", "cancel"],
+    ]);
+    expect(model.requests[3]?.toolResults.at(-1)?.output).toEqual({ type: "text", value: "cancelled" });
+  });
+
   it("is copy-on-write: the runner it came from has no chaining", async () => {
     const model = ScriptedModel.of(ScriptedModel.text("a"), ScriptedModel.text("b"));
     const base = runnerOn(model).withTools(getUser);

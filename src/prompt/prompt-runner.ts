@@ -279,6 +279,8 @@ export class PromptRunner implements ToolChaining<PromptRunner> {
       outputInstructions: outputInstructions(token),
       responseFormat: { type: "json" as const, schema: token.jsonSchema as JSONSchema7, name: token.name },
       signal: options.signal,
+      // One chaining session for the answer and its retry, so the retry keeps the bindings made before it.
+      chaining: this.state.chaining.isEmpty ? undefined : this.state.chaining.start(),
     };
     const first = await runInteraction(this.state, { ...request, messages: [userMessage(prompt)] });
     const parsed = parseOutput(first.text, token);

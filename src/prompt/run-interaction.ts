@@ -1,4 +1,5 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3Message } from "@ai-sdk/provider";
+import type { ToolChainingSession } from "../chaining/tool-chaining.js";
 import { ReplanRequested } from "../errors/replan-requested.js";
 import { ChainedToolInjectionStrategy } from "../loop/chained-tool-injection-strategy.js";
 import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
@@ -20,6 +21,8 @@ export interface InteractionRequest {
   readonly onTextDelta?: (delta: string) => void;
   /** The loop id to run under when the context has none (a retry continuing an earlier loop's turn). */
   readonly loopId?: string;
+  /** The tool-chaining session to continue (a retry keeps the bindings made before it). @default a new one */
+  readonly chaining?: ToolChainingSession;
 }
 
 /** The one system message: reference contributions, then system prompts, then output instructions. */
@@ -63,7 +66,7 @@ export async function runInteraction(
   signal?.throwIfAborted();
   const llm = await state.services.resolveLlm(state.llm);
   const resolved = await resolveToolSources(state.sources, state.services.toolGroups, { signal });
-  const chaining = state.chaining.isEmpty ? undefined : state.chaining.start();
+  const chaining = request.chaining ?? (state.chaining.isEmpty ? undefined : state.chaining.start());
   const tools = chaining ? [...resolved, ...chaining.tools] : resolved;
   const system = systemMessage(state, request.outputInstructions);
   const merged = (host?.toolCallContext ?? ToolCallContext.EMPTY).merge(state.context);

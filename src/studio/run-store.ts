@@ -75,7 +75,12 @@ export class RunStore {
   private readonly live = new Map<string, LiveRun>();
 
   constructor(
-    private readonly options: { readonly keptDir?: string; readonly files?: readonly string[] } = {},
+    private readonly options: {
+      readonly keptDir?: string;
+      readonly files?: readonly string[];
+      /** How many ended live runs to keep in memory; the oldest go first. @default 100 */
+      readonly keepLiveRuns?: number;
+    } = {},
   ) {}
 
   /** Starts a live run with this header. */
@@ -90,7 +95,18 @@ export class RunStore {
 
   /** Marks the live run `runId` as ended. */
   finishLive(runId: string): void {
-    this.live.get(runId)?.finish();
+    const run = this.live.get(runId);
+    if (!run || run.finished) return;
+    run.finish();
+    const keep = this.options.keepLiveRuns ?? 100;
+    let ended = 0;
+    for (const other of this.live.values()) if (other.finished) ended += 1;
+    for (const [id, other] of this.live) {
+      if (ended <= keep) break;
+      if (!other.finished) continue;
+      this.live.delete(id);
+      ended -= 1;
+    }
   }
 
   /** Subscribes to a live run; `undefined` when `runId` is not live (or already over). */

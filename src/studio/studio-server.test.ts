@@ -4,7 +4,7 @@ import { ProcessOptions } from "../platform/process-options.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { TraceRecorder } from "../trace/trace-recorder.js";
 import { TraceSink } from "../trace/trace-sink.js";
-import { createStudioApp, type StudioRunStarter } from "./studio-server.js";
+import { createStudioApp, type StudioRunStarter, startStudio } from "./studio-server.js";
 
 const examples = [{ name: "waiter", summary: "Waits for the test", sampleInput: "hello" }];
 
@@ -128,5 +128,76 @@ describe("createStudioApp", () => {
     expect(html).toContain('<script type="module" src="/assets/studio.js"></script>');
     const script = await app.request("/assets/studio.js");
     expect(script.headers.get("content-type")).toContain("text/javascript");
+  });
+});
+
+describe("startStudio", () => {
+  const json = async (url: string) => (await fetch(url)).json() as Promise<Record<string, unknown>>;
+
+  it("shows a run recorded through studio.recorder() live, then ended, and also writes it to the given sink", async () => {
+    const studio = await startStudio({ port: 0 });
+    try {
+      const lines: string[] = [];
+      const recorder = studio.recorder({
+        meta: { input: "hello" },
+        sink: TraceSink.lines((line) => lines.push(line)),
+      });
+      const runId = recorder.header.runId;
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const platform = AgentPlatform.create({ models: { default: new ScriptedModel() } });
+      const run = platform.runInProcess(
+        async () => {
+          await gate;
+          return "done";
+        },
+        { processOptions: recorder.attach(ProcessOptions.DEFAULT) },
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await json(`${studio.url}/api/runs/${runId}`)).toMatchObject({
+        live: true,
+        status: "running",
+        meta: { input: "hello" },
+      });
+      const stream = fetch(`${studio.url}/api/runs/${runId}/events`);
+      release();
+      await run;
+      recorder.close();
+      const events = await readEvents(await stream);
+      expect(events.at(-1)).toBe("end");
+      const done = await json(`${studio.url}/api/runs/${runId}`);
+      expect(done).toMatchObject({ live: false, status: "completed" });
+      expect(await (await fetch(`${studio.url}/api/runs`)).json()).toEqual([
+        expect.objectContaining({ id: runId, source: "live", input: "hello", status: "completed" }),
+      ]);
+      // The sink got the same trace: the header, then every record the studio shows.
+      expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ format: "embabel-ts-trace", runId });
+      expect(lines.slice(1).map((line) => JSON.parse(line).type)).toContain("process-finished");
+    } finally {
+      await studio.close();
+    }
+  });
+
+  it("keeps the newest ended runs recorded in memory, keepLiveRuns of them, and every run still going", async () => {
+    const studio = await startStudio({ port: 0, keepLiveRuns: 2 });
+    try {
+      const recorders = [1, 2, 3, 4].map((n) => studio.recorder({ meta: { input: `run ${n}` } }));
+      for (const recorder of recorders.slice(0, 3)) recorder.close();
+      const listed = (await (await fetch(`${studio.url}/api/runs`)).json()) as { input: string }[];
+      expect(listed.map((run) => run.input).sort()).toEqual(["run 2", "run 3", "run 4"]);
+      expect((await fetch(`${studio.url}/api/runs/${recorders[0]?.header.runId}`)).status).toBe(404);
+    } finally {
+      await studio.close();
+    }
+  });
+
+  it("fails with the port's error when the port is taken", async () => {
+    const first = await startStudio({ port: 0 });
+    try {
+      const port = Number(new URL(first.url).port);
+      await expect(startStudio({ port })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await first.close();
+    }
   });
 });

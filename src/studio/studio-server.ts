@@ -4,8 +4,13 @@ import { serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { TraceRecord } from "../trace/trace-format.js";
+import { TraceRecorder, type TraceRecorderOptions } from "../trace/trace-recorder.js";
+import { TraceSink } from "../trace/trace-sink.js";
 import { TraceTree } from "../trace/trace-tree.js";
 import { RunStore } from "./run-store.js";
+
+/** The port the studio serves on when none is given. */
+export const STUDIO_PORT = 4477;
 
 /** An example the page can start. */
 export interface StudioExample {
@@ -40,6 +45,20 @@ export interface StudioOptions {
   readonly examples?: readonly StudioExample[];
   /** Runs an example for the page; without it the page cannot start runs. @default undefined */
   readonly startRun?: StudioRunStarter;
+  /** How many ended runs recorded in memory (live runs) the studio keeps; older ones are dropped. @default 100 */
+  readonly keepLiveRuns?: number;
+}
+
+/** Options of {@link startStudio}. */
+export interface StudioServeOptions extends StudioOptions {
+  /** The port on 127.0.0.1; 0 picks a free one. @default 4477 */
+  readonly port?: number;
+}
+
+/** Options of {@link StudioServer.recorder}. */
+export interface StudioRecorderOptions extends TraceRecorderOptions {
+  /** Where the lines also go (a file to keep the run after the studio stops). @default none */
+  readonly sink?: TraceSink;
 }
 
 const PAGE_DIR = new URL("./page/", import.meta.url);
@@ -61,6 +80,7 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
   const store = new RunStore({
     ...(options.keptDir ? { keptDir: options.keptDir } : {}),
     files: options.files ?? [],
+    ...(options.keepLiveRuns === undefined ? {} : { keepLiveRuns: options.keepLiveRuns }),
   });
   const app = new Hono();
   // Only pages served by this studio may use it: no other host name (DNS
@@ -198,24 +218,60 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
 export interface StudioServer {
   /** `http://127.0.0.1:<port>`. */
   readonly url: string;
+  /**
+   * A trace recorder whose run the page shows live, as it happens: attach it
+   * to a process's options, and `close()` it when the run ends.
+   */
+  recorder(options?: StudioRecorderOptions): TraceRecorder;
   /** Stops the server. */
   close(): Promise<void>;
 }
 
-/** Serves the studio on 127.0.0.1 (`port` 0 picks a free one). */
-export async function startStudio(port: number, options: StudioOptions = {}): Promise<StudioServer> {
-  const { app } = createStudioApp(options);
+/** A recorder feeding `store` live (and `options.sink`, when given). */
+function liveRecorder(store: RunStore, options: StudioRecorderOptions): TraceRecorder {
+  const { sink, onRecord, ...recorderOptions } = options;
+  let runId = "";
+  const live: TraceSink = { write: () => {}, close: () => store.finishLive(runId) };
+  const recorder = new TraceRecorder(sink ? TraceSink.all(sink, live) : live, {
+    ...recorderOptions,
+    onRecord: (record) => {
+      store.addLive(runId, record);
+      onRecord?.(record);
+    },
+  });
+  runId = recorder.header.runId;
+  store.startLive(recorder.header);
+  return recorder;
+}
+
+/**
+ * Serves the studio on 127.0.0.1: the runs of `files` and `keptDir`, the
+ * examples it may start, and the runs recorded through
+ * {@link StudioServer.recorder}, live.
+ *
+ * @example
+ * const studio = await startStudio({ port: 0 });
+ * const recorder = studio.recorder({ meta: { input } });
+ * await platform.runAgent(agent, input, { processOptions: recorder.attach(ProcessOptions.DEFAULT) });
+ * recorder.close();
+ */
+export async function startStudio(options: StudioServeOptions = {}): Promise<StudioServer> {
+  const { app, store } = createStudioApp(options);
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, (info: AddressInfo) => {
-      resolve({
-        url: `http://127.0.0.1:${info.port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            if ("closeAllConnections" in server) server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
+    const server = serve(
+      { fetch: app.fetch, port: options.port ?? STUDIO_PORT, hostname: "127.0.0.1" },
+      (info: AddressInfo) => {
+        resolve({
+          url: `http://127.0.0.1:${info.port}`,
+          recorder: (recorderOptions = {}) => liveRecorder(store, recorderOptions),
+          close: () =>
+            new Promise<void>((done) => {
+              if ("closeAllConnections" in server) server.closeAllConnections();
+              server.close(() => done());
+            }),
+        });
+      },
+    );
     server.once("error", reject);
   });
 }

@@ -15,6 +15,8 @@ const domain = fc.record({
     maxLength: 7,
   }),
   start: fc.subarray(CONDITIONS),
+  /** How the start state is given: each form has its own path into the planner. */
+  startForm: fc.constantFrom("array", "set", "function", "repeats and unknown names"),
   goal: literals.filter((goal) => Object.keys(goal).length > 0),
 });
 
@@ -60,14 +62,22 @@ function cheapest(actions: GoapAction[], start: State, goal: Record<string, bool
 describe("GoapPlanner (against exhaustive search on random domains)", () => {
   it("finds a valid plan exactly when one exists, and always the cheapest", () => {
     fc.assert(
-      fc.property(domain, ({ actions: specs, start, goal }) => {
+      fc.property(domain, ({ actions: specs, start, startForm, goal }) => {
         const actions: GoapAction[] = specs.map((spec, index) => ({
           name: `x${index}`,
           preconditions: spec.pre,
           effects: spec.effects,
           cost: spec.cost,
         }));
-        const result = GoapPlanner.create(actions).plan(start, { name: "goal", preconditions: goal });
+        const given =
+          startForm === "set"
+            ? new Set(start)
+            : startForm === "function"
+              ? (condition: string) => start.includes(condition)
+              : startForm === "array"
+                ? start
+                : [...start, ...start, "unknown"];
+        const result = GoapPlanner.create(actions).plan(given, { name: "goal", preconditions: goal });
         const expected = cheapest(actions, new Set(start), goal);
         if (expected === undefined) {
           expect(result.kind).toBe("no-plan");
@@ -95,6 +105,7 @@ describe("GoapPlanner (against exhaustive search on random domains)", () => {
                 { pre: {}, effects: {}, cost: 1 },
               ],
               start: [],
+              startForm: "array",
               goal: { c: true, b: true, d: false },
             },
           ],
@@ -106,6 +117,7 @@ describe("GoapPlanner (against exhaustive search on random domains)", () => {
                 { pre: { d: true }, effects: { a: true, b: true, c: true }, cost: 1 },
               ],
               start: [],
+              startForm: "array",
               goal: { a: true, b: true, c: true },
             },
           ],

@@ -129,13 +129,41 @@ describe("GoapPlanner", () => {
     expect(names(planner.plan((c) => c === "x", goal({ goal: true })))).toEqual(["A"]);
   });
 
+  it("takes the start state as a set, an array or a one-shot iterable, ignoring repeats and unknown names", () => {
+    const planner = GoapPlanner.create([
+      action("A", { x: true }, { y: true }),
+      action("B", { y: true, z: false }, { goal: true }),
+    ]);
+    const target = goal({ goal: true });
+    expect(names(planner.plan(new Set(["x"]), target))).toEqual(["A", "B"]);
+    // A set larger than the goal's relevant conditions is asked per condition instead.
+    const big = new Set(["x", ...Array.from({ length: 20 }, (_, i) => `other${i}`)]);
+    expect(names(planner.plan(big, target))).toEqual(["A", "B"]);
+    expect(names(planner.plan(["x", "x", "unknown"], target))).toEqual(["A", "B"]);
+    function* once() {
+      yield "x";
+      yield "z";
+    }
+    expect(planner.plan(once(), target)).toMatchObject({ kind: "no-plan", unreachable: ["!z"] });
+    expect(names(planner.plan(["y", "y"], target))).toEqual(["B"]);
+  });
+
+  it("plans with several planners in turn, small and large, as if each were alone", () => {
+    const big = GoapPlanner.create(chain(1_000));
+    const small = GoapPlanner.create(chain(3));
+    for (let round = 0; round < 2; round++) {
+      expect(names(big.plan(["c0"], goal({ c1000: true })))).toHaveLength(1_000);
+      expect(names(small.plan(["c1"], goal({ c3: true })))).toEqual(["a1", "a2"]);
+    }
+  });
+
   it("leaves excluded actions out, and says so when nothing else works", () => {
     const planner = GoapPlanner.create([
       action("A", {}, { goal: true }, 1),
       action("B", {}, { goal: true }, 5),
     ]);
     expect(names(planner.plan([], goal({ goal: true }), { exclude: new Set(["A"]) }))).toEqual(["B"]);
-    const none = planner.plan([], goal({ goal: true }), { exclude: new Set(["A", "B"]) });
+    const none = planner.plan([], goal({ goal: true }), { exclude: new Set(["A", "B", "not an action"]) });
     expect(none).toMatchObject({ kind: "no-plan", unreachable: ["goal"] });
   });
 

@@ -1,5 +1,5 @@
 import { aStarSearch } from "./a-star-search.js";
-import { type GoapAction, type GoapGoal, PlanningDomain } from "./planning-domain.js";
+import { type GoapAction, type GoapGoal, PlanningDomain, type Relevance } from "./planning-domain.js";
 import { explainNoPlan } from "./relaxed-reachability.js";
 
 /** The true conditions of a world state: a set or list of names, or a function asked per condition. */
@@ -60,7 +60,6 @@ export interface PlanOptions {
  */
 export class GoapPlanner {
   private readonly domain: PlanningDomain;
-  private zobrist = new Int32Array(0);
   private readonly conditionNamesOf = new WeakMap<object, readonly string[]>();
 
   private constructor(actions: readonly GoapAction[]) {
@@ -92,7 +91,7 @@ export class GoapPlanner {
     let names = this.conditionNamesOf.get(relevance);
     if (!names) {
       names = Object.freeze(
-        relevance.conditions.map((condition) => this.domain.conditionNames[condition] as string),
+        Array.from(relevance.conditions, (condition) => this.domain.conditionNames[condition] as string),
       );
       this.conditionNamesOf.set(relevance, names);
     }
@@ -103,22 +102,18 @@ export class GoapPlanner {
   plan(start: WorldStateInit, goal: GoapGoal, options: PlanOptions = {}): GoapPlan | GoapNoPlan {
     const domain = this.domain;
     const relevance = domain.relevance(goal);
-    const holds = holdsFunction(start);
-    const trueConditions: number[] = [];
-    for (const condition of relevance.conditions) {
-      if (holds(domain.conditionNames[condition] as string)) trueConditions.push(condition);
-    }
     const startMask = new Uint8Array(domain.conditionNames.length);
-    for (const condition of trueConditions) startMask[condition] = 1;
+    const trueConditions = this.trueConditions(start, relevance, startMask);
     const satisfied = (lit: number): boolean => startMask[lit >> 1] === (lit & 1);
     const unsatisfied = relevance.goalLiterals.filter((lit) => !satisfied(lit));
     if (unsatisfied.length === 0) return { kind: "plan", goal, actions: [], cost: 0, expansions: 0 };
 
     const excluded = new Uint8Array(domain.actions.length);
     if (options.exclude) {
-      domain.actions.forEach((action, index) => {
-        if (options.exclude?.has(action.name)) excluded[index] = 1;
-      });
+      for (const name of options.exclude) {
+        const action = domain.findAction(name);
+        if (action >= 0) excluded[action] = 1;
+      }
     }
     const explanation = explainNoPlan(domain, relevance, startMask, excluded);
     if (explanation.unreachable.length > 0) return this.noPlan(goal, unsatisfied, explanation.unreachable);
@@ -129,11 +124,42 @@ export class GoapPlanner {
       unmet: unsatisfied.length,
       excluded,
       maxExpansions: options.maxExpansions ?? 100_000,
-      zobrist: this.zobristKeys(domain.conditionNames.length),
+      zobrist: zobristKeys(domain.conditionNames.length),
     });
     if (found.actions === undefined) return this.noPlan(goal, unsatisfied, [], found.expansions);
-    const actions = found.actions.map((action) => domain.actions[action] as GoapAction);
+    // A loop, not map(callback): a closure made per call is compiled again after every full GC.
+    const actions: GoapAction[] = new Array(found.actions.length);
+    for (let index = 0; index < actions.length; index++)
+      actions[index] = domain.actions[found.actions[index] as number] as GoapAction;
     return { kind: "plan", goal, actions, cost: found.cost, expansions: found.expansions };
+  }
+
+  /**
+   * The relevant conditions true in `start`, also flagged in `startMask`. A
+   * function is asked about each relevant condition; a collection's names are
+   * looked up instead when they are fewer (a big agent starts with few true).
+   */
+  private trueConditions(start: WorldStateInit, relevance: Relevance, startMask: Uint8Array): number[] {
+    const domain = this.domain;
+    const trueConditions: number[] = [];
+    const { conditions, isCondition } = relevance;
+    if (typeof start !== "function" && !(start instanceof Set && start.size > conditions.length)) {
+      for (const name of start) {
+        const condition = domain.findCondition(name);
+        if (condition < 0 || isCondition[condition] !== 1 || startMask[condition] === 1) continue;
+        startMask[condition] = 1;
+        trueConditions.push(condition);
+      }
+      return trueConditions;
+    }
+    const holds = typeof start === "function" ? start : (name: string) => start.has(name);
+    for (let index = 0; index < conditions.length; index++) {
+      const condition = conditions[index] as number;
+      if (!holds(domain.conditionNames[condition] as string)) continue;
+      startMask[condition] = 1;
+      trueConditions.push(condition);
+    }
+    return trueConditions;
   }
 
   private noPlan(
@@ -151,18 +177,21 @@ export class GoapPlanner {
         : `No plan reaches goal '${goal.name}': unsatisfied conditions [${names.join(", ")}]; the actions conflict${expansions === undefined ? "" : ` (searched ${expansions} states)`}.`;
     return { kind: "no-plan", goal, unsatisfied: names, unreachable: blocked, reason };
   }
+}
 
-  /** Two random 30-bit keys per condition (Zobrist hashing) at `2c` and `2c + 1`, the same in every run. */
-  private zobristKeys(conditions: number): Int32Array {
-    if (this.zobrist.length < conditions * 2) {
-      const keys = new Int32Array(conditions * 2);
-      keys.set(this.zobrist);
-      for (let index = this.zobrist.length; index < keys.length; index++)
-        keys[index] = mix32(index + 1) & 0x3fffffff;
-      this.zobrist = keys;
-    }
-    return this.zobrist;
+/** Zobrist keys of every planner (they depend only on the condition index), grown on need. */
+let zobrist = new Int32Array(0);
+
+/** Two random 30-bit keys per condition (Zobrist hashing) at `2c` and `2c + 1`, the same in every run. */
+function zobristKeys(conditions: number): Int32Array {
+  if (zobrist.length < conditions * 2) {
+    const keys = new Int32Array(conditions * 2);
+    keys.set(zobrist);
+    for (let index = zobrist.length; index < keys.length; index++)
+      keys[index] = mix32(index + 1) & 0x3fffffff;
+    zobrist = keys;
   }
+  return zobrist;
 }
 
 /** The murmur3 finalizer: a well-spread unsigned 32-bit hash of an integer. */
@@ -174,12 +203,6 @@ function mix32(value: number): number {
   x = Math.imul(x, 0xc2b2ae35);
   x ^= x >>> 16;
   return x >>> 0;
-}
-
-function holdsFunction(start: WorldStateInit): (condition: string) => boolean {
-  if (typeof start === "function") return start;
-  const set = start instanceof Set ? (start as ReadonlySet<string>) : new Set(start);
-  return (condition) => set.has(condition);
 }
 
 export type { GoapAction, GoapGoal } from "./planning-domain.js";

@@ -2,6 +2,7 @@
  * Search nodes stored column-wise in typed arrays (a node is an index), so a
  * search of any size allocates a handful of arrays instead of several small
  * objects per node: the garbage collector never has a live node to copy.
+ * Searches reuse one store ({@link NodeStore.reset}).
  */
 export class NodeStore {
   size = 0;
@@ -30,6 +31,19 @@ export class NodeStore {
     this.useful = new IntBuffer(capacity);
   }
 
+  /** How many nodes fit before the columns grow. */
+  get capacity(): number {
+    return this.parent.length;
+  }
+
+  /** Empties the store for a new search of about `capacity` nodes (columns are reallocated only to grow or shrink). */
+  reset(capacity: number): void {
+    this.size = 0;
+    this.changed.reset(capacity);
+    this.useful.reset(capacity);
+    if (this.parent.length < capacity || this.parent.length > 4 * capacity) this.grow(capacity, false);
+  }
+
   /** Appends a node and returns its index (fields other than the ones given start at 0). */
   add(
     parent: number,
@@ -52,18 +66,20 @@ export class NodeStore {
     this.unmet[node] = unmet;
     this.nextSameHash[node] = -1;
     this.closed[node] = 0;
+    this.changedStart[node] = this.changedEnd[node] = this.changed.length;
     return node;
   }
 
-  private grow(capacity: number): void {
+  /** Reallocates the columns at `capacity` nodes, keeping the nodes when `keep`. */
+  private grow(capacity: number, keep = true): void {
     const grow32 = (array: Int32Array) => {
       const next = new Int32Array(capacity);
-      next.set(array);
+      if (keep) next.set(array);
       return next;
     };
     const grow64 = (array: Float64Array) => {
       const next = new Float64Array(capacity);
-      next.set(array);
+      if (keep) next.set(array);
       return next;
     };
     this.parent = grow32(this.parent);
@@ -78,7 +94,7 @@ export class NodeStore {
     this.usefulStart = grow32(this.usefulStart);
     this.usefulEnd = grow32(this.usefulEnd);
     const closed = new Uint8Array(capacity);
-    closed.set(this.closed);
+    if (keep) closed.set(this.closed);
     this.closed = closed;
     this.g = grow64(this.g);
     this.f = grow64(this.f);
@@ -92,6 +108,13 @@ export class IntBuffer {
 
   constructor(capacity = 1024) {
     this.items = new Int32Array(Math.max(1, capacity));
+  }
+
+  /** Empties the buffer, reallocating it only to grow to `capacity` or to shrink from far above it. */
+  reset(capacity: number): void {
+    this.length = 0;
+    if (this.items.length < capacity || this.items.length > 4 * capacity)
+      this.items = new Int32Array(Math.max(1, capacity));
   }
 
   push(value: number): void {
@@ -132,6 +155,13 @@ export class IndexHeap {
       index = parent;
     }
     items[index] = item;
+  }
+
+  /** Empties the heap, reallocating it only to grow to `capacity` or to shrink from far above it. */
+  reset(capacity: number): void {
+    this.size = 0;
+    if (this.items.length < capacity || this.items.length > 4 * capacity)
+      this.items = new Int32Array(Math.max(1, capacity));
   }
 
   pop(): number {

@@ -1,4 +1,5 @@
 import { ConfigurationError } from "../../errors/configuration-error.js";
+import { NameTable } from "./name-table.js";
 
 /** An action as the planner sees it: conditions it needs, conditions it sets, and its cost. */
 export interface GoapAction {
@@ -25,9 +26,13 @@ export interface Relevance {
   /** Goal literals (`2 * condition + value`). */
   readonly goalLiterals: readonly number[];
   /** Actions that can contribute, most preconditions first. */
-  readonly actions: readonly number[];
+  readonly actions: Int32Array;
   /** Conditions those actions and the goal mention. */
-  readonly conditions: readonly number[];
+  readonly conditions: Int32Array;
+  /** Condition → 1 when it is one of `conditions` (conditions added later are past its end). */
+  readonly isCondition: Uint8Array;
+  /** Action → 1 when it is one of `actions`. */
+  readonly isAction: Uint8Array;
 }
 
 /**
@@ -49,7 +54,8 @@ export const literal = (condition: number, value: boolean): number => condition 
  * scans every action or compares strings.
  */
 export class PlanningDomain {
-  readonly conditionNames: string[] = [];
+  /** Condition → name. */
+  readonly conditionNames: string[];
   readonly actions: readonly GoapAction[];
   /** Action → precondition literals. */
   readonly preconditions: IntLists;
@@ -64,9 +70,12 @@ export class PlanningDomain {
   readonly watchers: IntLists;
   /** Action → position in "most preconditions first, then declaration" order. */
   readonly rank: Int32Array;
+  /** The most effects any action has. */
+  readonly mostEffects: number;
   /** Position → action: the inverse of `rank`, built on first need. */
   private byRank: Int32Array | undefined;
-  private readonly conditionIndex = new Map<string, number>();
+  private readonly conditionIndex: NameTable;
+  private readonly actionIndex: NameTable;
   private readonly relevanceCache = new Map<string, Relevance>();
   /** The same, by goal object: a process plans for the same goal objects again and again. */
   private readonly relevanceByGoal = new WeakMap<GoapGoal, Relevance>();
@@ -75,43 +84,68 @@ export class PlanningDomain {
     this.actions = actions;
     const count = actions.length;
     this.costs = new Float64Array(count);
-    const names = new Set<string>();
+    // Big agents mention about two new conditions per action (an output and `hasRun`).
+    this.conditionIndex = new NameTable(2 * count);
+    this.conditionNames = this.conditionIndex.names;
+    const names = new NameTable(count);
+    this.actionIndex = names;
     // Rows are filled in action order, so each list is written straight into
-    // its flat form (no per-item row/value arrays to sort afterwards).
-    const pre = new RowsInOrder(count);
-    const eff = new RowsInOrder(count);
+    // its flat form (no per-item row/value arrays to sort afterwards). Plain
+    // locals rather than a builder object: see SearchWorkspace on short-lived classes.
+    const conditionIndex = this.conditionIndex;
+    const preOffsets = new Int32Array(count + 1);
+    const effOffsets = new Int32Array(count + 1);
+    let preItems = new Int32Array(Math.max(16, 2 * count));
+    let effItems = new Int32Array(Math.max(16, 2 * count));
+    let preLength = 0;
+    let effLength = 0;
     for (let index = 0; index < count; index++) {
       const action = actions[index] as GoapAction;
-      if (names.has(action.name))
+      if (names.intern(action.name) !== index)
         throw new ConfigurationError(`Two planner actions are named '${action.name}'.`);
-      names.add(action.name);
       const cost = action.cost ?? 1;
       if (!(cost >= 0))
         throw new ConfigurationError(`Action '${action.name}' has a negative or invalid cost (${cost}).`);
       this.costs[index] = cost;
-      this.addLiterals(pre, action.preconditions);
-      pre.endRow(index);
-      this.addLiterals(eff, action.effects);
-      eff.endRow(index);
+      const pre = action.preconditions;
+      for (const name in pre) {
+        if (preLength === preItems.length) preItems = doubled(preItems);
+        preItems[preLength++] = literal(conditionIndex.intern(name), pre[name] === true);
+      }
+      preOffsets[index + 1] = preLength;
+      const eff = action.effects;
+      for (const name in eff) {
+        if (effLength === effItems.length) effItems = doubled(effItems);
+        effItems[effLength++] = literal(conditionIndex.intern(name), eff[name] === true);
+      }
+      effOffsets[index + 1] = effLength;
     }
-    this.preconditions = pre.build();
-    this.effects = eff.build();
+    this.preconditions = { offsets: preOffsets, items: preItems.slice(0, preLength) };
+    this.effects = { offsets: effOffsets, items: effItems.slice(0, effLength) };
     const literals = this.conditionNames.length * 2;
     this.requiredBy = invert(this.preconditions, literals);
     this.producers = invert(this.effects, literals);
     this.watchers = invertWatchers(this.preconditions, this.effects, this.conditionNames.length);
     this.rank = rankByPreconditions(this.preconditions);
+    let mostEffects = 0;
+    for (let action = 0; action < count; action++)
+      mostEffects = Math.max(mostEffects, rowLength(this.effects, action));
+    this.mostEffects = mostEffects;
   }
 
   /** The index of `name`, created when new (goal-only conditions get indexes beyond the action indexes). */
   conditionId(name: string): number {
-    let id = this.conditionIndex.get(name);
-    if (id === undefined) {
-      id = this.conditionNames.length;
-      this.conditionNames.push(name);
-      this.conditionIndex.set(name, id);
-    }
-    return id;
+    return this.conditionIndex.intern(name);
+  }
+
+  /** The index of `name`, or -1 when no action or goal mentions it. */
+  findCondition(name: string): number {
+    return this.conditionIndex.find(name);
+  }
+
+  /** The index of the action named `name`, or -1. */
+  findAction(name: string): number {
+    return this.actionIndex.find(name);
   }
 
   /** `cond` or `!cond` for a literal. */
@@ -139,25 +173,32 @@ export class PlanningDomain {
   }
 
   private computeRelevance(goalLiterals: number[]): Relevance {
-    const actionSeen = new Uint8Array(this.actions.length);
-    const literalSeen = new Uint8Array(this.conditionNames.length * 2);
-    const conditionSeen = new Uint8Array(this.conditionNames.length);
-    const conditions: number[] = [];
-    const relevant: number[] = [];
-    const queue: number[] = [];
     const { producers, effects, preconditions } = this;
+    const actionCount = this.actions.length;
+    const conditionCount = this.conditionNames.length;
+    const actionSeen = new Uint8Array(actionCount);
+    const literalSeen = new Uint8Array(conditionCount * 2);
+    const conditionSeen = new Uint8Array(conditionCount);
+    // Each list holds every item at most once, so its size is known in advance.
+    const conditions = new Int32Array(conditionCount);
+    let conditionsLength = 0;
+    const relevant = new Int32Array(actionCount);
+    let relevantLength = 0;
+    const queue = new Int32Array(conditionCount * 2);
+    let queueLength = 0;
     for (const lit of goalLiterals) {
+      if (literalSeen[lit] === 1) continue;
       literalSeen[lit] = 1;
-      queue.push(lit);
+      queue[queueLength++] = lit;
       if (conditionSeen[lit >> 1] === 0) {
         conditionSeen[lit >> 1] = 1;
-        conditions.push(lit >> 1);
+        conditions[conditionsLength++] = lit >> 1;
       }
     }
     // Backward from the goal: the producers of each needed literal, then their preconditions
     // (loops written out: this runs over every action of a big agent's first plan).
-    while (queue.length > 0) {
-      const lit = queue.pop() as number;
+    while (queueLength > 0) {
+      const lit = queue[--queueLength] as number;
       if (lit + 1 >= producers.offsets.length) continue;
       for (
         let p = producers.offsets[lit] as number, pEnd = producers.offsets[lit + 1] as number;
@@ -167,7 +208,7 @@ export class PlanningDomain {
         const action = producers.items[p] as number;
         if (actionSeen[action] === 1) continue;
         actionSeen[action] = 1;
-        relevant.push(action);
+        relevant[relevantLength++] = action;
         for (
           let e = effects.offsets[action] as number, eEnd = effects.offsets[action + 1] as number;
           e < eEnd;
@@ -176,7 +217,7 @@ export class PlanningDomain {
           const condition = (effects.items[e] as number) >> 1;
           if (conditionSeen[condition] === 1) continue;
           conditionSeen[condition] = 1;
-          conditions.push(condition);
+          conditions[conditionsLength++] = condition;
         }
         for (
           let i = preconditions.offsets[action] as number, iEnd = preconditions.offsets[action + 1] as number;
@@ -186,36 +227,39 @@ export class PlanningDomain {
           const pre = preconditions.items[i] as number;
           if (conditionSeen[pre >> 1] === 0) {
             conditionSeen[pre >> 1] = 1;
-            conditions.push(pre >> 1);
+            conditions[conditionsLength++] = pre >> 1;
           }
           if (literalSeen[pre] === 1) continue;
           literalSeen[pre] = 1;
-          queue.push(pre);
+          queue[queueLength++] = pre;
         }
       }
     }
-    return { goalLiterals, actions: this.inRankOrder(relevant, actionSeen), conditions };
+    return {
+      goalLiterals,
+      actions: this.inRankOrder(relevant.subarray(0, relevantLength), actionSeen),
+      conditions: conditions.slice(0, conditionsLength),
+      isCondition: conditionSeen,
+      isAction: actionSeen,
+    };
   }
 
   /** `actions` (flagged in `seen`) in rank order: a sort when few, a pass over the ranking when many. */
-  private inRankOrder(actions: number[], seen: Uint8Array): number[] {
+  private inRankOrder(actions: Int32Array, seen: Uint8Array): Int32Array {
     if (actions.length <= 64)
-      return actions.sort((a, b) => (this.rank[a] as number) - (this.rank[b] as number));
+      return actions.slice().sort((a, b) => (this.rank[a] as number) - (this.rank[b] as number));
     if (!this.byRank) {
       this.byRank = new Int32Array(this.rank.length);
       for (let action = 0; action < this.rank.length; action++)
         this.byRank[this.rank[action] as number] = action;
     }
-    const ordered: number[] = [];
+    const ordered = new Int32Array(actions.length);
+    let length = 0;
     for (let position = 0; position < this.byRank.length; position++) {
       const action = this.byRank[position] as number;
-      if (seen[action] === 1) ordered.push(action);
+      if (seen[action] === 1) ordered[length++] = action;
     }
     return ordered;
-  }
-
-  private addLiterals(rows: RowsInOrder, conditions: Readonly<Record<string, boolean>>): void {
-    for (const name in conditions) rows.add(literal(this.conditionId(name), conditions[name] === true));
   }
 }
 
@@ -232,34 +276,11 @@ export function rowLength(lists: IntLists, row: number): number {
   return (lists.offsets[row + 1] as number) - (lists.offsets[row] as number);
 }
 
-/** Builds {@link IntLists} whose rows are filled one after the other, in order. */
-class RowsInOrder {
-  private readonly offsets: Int32Array;
-  private items: Int32Array;
-  private length = 0;
-
-  constructor(rowCount: number) {
-    this.offsets = new Int32Array(rowCount + 1);
-    this.items = new Int32Array(Math.max(16, rowCount * 2));
-  }
-
-  add(value: number): void {
-    if (this.length === this.items.length) {
-      const grown = new Int32Array(this.items.length * 2);
-      grown.set(this.items);
-      this.items = grown;
-    }
-    this.items[this.length++] = value;
-  }
-
-  /** Closes row `row` (rows must be closed in order). */
-  endRow(row: number): void {
-    this.offsets[row + 1] = this.length;
-  }
-
-  build(): IntLists {
-    return { offsets: this.offsets, items: this.items.slice(0, this.length) };
-  }
+/** A copy of `items` twice as long. */
+function doubled(items: Int32Array): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(items.length * 2);
+  grown.set(items);
+  return grown;
 }
 
 /** Item → rows holding it (a counting sort: rows ascending within each item's list). */
@@ -290,40 +311,45 @@ function invert(lists: IntLists, itemCount: number): IntLists {
 function invertWatchers(pre: IntLists, eff: IntLists, conditions: number): IntLists {
   const actions = pre.offsets.length - 1;
   const offsets = new Int32Array(conditions + 1);
-  const last = new Int32Array(conditions).fill(-1);
-  // Pass 1 counts, pass 2 places; `last` skips a condition an action mentions twice.
-  const visit = (action: number, lists: IntLists, place: (condition: number) => void) => {
-    for (
-      let index = lists.offsets[action] as number, end = lists.offsets[action + 1] as number;
-      index < end;
-      index++
-    ) {
-      const condition = (lists.items[index] as number) >> 1;
-      if (last[condition] === action) continue;
-      last[condition] = action;
-      place(condition);
-    }
-  };
-  const countOne = (condition: number) => {
-    offsets[condition + 1] = (offsets[condition + 1] as number) + 1;
-  };
+  // `last[c]` is the last action counted (then placed) for condition c, so an action
+  // mentioning c twice is listed once; +1 so the zeroed array means "none".
+  const last = new Int32Array(conditions);
   for (let action = 0; action < actions; action++) {
-    visit(action, pre, countOne);
-    visit(action, eff, countOne);
+    for (let side = 0; side < 2; side++) {
+      const { offsets: rowOffsets, items } = side === 0 ? pre : eff;
+      for (
+        let index = rowOffsets[action] as number, end = rowOffsets[action + 1] as number;
+        index < end;
+        index++
+      ) {
+        const condition = (items[index] as number) >> 1;
+        if (last[condition] === action + 1) continue;
+        last[condition] = action + 1;
+        offsets[condition + 1] = (offsets[condition + 1] as number) + 1;
+      }
+    }
   }
   for (let condition = 0; condition < conditions; condition++)
     offsets[condition + 1] = (offsets[condition + 1] as number) + (offsets[condition] as number);
   const cursor = offsets.slice(0, conditions);
   const items = new Int32Array(offsets[conditions] as number);
-  last.fill(-1);
+  last.fill(0);
   for (let action = 0; action < actions; action++) {
-    const placeOne = (condition: number) => {
-      const at = cursor[condition] as number;
-      items[at] = action;
-      cursor[condition] = at + 1;
-    };
-    visit(action, pre, placeOne);
-    visit(action, eff, placeOne);
+    for (let side = 0; side < 2; side++) {
+      const { offsets: rowOffsets, items: rowItems } = side === 0 ? pre : eff;
+      for (
+        let index = rowOffsets[action] as number, end = rowOffsets[action + 1] as number;
+        index < end;
+        index++
+      ) {
+        const condition = (rowItems[index] as number) >> 1;
+        if (last[condition] === action + 1) continue;
+        last[condition] = action + 1;
+        const at = cursor[condition] as number;
+        items[at] = action;
+        cursor[condition] = at + 1;
+      }
+    }
   }
   return { offsets, items };
 }

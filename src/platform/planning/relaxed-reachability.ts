@@ -1,4 +1,10 @@
-import { forEachIn, type PlanningDomain, type Relevance, rowLength } from "./planning-domain.js";
+import {
+  forEachIn,
+  type IntLists,
+  type PlanningDomain,
+  type Relevance,
+  rowLength,
+} from "./planning-domain.js";
 
 /**
  * Reachability ignoring conflicts between actions (each literal, once true,
@@ -13,34 +19,46 @@ export function explainNoPlan(
   excluded: Uint8Array,
 ): { readonly unreachable: number[] } {
   const reachedMask = new Uint8Array(domain.conditionNames.length * 2);
-  const reached = { has: (lit: number) => reachedMask[lit] === 1 };
-  const queue: number[] = [];
-  const reach = (lit: number) => {
-    if (reachedMask[lit] === 1) return;
+  // Each literal is queued at most once, and every literal reached is one of a relevant condition.
+  const queue = new Int32Array(2 * relevance.conditions.length);
+  let queueLength = 0;
+  const { conditions } = relevance;
+  for (let index = 0; index < conditions.length; index++) {
+    const condition = conditions[index] as number;
+    const lit = condition * 2 + (start[condition] === 1 ? 1 : 0);
     reachedMask[lit] = 1;
-    queue.push(lit);
-  };
-  for (const condition of relevance.conditions) reach(condition * 2 + (start[condition] === 1 ? 1 : 0));
+    queue[queueLength++] = lit;
+  }
   const usable = new Uint8Array(domain.actions.length);
   const missing = new Int32Array(domain.actions.length);
-  const fire = (action: number) => {
-    forEachIn(domain.effects, action, reach);
-  };
-  for (const action of relevance.actions) {
+  const { effects, requiredBy } = domain;
+  // Loops written out and no closure made per call (its optimised code would die with
+  // it at a full garbage collection): this runs over every relevant action of a big agent.
+  const { actions } = relevance;
+  for (let index = 0; index < actions.length; index++) {
+    const action = actions[index] as number;
     if (excluded[action] === 1) continue;
     usable[action] = 1;
     missing[action] = rowLength(domain.preconditions, action);
-    if (missing[action] === 0) fire(action);
+    if (missing[action] === 0) queueLength = fire(effects, action, reachedMask, queue, queueLength);
   }
-  while (queue.length > 0) {
-    const lit = queue.pop() as number;
-    forEachIn(domain.requiredBy, lit, (action) => {
-      if (usable[action] === 0) return;
-      missing[action] = (missing[action] as number) - 1;
-      if (missing[action] === 0) fire(action);
-    });
+  while (queueLength > 0) {
+    const lit = queue[--queueLength] as number;
+    if (lit + 1 >= requiredBy.offsets.length) continue;
+    for (
+      let r = requiredBy.offsets[lit] as number, end = requiredBy.offsets[lit + 1] as number;
+      r < end;
+      r++
+    ) {
+      const action = requiredBy.items[r] as number;
+      if (usable[action] === 0) continue;
+      const left = (missing[action] as number) - 1;
+      missing[action] = left;
+      if (left === 0) queueLength = fire(effects, action, reachedMask, queue, queueLength);
+    }
   }
-  const blocked = relevance.goalLiterals.filter((lit) => !reached.has(lit));
+  const blocked = relevance.goalLiterals.filter((lit) => reachedMask[lit] !== 1);
+  const reached = { has: (lit: number) => reachedMask[lit] === 1 };
   if (blocked.length === 0) return { unreachable: [] };
   const roots = new Set<number>();
   const visited = new Set<number>();
@@ -63,4 +81,22 @@ export function explainNoPlan(
   };
   for (const lit of blocked) walk(lit);
   return { unreachable: roots.size > 0 ? [...roots] : blocked };
+}
+
+/** Marks the effects of `action` reached, queueing the new ones; returns the queue's new length. */
+function fire(
+  effects: IntLists,
+  action: number,
+  reachedMask: Uint8Array,
+  queue: Int32Array,
+  queueLength: number,
+): number {
+  let length = queueLength;
+  for (let e = effects.offsets[action] as number, end = effects.offsets[action + 1] as number; e < end; e++) {
+    const lit = effects.items[e] as number;
+    if (reachedMask[lit] === 1) continue;
+    reachedMask[lit] = 1;
+    queue[length++] = lit;
+  }
+  return length;
 }

@@ -8,16 +8,18 @@ import type { NodeStore } from "./node-store.js";
  * conditions (a chain-shaped search moves one step at a time).
  */
 export class StateCursor {
-  private readonly words: Int32Array;
+  private words = new Int32Array(0);
   private at = 0;
   private readonly down: number[] = [];
 
-  constructor(
-    private readonly nodes: NodeStore,
-    conditions: number,
-    trueConditions: Iterable<number>,
-  ) {
-    this.words = new Int32Array((conditions >>> 5) + 1);
+  constructor(private readonly nodes: NodeStore) {}
+
+  /** Starts a new search at its root (node 0), whose true conditions are `trueConditions` of `conditions`. */
+  reset(conditions: number, trueConditions: readonly number[]): void {
+    const length = (conditions >>> 5) + 1;
+    if (this.words.length < length || this.words.length > 4 * length) this.words = new Int32Array(length);
+    else this.words.fill(0);
+    this.at = 0;
     for (const condition of trueConditions) this.flip(condition);
   }
 
@@ -31,18 +33,19 @@ export class StateCursor {
     const { parent, depth } = this.nodes;
     let from = this.at;
     let to = target;
+    // `down` keeps its capacity between moves (emptying it with `length = 0` would free it).
     const down = this.down;
-    down.length = 0;
+    let downLength = 0;
     while (from !== to) {
       if ((depth[from] as number) >= (depth[to] as number)) {
         this.flipChanged(from);
         from = parent[from] as number;
       } else {
-        down.push(to);
+        down[downLength++] = to;
         to = parent[to] as number;
       }
     }
-    for (let index = down.length - 1; index >= 0; index--) this.flipChanged(down[index] as number);
+    for (let index = downLength - 1; index >= 0; index--) this.flipChanged(down[index] as number);
     this.at = target;
   }
 
