@@ -7,9 +7,8 @@ import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { nestedTooDeeply } from "./argument-depth.js";
 import { callWithTimeout, toolTimeoutMessage } from "./call-with-timeout.js";
-import { emit, endSpan, startToolSpan, withinToolCall } from "./loop-telemetry.js";
+import { emit, endSpan, type LoopEventListener, startToolSpan, withinToolCall } from "./loop-telemetry.js";
 import { parseToolArguments } from "./parse-tool-arguments.js";
-import type { ToolLoopEvent } from "./tool-loop.js";
 import type { ToolSet } from "./tool-set.js";
 import type { UnknownToolCounter } from "./unknown-tool.js";
 
@@ -48,7 +47,10 @@ export interface ToolCallEnvironment {
   readonly callOptions: ToolCallOptions;
   readonly loopId: string;
   readonly signal?: AbortSignal;
-  readonly onEvent?: (event: ToolLoopEvent) => void;
+  /** Receives `tool-call-start` events (absent: nobody does, and they are not built). */
+  readonly onToolCallStart?: LoopEventListener;
+  /** Receives `tool-call-end` events (absent: nobody does, and they are not built). */
+  readonly onToolCallEnd?: LoopEventListener;
   /** Time limit of calls whose tool's metadata sets none. */
   readonly toolTimeoutMs?: number;
   /** The OpenTelemetry context of the LLM call that asked for the tool calls (set only while a span records). */
@@ -87,8 +89,8 @@ export async function executeToolCall(
   call: ModelToolCall,
   environment: ToolCallEnvironment,
 ): Promise<ToolCallOutcome> {
-  const { tools, onEvent, loopId } = environment;
-  emit(onEvent, () => ({
+  const { tools, onToolCallEnd: onEvent, loopId } = environment;
+  emit(environment.onToolCallStart, () => ({
     type: "tool-call-start",
     loopId,
     toolCallId: call.toolCallId,
@@ -164,7 +166,7 @@ function failureMessage(error: unknown): string {
 }
 
 function emitEnd(
-  onEvent: ((event: ToolLoopEvent) => void) | undefined,
+  onEvent: LoopEventListener | undefined,
   loopId: string,
   outcome: ToolCallOutcome,
   durationMs: number,

@@ -124,6 +124,18 @@ export function endSpan(
   span.end();
 }
 
+/** A loop event listener. */
+export type LoopEventListener = (event: ToolLoopEvent) => void;
+
+/** `onEvent` when it wants events of `type` (every type when `types` is absent), else `undefined`: events nobody receives are never built. */
+export function listenerFor(
+  onEvent: LoopEventListener | undefined,
+  types: ReadonlySet<ToolLoopEvent["type"]> | undefined,
+  type: ToolLoopEvent["type"],
+): LoopEventListener | undefined {
+  return onEvent !== undefined && (types === undefined || types.has(type)) ? onEvent : undefined;
+}
+
 /** Emits `event` to `onEvent`, if set; a throwing listener never breaks the loop. */
 export function emit(
   onEvent: ((event: ToolLoopEvent) => void) | undefined,

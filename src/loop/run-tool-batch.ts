@@ -3,7 +3,7 @@ import type { Tool } from "../tool/tool.js";
 import { Unfolding } from "../tool/unfolding.js";
 import { applyToolInjection } from "./apply-tool-injection.js";
 import { executeToolCall, type ToolCallEnvironment, type ToolCallOutcome } from "./execute-tool-call.js";
-import { emit } from "./loop-telemetry.js";
+import { emit, type LoopEventListener } from "./loop-telemetry.js";
 import type { ToolInjectionStrategy } from "./tool-injection-strategy.js";
 
 /** What the tool calls of one LLM round came to. */
@@ -21,6 +21,8 @@ export interface ToolBatchEnvironment extends ToolCallEnvironment {
   readonly strategy: ToolInjectionStrategy;
   readonly parallel: boolean;
   readonly decorate?: (tool: Tool) => Tool;
+  /** Receives `tools-changed` events (absent: nobody does, and they are not built). */
+  readonly onToolsChanged?: LoopEventListener;
   /** Receives every tool added to and removed from the list. */
   readonly record: (added: readonly Tool[], removed: readonly Tool[]) => void;
 }
@@ -91,7 +93,7 @@ function inject(outcome: ToolCallOutcome, environment: ToolBatchEnvironment, ite
   const { added, removed } = applyToolInjection(environment.tools, change, environment.decorate);
   if (added.length === 0 && removed.length === 0) return;
   environment.record(added, removed);
-  emit(environment.onEvent, () => ({
+  emit(environment.onToolsChanged, () => ({
     type: "tools-changed",
     loopId: environment.loopId,
     added: added.map((added) => added.definition.name),

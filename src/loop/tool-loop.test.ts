@@ -395,6 +395,20 @@ describe("runToolLoop", () => {
     });
   });
 
+  it("delivers only the event types asked for", async () => {
+    const events: ToolLoopEvent[] = [];
+    const model = ScriptedModel.of(ScriptedModel.toolCall("a", {}, { id: "c1" }), ScriptedModel.text("ok"));
+    await runToolLoop({
+      model,
+      prompt,
+      tools: [echo("a")],
+      onEvent: (event) => events.push(event),
+      eventTypes: new Set(["llm-call-end", "tool-call-end"]),
+    });
+    expect(events.map((event) => event.type)).toEqual(["llm-call-end", "tool-call-end", "llm-call-end"]);
+    expect(events[1]).toMatchObject({ toolName: "a", toolCallId: "c1", result: { content: "a done" } });
+  });
+
   it("keeps going when an event listener throws", async () => {
     const model = ScriptedModel.of(ScriptedModel.text("ok"));
     const result = await runToolLoop({

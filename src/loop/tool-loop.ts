@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,
@@ -16,8 +15,9 @@ import { ToolCallContext } from "../tool/tool-call-context.js";
 import { checkTimeoutMs } from "../tool/tool-metadata.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { callModel, type ModelResponse } from "./call-model.js";
+import { flatUuid } from "./flat-uuid.js";
 import { assistantMessage, emptyReplyNudge, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
-import { contextOf, emit, endSpan, startLlmSpan } from "./loop-telemetry.js";
+import { contextOf, emit, endSpan, listenerFor, startLlmSpan } from "./loop-telemetry.js";
 import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
 import { runToolBatch, type ToolBatchEnvironment } from "./run-tool-batch.js";
 import { ToolInjectionStrategy } from "./tool-injection-strategy.js";
@@ -108,8 +108,10 @@ export interface ToolLoopOptions {
   readonly responseFormat?: LanguageModelV3CallOptions["responseFormat"];
   /** Applied to every tool the loop offers, initial and injected; must keep the tool's name (else a `ConfigurationError`). */
   readonly toolDecorator?: (tool: Tool) => Tool;
-  /** Receives every event; must not throw. */
+  /** Receives every event (of `eventTypes`); must not throw. */
   readonly onEvent?: (event: ToolLoopEvent) => void;
+  /** The event types `onEvent` receives; events of other types are never built. @default every type */
+  readonly eventTypes?: ReadonlySet<ToolLoopEvent["type"]>;
   /** Called before every LLM call; throwing ends the loop with that error (budgets). */
   readonly beforeLlmCall?: (state: { readonly iteration: number; readonly usage: LlmUsage }) => void;
   /** When set, text is streamed through `doStream` and each delta passed here. */
@@ -170,14 +172,14 @@ function baseCallOptions(options: ToolLoopOptions): Omit<LanguageModelV3CallOpti
  * the tools for the next round.
  */
 export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopResult> {
-  const { signal, onEvent } = options;
+  const { signal, onEvent, eventTypes } = options;
   const maxIterations = options.maxIterations ?? 20;
   checkCount("maxIterations", maxIterations, 1);
   if (options.maxUnknownToolRetries !== undefined)
     checkCount("maxUnknownToolRetries", options.maxUnknownToolRetries, 0);
   if (options.toolTimeoutMs !== undefined) checkTimeoutMs("The tool loop's", options.toolTimeoutMs);
   const given = options.context ?? ToolCallContext.EMPTY;
-  const loopId = given.loopId() ?? randomUUID();
+  const loopId = given.loopId() ?? flatUuid();
   const context = given.loopId() === undefined ? given.with(ToolCallContext.LOOP_ID_KEY, loopId) : given;
   const tools = ToolSet.of(options.tools, options.toolDecorator);
   const prompt: LanguageModelV3Prompt = [...options.prompt];
@@ -214,7 +216,9 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       removedTools.push(...removed);
     },
     ...(signal ? { signal } : {}),
-    ...(onEvent ? { onEvent } : {}),
+    onToolCallStart: listenerFor(onEvent, eventTypes, "tool-call-start"),
+    onToolCallEnd: listenerFor(onEvent, eventTypes, "tool-call-end"),
+    onToolsChanged: listenerFor(onEvent, eventTypes, "tools-changed"),
     ...(options.toolDecorator ? { decorate: options.toolDecorator } : {}),
     ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
   };
@@ -272,10 +276,10 @@ async function llmRound(
   loopId: string,
   iteration: number,
 ): Promise<{ readonly response: ModelResponse; readonly usage: LlmUsage; readonly span: Span }> {
-  const { model, onEvent } = options;
+  const { model, onEvent, eventTypes } = options;
   const definitions = tools.providerDefinitions;
   if (definitions.length > 0) callOptions.tools = definitions as LanguageModelV3FunctionTool[];
-  emit(onEvent, () => ({
+  emit(listenerFor(onEvent, eventTypes, "llm-call-start"), () => ({
     type: "llm-call-start",
     loopId,
     iteration,
@@ -297,7 +301,7 @@ async function llmRound(
     "gen_ai.usage.input_tokens": usage.inputTokens,
     "gen_ai.usage.output_tokens": usage.outputTokens,
   });
-  emit(onEvent, () => ({
+  emit(listenerFor(onEvent, eventTypes, "llm-call-end"), () => ({
     type: "llm-call-end",
     loopId,
     iteration,

@@ -28,11 +28,14 @@ export interface AgentPlanning {
 /** Memoised plans for one goal, keyed by the values of the conditions the goal's plans depend on. */
 interface PlanMemo {
   readonly conditions: readonly string[];
-  readonly plans: Map<string, GoapPlan | GoapNoPlan>;
+  /** By the conditions' values as bits (a number, for up to 30 conditions and no exclusions) or as a string. */
+  readonly plans: Map<string | number, GoapPlan | GoapNoPlan>;
 }
 
 /** Goals whose plans depend on more conditions than this are planned afresh each time. */
 const MEMO_MAX_CONDITIONS = 64;
+/** Up to this many conditions, a state's memo key is a number (one bit a condition), so no key string is built. */
+const NUMERIC_KEY_MAX_CONDITIONS = 30;
 /** Plans kept per goal; the memo starts over when full. */
 const MEMO_MAX_PLANS = 256;
 
@@ -69,33 +72,47 @@ export function agentPlanning(agent: Agent): AgentPlanning {
  * condition flags (unset is false). Each condition is evaluated once.
  */
 export function worldState(planning: AgentPlanning, process: AgentProcess): (condition: string) => boolean {
-  const blackboard = process.blackboard;
-  let ran: ReadonlySet<string> | undefined; // built on the first hasRun: question
-  const hasRun = (action: string): boolean => {
-    ran ??= new Set(
-      process.history.filter((entry) => entry.outcome === "succeeded").map((entry) => entry.actionName),
-    );
-    return ran.has(action);
+  return new WorldState(planning, process).holds;
+}
+
+/** One evaluation of the world state: each condition evaluated once, on first question. */
+class WorldState {
+  private readonly memo = new Map<string, boolean>();
+
+  constructor(
+    private readonly planning: AgentPlanning,
+    private readonly process: AgentProcess,
+  ) {}
+
+  readonly holds = (condition: string): boolean => {
+    let value = this.memo.get(condition);
+    if (value === undefined) {
+      value = this.evaluate(condition);
+      this.memo.set(condition, value);
+    }
+    return value;
   };
-  const memo = new Map<string, boolean>();
-  const evaluate = (condition: string): boolean => {
+
+  private evaluate(condition: string): boolean {
+    const { planning, process } = this;
+    const blackboard = process.blackboard;
     if (condition.startsWith("has:")) {
       const typeName = condition.slice(4);
       return blackboard.has(planning.types.get(typeName) ?? typeName);
     }
-    if (condition.startsWith("hasRun:")) return hasRun(condition.slice(7));
+    if (condition.startsWith("hasRun:")) return this.hasRun(condition.slice(7));
     const defined = planning.conditions.get(condition);
     if (defined) return defined.evaluate(blackboard, process);
     return blackboard.getCondition(condition) ?? false;
-  };
-  return (condition) => {
-    let value = memo.get(condition);
-    if (value === undefined) {
-      value = evaluate(condition);
-      memo.set(condition, value);
+  }
+
+  /** Whether `action` ran successfully (each `hasRun:` condition is asked once per evaluation). */
+  private hasRun(action: string): boolean {
+    for (const entry of this.process.history) {
+      if (entry.actionName === action && entry.outcome === "succeeded") return true;
     }
-    return value;
-  };
+    return false;
+  }
 }
 
 /**
@@ -118,9 +135,7 @@ export function planGoal(
     planning.plans.set(goal.name, memo);
   }
   if (memo.conditions.length > MEMO_MAX_CONDITIONS) return planning.planner.plan(holds, goal, { exclude });
-  let key = "";
-  for (const condition of memo.conditions) key += holds(condition) ? "1" : "0";
-  if (exclude.size > 0) key += `|${[...exclude].sort().join("\u0000")}`;
+  const key = stateKey(memo.conditions, holds, exclude);
   let plan = memo.plans.get(key);
   if (!plan) {
     plan = planning.planner.plan(holds, goal, { exclude });
@@ -134,6 +149,25 @@ export function planGoal(
     memo.plans.set(key, plan);
   }
   return plan;
+}
+
+/** The memo key of a state: the relevant conditions' values (and the exclusions). */
+function stateKey(
+  conditions: readonly string[],
+  holds: (condition: string) => boolean,
+  exclude: ReadonlySet<string>,
+): string | number {
+  if (conditions.length <= NUMERIC_KEY_MAX_CONDITIONS && exclude.size === 0) {
+    let bits = 0;
+    for (let index = 0; index < conditions.length; index++) {
+      if (holds(conditions[index] as string)) bits |= 1 << index;
+    }
+    return bits;
+  }
+  let key = "";
+  for (const condition of conditions) key += holds(condition) ? "1" : "0";
+  if (exclude.size > 0) key += `|${[...exclude].sort().join("\u0000")}`;
+  return key;
 }
 
 function compile(agent: Agent): AgentPlanning {

@@ -54,7 +54,7 @@ export class AgentPlatform {
   /** Where `runAgent` runs processes. */
   readonly runner: ProcessRunner;
   private readonly registry = new AgentRegistry();
-  private readonly inProcess: ProcessRunner;
+  private readonly inProcess: InProcessRunner;
 
   protected constructor(options: AgentPlatformOptions) {
     this.name = options.name ?? "embabel";
@@ -118,12 +118,20 @@ export class AgentPlatform {
    * something that is not an agent. With a queue runner, an agent name no
    * worker knows ends the process `failed` saying so.
    */
-  async runAgent(
+  runAgent(
     agent: AgentLike | string,
     input?: unknown,
     options: RunProcessOptions = {},
   ): Promise<AgentProcess> {
-    return (await this.startAgent(agent, input, options)).result();
+    const runner = this.runnerFor(options);
+    if (runner !== this.inProcess)
+      return this.startAgent(agent, input, options).then((handle) => handle.result());
+    // In this Node process: no handle to build, no extra promise per run.
+    try {
+      return this.inProcess.run(this.target(agent, runner), input, options, this);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /**
@@ -137,14 +145,21 @@ export class AgentPlatform {
     input?: unknown,
     options: RunProcessOptions = {},
   ): Promise<ProcessHandle> {
-    const runner = options.parent ? this.inProcess : this.runner;
-    const target =
-      typeof agent !== "string"
-        ? Agent.of(agent)
-        : runner === this.inProcess
-          ? this.registry.require(agent, this.name)
-          : (this.registry.get(agent) ?? agent);
-    return runner.start(target, input, options, this);
+    const runner = this.runnerFor(options);
+    return runner.start(this.target(agent, runner), input, options, this);
+  }
+
+  /** Where a run goes: a subagent stays in its parent's Node process. */
+  private runnerFor(options: RunProcessOptions): ProcessRunner {
+    return options.parent ? this.inProcess : this.runner;
+  }
+
+  /** The agent to run: an agent, or a name (one the runner's workers may know, for a queue runner). */
+  private target(agent: AgentLike | string, runner: ProcessRunner): Agent | string {
+    if (typeof agent !== "string") return Agent.of(agent);
+    return runner === this.inProcess
+      ? this.registry.require(agent, this.name)
+      : (this.registry.get(agent) ?? agent);
   }
 
   /** The process with this id as it is now (running or finished), or `undefined` when the runner does not know it. */

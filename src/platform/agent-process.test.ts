@@ -114,6 +114,26 @@ describe("AgentProcess", () => {
     expect(process.toolStats.get("b")?.calls).toBe(1);
   });
 
+  it("hands out tool stats that later calls do not change", () => {
+    const { process } = AgentProcess.launch();
+    const end = {
+      type: "tool-call-end" as const,
+      loopId: "l",
+      toolCallId: "c",
+      toolName: "a",
+      input: "{}",
+      result: { kind: "text", content: "x" } as never,
+      durationMs: 2,
+    };
+    process.onLoopEvent(end);
+    const before = process.toolStats.get("a");
+    const checkpoint = process.checkpoint();
+    process.onLoopEvent(end);
+    expect(before).toEqual({ calls: 1, failures: 0, totalDurationMs: 2 });
+    expect(checkpoint.toolStats).toEqual([["a", { calls: 1, failures: 0, totalDurationMs: 2 }]]);
+    expect(process.toolStats.get("a")).toEqual({ calls: 2, failures: 0, totalDurationMs: 4 });
+  });
+
   it("derives child options that inherit verbosity, listeners, channel and context over a spawned blackboard", () => {
     const listener = () => {};
     const channel = new ListOutputChannel();

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
+import { flatUuid } from "../loop/flat-uuid.js";
 import type { LlmUsage, ToolLoopEvent } from "../loop/tool-loop.js";
 import type { LlmInteractionCall, LlmInteractionHost } from "../prompt/llm-interaction-host.js";
 import { AmbientProcess } from "../tool/ambient-process.js";
@@ -79,8 +79,12 @@ interface ProcessState {
   costUsd: number;
   llmInvocations: number;
   embeddingInvocations: number;
-  readonly models: Map<string, ModelUsed>;
-  readonly tools: Map<string, ToolStats>;
+  /** Created on the first model call (most processes of one agent call one model: see `lastModel`). */
+  models: Map<string, ModelUsed> | undefined;
+  /** The model of the latest call, so repeated calls of one model skip the map. */
+  lastModel: ModelUsed | undefined;
+  /** Created on the first tool call; the stats are updated in place and copied when handed out. */
+  tools: Map<string, MutableToolStats> | undefined;
 }
 
 /** How to create a process (used by the platform). */
@@ -113,6 +117,8 @@ export interface ProcessControl {
     details?: { failure?: unknown; result?: unknown },
   ): void;
   emit(event: ProcessLifecycleEvent): void;
+  /** Whether anything sees the process's events (listeners, or debug logging): when false, `emit` does nothing, so callers may skip building the event. */
+  readonly observed: boolean;
   /** The pending graceful termination request, if any. */
   readonly terminateRequest: string | undefined;
 }
@@ -141,16 +147,19 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   private readonly state: ProcessState;
   private readonly controller = new AbortController();
   private readonly parentProcess: AgentProcess | undefined;
+  /** Whether listeners or debug logging see the events (fixed: the options are immutable). */
+  private readonly observed: boolean;
 
   private constructor(init: AgentProcessInit) {
     const checkpoint = init.checkpoint;
-    this.id = checkpoint?.id ?? init.id ?? randomUUID();
+    this.id = checkpoint?.id ?? init.id ?? flatUuid();
     this.startedAt = new Date(checkpoint?.startedAt ?? Date.now());
     this.agent = init.agent;
     this.parentProcess = init.parent;
     this.parentId = init.parent?.id ?? init.parentId ?? checkpoint?.parentId;
     this.platform = init.platform;
     this.processOptions = init.processOptions ?? ProcessOptions.DEFAULT;
+    this.observed = this.processOptions.listeners.length > 0 || this.processOptions.verbosity.debug;
     this.blackboard = checkpoint
       ? Blackboard.fromSnapshot(checkpoint.blackboard)
       : (this.processOptions.blackboard ?? new Blackboard());
@@ -167,8 +176,9 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       costUsd: 0,
       llmInvocations: 0,
       embeddingInvocations: 0,
-      models: new Map(),
-      tools: new Map(),
+      models: undefined,
+      lastModel: undefined,
+      tools: undefined,
     };
     if (checkpoint) this.state = restoredState(checkpoint, init.agent);
     const external = init.signal;
@@ -264,11 +274,11 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   }
   /** The models called (language and embedding), in order of first use. */
   get modelsUsed(): readonly ModelUsed[] {
-    return [...this.state.models.values()];
+    return this.state.models ? [...this.state.models.values()] : [];
   }
   /** Calls per tool name. */
   get toolStats(): ReadonlyMap<string, ToolStats> {
-    return new Map(this.state.tools);
+    return new Map(copiedStats(this.state.tools));
   }
   /** Aborted when the process is killed. */
   get signal(): AbortSignal {
@@ -322,8 +332,8 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       costUsd: state.costUsd,
       llmInvocations: state.llmInvocations,
       embeddingInvocations: state.embeddingInvocations,
-      modelsUsed: [...state.models.values()],
-      toolStats: [...state.tools],
+      modelsUsed: state.models ? [...state.models.values()] : [],
+      toolStats: copiedStats(state.tools),
       blackboard: this.blackboard.snapshot(),
     };
   }
@@ -358,15 +368,23 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
     this.checkLlmBudget();
   }
 
+  /** @see LlmInteractionHost.loopEventTypes: every type while listeners or debug logging see them, else only what the process counts. */
+  get loopEventTypes(): ReadonlySet<ToolLoopEvent["type"]> | undefined {
+    return this.observed ? undefined : COUNTED_LOOP_EVENTS;
+  }
+
   /** @see LlmInteractionHost.onLoopEvent */
   onLoopEvent(event: ToolLoopEvent): void {
     if (event.type === "tool-call-end") {
-      const stats = this.state.tools.get(event.toolName) ?? { calls: 0, failures: 0, totalDurationMs: 0 };
-      this.state.tools.set(event.toolName, {
-        calls: stats.calls + 1,
-        failures: stats.failures + (event.result.kind === "error" ? 1 : 0),
-        totalDurationMs: stats.totalDurationMs + event.durationMs,
-      });
+      this.state.tools ??= new Map();
+      let stats = this.state.tools.get(event.toolName);
+      if (!stats) {
+        stats = { calls: 0, failures: 0, totalDurationMs: 0 };
+        this.state.tools.set(event.toolName, stats);
+      }
+      stats.calls++;
+      if (event.result.kind === "error") stats.failures++;
+      stats.totalDurationMs += event.durationMs;
     }
     this.dispatch(event);
   }
@@ -425,11 +443,22 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   }
 
   private noteModel(kind: ModelUsed["kind"], name: string, provider: string, modelId: string): void {
-    const key = `${kind}\u0000${provider}\u0000${modelId}`;
-    if (!this.state.models.has(key)) this.state.models.set(key, { name, provider, modelId, kind });
+    const state = this.state;
+    const last = state.lastModel;
+    if (last !== undefined && last.kind === kind && last.modelId === modelId && last.provider === provider)
+      return;
+    state.models ??= new Map();
+    const key = modelKey(kind, provider, modelId);
+    let model = state.models.get(key);
+    if (!model) {
+      model = { name, provider, modelId, kind };
+      state.models.set(key, model);
+    }
+    state.lastModel = model;
   }
 
   private dispatch(event: ProcessLifecycleEvent | ToolLoopEvent): void {
+    if (!this.observed) return;
     if (this.processOptions.verbosity.debug) this.log(describeEvent(event));
     if (this.processOptions.listeners.length === 0) return;
     const stamped = { ...event, processId: this.id, timestamp: Date.now() } as AgentProcessEvent;
@@ -458,26 +487,60 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   }
 
   private control(): ProcessControl {
+    return new DefaultProcessControl(this.state, this.observed, (event) => this.dispatch(event));
+  }
+}
+
+/** The loop events a process counts (tool stats) even when nothing observes it; LLM calls come through `recordLlmCall`. */
+const COUNTED_LOOP_EVENTS: ReadonlySet<ToolLoopEvent["type"]> = new Set(["tool-call-end"]);
+
+/** A tool's stats as the process keeps them (never handed out: see {@link copiedStats}). */
+type MutableToolStats = { -readonly [K in keyof ToolStats]: ToolStats[K] };
+
+/** The entries of `tools` with copies of the stats, so what a caller holds never changes. */
+function copiedStats(tools: Map<string, MutableToolStats> | undefined): [string, ToolStats][] {
+  return tools ? [...tools].map(([name, stats]) => [name, { ...stats }]) : [];
+}
+
+function modelKey(kind: ModelUsed["kind"], provider: string, modelId: string): string {
+  return `${kind}\u0000${provider}\u0000${modelId}`;
+}
+
+/** The platform's handle on one process: a small object over the process's state (one per process). */
+class DefaultProcessControl implements ProcessControl {
+  constructor(
+    private readonly state: ProcessState,
+    readonly observed: boolean,
+    private readonly dispatch: (event: ProcessLifecycleEvent) => void,
+  ) {}
+
+  setGoal(goal: AgentGoal | undefined): void {
+    this.state.goal = goal;
+  }
+
+  recordAction(invocation: ActionInvocation): void {
+    this.state.history.push(invocation);
+  }
+
+  finish(
+    status: AgentProcessStatus,
+    reason?: string,
+    details?: { failure?: unknown; result?: unknown },
+  ): void {
     const state = this.state;
-    return {
-      setGoal: (goal) => {
-        state.goal = goal;
-      },
-      recordAction: (invocation) => {
-        state.history.push(invocation);
-      },
-      finish: (status, reason, details = {}) => {
-        state.status = status;
-        state.statusReason = reason;
-        state.failure = details.failure;
-        if ("result" in details) state.result = details.result;
-        state.endedAt = Date.now();
-      },
-      emit: (event) => this.dispatch(event),
-      get terminateRequest() {
-        return state.terminateRequest;
-      },
-    };
+    state.status = status;
+    state.statusReason = reason;
+    state.failure = details?.failure;
+    if (details !== undefined && "result" in details) state.result = details.result;
+    state.endedAt = Date.now();
+  }
+
+  emit(event: ProcessLifecycleEvent): void {
+    this.dispatch(event);
+  }
+
+  get terminateRequest(): string | undefined {
+    return this.state.terminateRequest;
   }
 }
 
@@ -496,11 +559,9 @@ function restoredState(checkpoint: ProcessCheckpoint, agent: Agent | undefined):
     llmInvocations: checkpoint.llmInvocations,
     embeddingInvocations: checkpoint.embeddingInvocations,
     models: new Map(
-      checkpoint.modelsUsed.map((model) => [
-        `${model.kind}\u0000${model.provider}\u0000${model.modelId}`,
-        model,
-      ]),
+      checkpoint.modelsUsed.map((model) => [modelKey(model.kind, model.provider, model.modelId), model]),
     ),
-    tools: new Map(checkpoint.toolStats),
+    lastModel: undefined,
+    tools: new Map(checkpoint.toolStats.map(([name, stats]) => [name, { ...stats }])),
   };
 }

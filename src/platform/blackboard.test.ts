@@ -134,6 +134,50 @@ describe("Blackboard", () => {
       expect(parent.objects).toEqual(["a", "b"]);
     });
 
+    it("keeps one id per blackboard, read as often as wanted, and a new one per child", () => {
+      const parent = new Blackboard();
+      const child = parent.spawn();
+      expect(parent.id).toBe(parent.id);
+      expect(child.id).toBe(child.id);
+      expect(new Set([parent.id, child.id, new Blackboard().id]).size).toBe(3);
+    });
+
+    it("keeps hidden objects, conditions and protected names set after the spawn on their own side", () => {
+      const secret = { secret: true };
+      const parent = new Blackboard().add(secret);
+      const child = parent.spawn();
+      parent.hide(secret).setCondition("ready", true).bindProtected("keep", "parent");
+      child.setCondition("done", true).bindProtected("mine", "child");
+      expect(child.objects).toEqual([secret, "child"]);
+      expect(child.getCondition("ready")).toBeUndefined();
+      expect(parent.getCondition("done")).toBeUndefined();
+      expect(parent.snapshot()).toMatchObject({
+        hidden: [secret],
+        protectedNames: ["keep"],
+        conditions: [["ready", true]],
+      });
+      expect(child.snapshot()).toMatchObject({
+        hidden: [],
+        protectedNames: ["mine"],
+        conditions: [["done", true]],
+      });
+      expect(child.clear().objects).toEqual(["child"]);
+    });
+
+    it("restores hidden objects, protected names and conditions from a snapshot", () => {
+      const secret = { secret: true };
+      const original = new Blackboard()
+        .add(secret)
+        .hide(secret)
+        .bindProtected("keep", 1)
+        .setCondition("ok", false);
+      const restored = Blackboard.fromSnapshot(original.snapshot());
+      expect(restored.snapshot()).toEqual(original.snapshot());
+      expect(restored.objects).toEqual([1]);
+      expect(restored.getCondition("ok")).toBe(false);
+      expect(restored.clear().get("keep")).toBe(1);
+    });
+
     it("keeps hidden objects hidden in the child", () => {
       const secret = { secret: true };
       const parent = new Blackboard().add(secret).hide(secret);

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { flatUuid } from "../loop/flat-uuid.js";
 import { type TypeLike, type TypeOf, TypeToken, typeNamesOf } from "../tool/type-token.js";
 
 /** A type to look objects up by: a type token (class, `domainType`, zod schema) or a type name. */
@@ -30,26 +30,32 @@ export type SelectedType<S> = S extends string ? unknown : TypeOf<S>;
  * and add their outputs to it; the planner reads which types are on it.
  */
 export class Blackboard {
-  /** Unique id; a spawned child gets its own. */
-  readonly id: string = randomUUID();
   /** The blackboard this one was spawned from, if any. */
   readonly parent: Blackboard | undefined;
   private readonly entries: unknown[];
   private readonly bindings: Map<string, unknown>;
-  private readonly conditions: Map<string, boolean>;
-  private readonly hidden: Set<unknown>;
-  private readonly protectedKeys: Set<string>;
+  // Created on first use: most blackboards never hide, protect or flag anything.
+  private conditions: Map<string, boolean> | undefined;
+  private hidden: Set<unknown> | undefined;
+  private protectedKeys: Set<string> | undefined;
   private readonly ownStart: number;
   private readonly ownBindingNames = new Set<string>();
+  private uuid: string | undefined;
 
   constructor(parent?: Blackboard) {
     this.parent = parent;
     this.entries = parent ? [...parent.entries] : [];
-    this.hidden = parent ? new Set(parent.hidden) : new Set();
+    this.hidden = parent?.hidden && new Set(parent.hidden);
     this.bindings = parent ? new Map(parent.bindings) : new Map();
-    this.conditions = parent ? new Map(parent.conditions) : new Map();
-    this.protectedKeys = parent ? new Set(parent.protectedKeys) : new Set();
+    this.conditions = parent?.conditions && new Map(parent.conditions);
+    this.protectedKeys = parent?.protectedKeys && new Set(parent.protectedKeys);
     this.ownStart = this.entries.length;
+  }
+
+  /** Unique id; a spawned child gets its own. */
+  get id(): string {
+    this.uuid ??= flatUuid();
+    return this.uuid;
   }
 
   /** Appends `value` (the latest object of its type from now on). */
@@ -74,6 +80,7 @@ export class Blackboard {
 
   /** As {@link Blackboard.bind}, and the binding survives {@link Blackboard.clear}. */
   bindProtected(name: string, value: unknown): this {
+    this.protectedKeys ??= new Set();
     this.protectedKeys.add(name);
     return this.bind(name, value);
   }
@@ -81,7 +88,7 @@ export class Blackboard {
   /** The value bound to `name`, unless hidden. */
   get(name: string): unknown {
     const value = this.bindings.get(name);
-    return this.hidden.has(value) ? undefined : value;
+    return this.hidden?.has(value) ? undefined : value;
   }
 
   /** The names bound, in binding order. */
@@ -91,14 +98,15 @@ export class Blackboard {
 
   /** The visible objects, oldest first (a spawned child starts with its parent's). */
   get objects(): readonly unknown[] {
-    return this.hidden.size === 0
+    const hidden = this.hidden;
+    return hidden === undefined || hidden.size === 0
       ? [...this.entries]
-      : this.entries.filter((value) => !this.hidden.has(value));
+      : this.entries.filter((value) => !hidden.has(value));
   }
 
   /** The objects added to this blackboard itself, not inherited from the parent at spawn time. */
   get ownObjects(): readonly unknown[] {
-    return this.entries.slice(this.ownStart).filter((value) => !this.hidden.has(value));
+    return this.entries.slice(this.ownStart).filter((value) => !this.isHidden(value));
   }
 
   /** The bindings made on this blackboard itself (not inherited), as name → value. */
@@ -108,10 +116,19 @@ export class Blackboard {
 
   /** The latest visible object of `type`, by token or by simple or qualified type name. */
   last<S extends TypeSelector>(type: S): SelectedType<S> | undefined {
+    if (typeof type !== "string") {
+      // The planner and every action input ask by token: no matcher closure for those.
+      const token = TypeToken.of(type);
+      for (let index = this.entries.length - 1; index >= 0; index--) {
+        const value = this.entries[index];
+        if (token.is(value) && !this.isHidden(value)) return value as SelectedType<S>;
+      }
+      return undefined;
+    }
     const matches = matcher(type);
     for (let index = this.entries.length - 1; index >= 0; index--) {
       const value = this.entries[index];
-      if (!this.hidden.has(value) && matches(value)) return value as SelectedType<S>;
+      if (!this.isHidden(value) && matches(value)) return value as SelectedType<S>;
     }
     return undefined;
   }
@@ -136,35 +153,37 @@ export class Blackboard {
   lastResult(): unknown {
     for (let index = this.entries.length - 1; index >= 0; index--) {
       const value = this.entries[index];
-      if (!this.hidden.has(value)) return value;
+      if (!this.isHidden(value)) return value;
     }
     return undefined;
   }
 
   /** Hides `value`: it stays stored but no lookup returns it. */
   hide(value: unknown): this {
+    this.hidden ??= new Set();
     this.hidden.add(value);
     return this;
   }
 
   /** Sets the condition flag `name` (read by the planner when no condition function defines it). */
   setCondition(name: string, value: boolean): this {
+    this.conditions ??= new Map();
     this.conditions.set(name, value);
     return this;
   }
 
   /** The condition flag `name`, or `undefined` when never set. */
   getCondition(name: string): boolean | undefined {
-    return this.conditions.get(name);
+    return this.conditions?.get(name);
   }
 
   /** Removes every object, binding and condition except protected bindings and their values. */
   clear(): this {
-    const kept = [...this.protectedKeys].map((name) => [name, this.bindings.get(name)] as const);
+    const kept = [...(this.protectedKeys ?? [])].map((name) => [name, this.bindings.get(name)] as const);
     this.entries.length = 0;
     this.bindings.clear();
-    this.conditions.clear();
-    this.hidden.clear();
+    this.conditions?.clear();
+    this.hidden?.clear();
     for (const [name, value] of kept) {
       this.bindings.set(name, value);
       if (!this.entries.includes(value)) this.entries.push(value);
@@ -176,10 +195,10 @@ export class Blackboard {
   snapshot(): BlackboardSnapshot {
     return {
       objects: [...this.entries],
-      hidden: this.entries.filter((value) => this.hidden.has(value)),
+      hidden: this.entries.filter((value) => this.isHidden(value)),
       bindings: [...this.bindings],
-      protectedNames: [...this.protectedKeys],
-      conditions: [...this.conditions],
+      protectedNames: [...(this.protectedKeys ?? [])],
+      conditions: [...(this.conditions ?? [])],
     };
   }
 
@@ -187,13 +206,16 @@ export class Blackboard {
   static fromSnapshot(snapshot: BlackboardSnapshot): Blackboard {
     const blackboard = new Blackboard();
     blackboard.entries.push(...snapshot.objects);
-    for (const value of snapshot.hidden) blackboard.hidden.add(value);
+    for (const value of snapshot.hidden) blackboard.hide(value);
     for (const [name, value] of snapshot.bindings) {
       blackboard.bindings.set(name, value);
       blackboard.ownBindingNames.add(name);
     }
-    for (const name of snapshot.protectedNames) blackboard.protectedKeys.add(name);
-    for (const [name, value] of snapshot.conditions) blackboard.conditions.set(name, value);
+    for (const name of snapshot.protectedNames) {
+      blackboard.protectedKeys ??= new Set();
+      blackboard.protectedKeys.add(name);
+    }
+    for (const [name, value] of snapshot.conditions) blackboard.setCondition(name, value);
     return blackboard;
   }
 
@@ -205,6 +227,10 @@ export class Blackboard {
    */
   spawn(): Blackboard {
     return new Blackboard(this);
+  }
+
+  private isHidden(value: unknown): boolean {
+    return this.hidden?.has(value) === true;
   }
 }
 

@@ -36,12 +36,13 @@ export async function executeAction(
 ): Promise<ActionResult> {
   const blackboard = process.blackboard;
   const startedAt = Date.now();
-  control.emit({ type: "action-start", action: action.name });
+  if (control.observed) control.emit({ type: "action-start", action: action.name });
   const span = startActionSpan(process, action.name);
   const finish = (outcome: ActionOutcome, error?: unknown) => {
     const durationMs = Date.now() - startedAt;
-    endSpan(span, error, { "embabel.action.outcome": outcome });
+    endSpan(span, error, span.isRecording() ? { "embabel.action.outcome": outcome } : undefined);
     control.recordAction({ actionName: action.name, startedAt, durationMs, outcome });
+    if (!control.observed) return;
     control.emit({
       type: "action-end",
       action: action.name,
@@ -58,12 +59,13 @@ export async function executeAction(
     );
     if (output !== undefined) {
       blackboard.add(output);
-      control.emit({
-        type: "object-added",
-        action: action.name,
-        typeName: typeNameOf(output),
-        value: output,
-      });
+      if (control.observed)
+        control.emit({
+          type: "object-added",
+          action: action.name,
+          typeName: typeNameOf(output),
+          value: output,
+        });
     }
     for (const condition of action.post) {
       const { name, value } = parseCondition(condition);
@@ -81,7 +83,8 @@ export async function executeAction(
         return failAction(updaterError);
       }
       finish("replan");
-      control.emit({ type: "replan-requested", action: action.name, reason: error.reason });
+      if (control.observed)
+        control.emit({ type: "replan-requested", action: action.name, reason: error.reason });
       return { kind: "replan", reason: error.reason };
     }
     if (TerminateAction.isInstance(error) && !process.signal.aborted) {

@@ -27,26 +27,52 @@ export class InProcessRunner implements ProcessRunner {
     options: RunProcessOptions,
     platform: AgentPlatform,
   ): Promise<ProcessHandle> {
+    let started: AgentProcess | undefined;
+    const done = this.launch(agent, input, options, platform, (launched) => {
+      started = launched;
+    });
+    const process = started as unknown as AgentProcess;
+    return {
+      id: process.id,
+      result: () => done,
+      kill: async (reason) => process.kill(reason),
+    };
+  }
+
+  /** Runs `agent` to the end, as {@link InProcessRunner.start} and then `result()` do, without the handle (what `platform.runAgent` needs). */
+  run(
+    agent: Agent | string,
+    input: unknown,
+    options: RunProcessOptions,
+    platform: AgentPlatform,
+  ): Promise<AgentProcess> {
+    try {
+      return this.launch(agent, input, options, platform);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private launch(
+    agent: Agent | string,
+    input: unknown,
+    options: RunProcessOptions,
+    platform: AgentPlatform,
+    onLaunch?: (process: AgentProcess) => void,
+  ): Promise<AgentProcess> {
     const resolved = typeof agent === "string" ? requireAgent(platform, agent) : agent;
-    let process: AgentProcess | undefined;
-    const done = launchAgent(resolved, input, options, {
+    return launchAgent(resolved, input, options, {
       ai: () => platform.ai(),
       platform,
       onLaunch: (launched) => {
-        process = launched;
         this.running.set(launched.id, launched);
+        onLaunch?.(launched);
       },
     }).then((finished) => {
       this.running.delete(finished.id);
       this.remember(finished);
       return finished;
     });
-    const started = process as unknown as AgentProcess;
-    return {
-      id: started.id,
-      result: () => done,
-      kill: async (reason) => started.kill(reason),
-    };
   }
 
   async process(id: string): Promise<AgentProcess | undefined> {

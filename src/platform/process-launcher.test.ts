@@ -12,6 +12,7 @@ import { defineAgent } from "./define-agent.js";
 import { ListOutputChannel } from "./output-channel.js";
 import type { AgentProcessEvent } from "./process-event.js";
 import { ProcessOptions } from "./process-options.js";
+import { Verbosity } from "./verbosity.js";
 
 function platform(model = new ScriptedModel()): AgentPlatform {
   return AgentPlatform.create({ models: { main: model } });
@@ -267,5 +268,104 @@ describe("launchAgent (through AgentPlatform.runAgent)", () => {
     await expect(p.runAgent("Nope", "x")).rejects.toThrow(
       "No agent named 'Nope' is deployed on platform 'embabel'. Deployed agents: [Echo]",
     );
+  });
+
+  describe("with and without anything observing it", () => {
+    const lookup = Tool.create("lookup", "Looks up", async (input) => {
+      if (JSON.parse(input).q === "bad") return ToolResult.error("no such thing");
+      return ToolResult.text("found");
+    });
+    const researcher = defineAgent({
+      name: "Researcher",
+      description: "Looks things up",
+      actions: [
+        {
+          name: "research",
+          input: String,
+          output: Number,
+          achievesGoal: { description: "Researched" },
+          run: async (topic: string, context) =>
+            (await context.ai().withTool(lookup).generateText(topic)).length,
+        },
+      ],
+    });
+    const run = (processOptions: ProcessOptions) => {
+      const model = new ScriptedModel([
+        ScriptedModel.toolCall("lookup", { q: "x" }, { usage: { inputTokens: 100, outputTokens: 10 } }),
+        ScriptedModel.toolCall("lookup", { q: "bad" }, { usage: { inputTokens: 200, outputTokens: 20 } }),
+        ScriptedModel.text("done", { usage: { inputTokens: 300, outputTokens: 30 } }),
+      ]);
+      const p = AgentPlatform.create({
+        models: { main: model },
+        prices: { scripted: { inputPerMillion: 1, outputPerMillion: 4 } },
+      });
+      return p.runAgent(researcher, "topic", { processOptions });
+    };
+    const accounting = (process: AgentProcess) => ({
+      status: process.status,
+      result: process.result,
+      usage: process.usage,
+      costUsd: process.costUsd,
+      llmInvocations: process.llmInvocations,
+      modelsUsed: process.modelsUsed,
+      toolStats: [...process.toolStats].map(([name, stats]) => [name, stats.calls, stats.failures]),
+      history: process.history.map((entry) => [entry.actionName, entry.outcome]),
+      objects: process.blackboard.objects,
+    });
+
+    it("counts the same usage, cost, models, tool stats and history when nothing observes it", async () => {
+      const events: AgentProcessEvent[] = [];
+      const observed = await run(ProcessOptions.DEFAULT.withListener((event) => events.push(event)));
+      const unobserved = await run(ProcessOptions.DEFAULT);
+      expect(accounting(unobserved)).toEqual(accounting(observed));
+      expect(accounting(unobserved)).toMatchObject({
+        status: "completed",
+        result: 4,
+        usage: { inputTokens: 600, outputTokens: 60, totalTokens: 660 },
+        costUsd: (600 * 1 + 60 * 4) / 1_000_000,
+        llmInvocations: 3,
+        toolStats: [["lookup", 2, 1]],
+        history: [["research", "succeeded"]],
+      });
+      expect(unobserved.loopEventTypes).toEqual(new Set(["tool-call-end"]));
+      expect(observed.loopEventTypes).toBeUndefined();
+    });
+
+    it("gives a listener every event of the run, in order", async () => {
+      const events: AgentProcessEvent[] = [];
+      const process = await run(ProcessOptions.DEFAULT.withListener((event) => events.push(event)));
+      expect(events.map((event) => event.type)).toEqual([
+        "process-started",
+        "plan-formulated",
+        "action-start",
+        "llm-call-start",
+        "llm-call-end",
+        "tool-call-start",
+        "tool-call-end",
+        "llm-call-start",
+        "llm-call-end",
+        "tool-call-start",
+        "tool-call-end",
+        "llm-call-start",
+        "llm-call-end",
+        "object-added",
+        "action-end",
+        "goal-achieved",
+        "process-finished",
+      ]);
+      expect(events.every((event) => event.processId === process.id)).toBe(true);
+      expect(events[0]).toMatchObject({ type: "process-started", agent: "Researcher" });
+      expect(events[4]).toMatchObject({ type: "llm-call-end", costUsd: (100 + 40) / 1_000_000 });
+      expect(events.at(-1)).toMatchObject({ type: "process-finished", status: "completed" });
+    });
+
+    it("logs every event as a debug line when debug verbosity is on, with no listener", async () => {
+      const channel = new ListOutputChannel();
+      await run(
+        ProcessOptions.DEFAULT.withVerbosity(new Verbosity().withDebug(true)).withOutputChannel(channel),
+      );
+      const lines = channel.events.filter((event) => event.type === "logging").length;
+      expect(lines).toBe(17);
+    });
   });
 });

@@ -90,17 +90,16 @@ function launch(
   agent: Agent | undefined,
   services: LaunchServices,
 ): { process: AgentProcess; control: ProcessControl } {
-  const signals = [options.signal, options.parent?.signal].filter(
-    (signal): signal is AbortSignal => !!signal,
-  );
+  const own = options.signal;
+  const inherited = options.parent?.signal;
   return AgentProcess.launch({
-    ...(agent ? { agent } : {}),
-    ...(services.platform ? { platform: services.platform } : {}),
+    agent,
+    platform: services.platform,
     processOptions: options.processOptions ?? ProcessOptions.DEFAULT,
-    ...(options.parent ? { parent: options.parent } : {}),
-    ...(options.id === undefined ? {} : { id: options.id }),
-    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
-    ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
+    parent: options.parent,
+    id: options.id,
+    checkpoint: options.checkpoint,
+    signal: own && inherited ? AbortSignal.any([own, inherited]) : (own ?? inherited),
   });
 }
 
@@ -110,13 +109,15 @@ async function run(
   agentName: string | undefined,
   body: () => Promise<void>,
 ): Promise<void> {
-  const parentToolCallId = process.parentId ? currentToolCallId() : undefined;
-  control.emit({
-    type: "process-started",
-    ...(agentName ? { agent: agentName } : {}),
-    ...(process.parentId ? { parentId: process.parentId } : {}),
-    ...(parentToolCallId ? { parentToolCallId } : {}),
-  });
+  if (control.observed) {
+    const parentToolCallId = process.parentId ? currentToolCallId() : undefined;
+    control.emit({
+      type: "process-started",
+      ...(agentName ? { agent: agentName } : {}),
+      ...(process.parentId ? { parentId: process.parentId } : {}),
+      ...(parentToolCallId ? { parentToolCallId } : {}),
+    });
+  }
   const span = startProcessSpan(process, agentName);
   try {
     await outsideToolCall(() => withSpan(span, () => process.runWithin(body)));
@@ -124,16 +125,26 @@ async function run(
     const { status, reason, failure } = processEnding(error, process.signal);
     control.finish(status, reason, { failure });
   }
-  endSpan(span, process.status === "failed" ? process.failure : undefined, {
-    "embabel.process.status": process.status,
-    ...(process.statusReason === undefined ? {} : { "embabel.process.status_reason": process.statusReason }),
-  });
-  control.emit({
-    type: "process-finished",
-    status: process.status,
-    ...(process.statusReason === undefined ? {} : { reason: process.statusReason }),
-    durationMs: process.runningTimeMs,
-  });
+  endSpan(
+    span,
+    process.status === "failed" ? process.failure : undefined,
+    span.isRecording()
+      ? {
+          "embabel.process.status": process.status,
+          ...(process.statusReason === undefined
+            ? {}
+            : { "embabel.process.status_reason": process.statusReason }),
+        }
+      : undefined,
+  );
+  if (control.observed) {
+    control.emit({
+      type: "process-finished",
+      status: process.status,
+      ...(process.statusReason === undefined ? {} : { reason: process.statusReason }),
+      durationMs: process.runningTimeMs,
+    });
+  }
 }
 
 function lowerCamel(name: string): string {

@@ -7,6 +7,9 @@ import type { AgentProcess, ProcessControl } from "./agent-process.js";
 import { executeAction } from "./execute-action.js";
 import type { GoapNoPlan, GoapPlan } from "./planning/goap-planner.js";
 
+/** No action excluded from planning (shared: never changed). */
+const NOTHING_EXCLUDED: ReadonlySet<string> = new Set<string>();
+
 /**
  * The agent process loop: read the world state from the blackboard, plan
  * for every goal, finish when one holds, otherwise run the first action of
@@ -24,8 +27,7 @@ export async function runAgentLoop(
 ): Promise<void> {
   const planning = agentPlanning(agent);
   const { actions, agentGoals: goals } = planning;
-  const nothingExcluded: ReadonlySet<string> = new Set<string>();
-  let blacklist = nothingExcluded;
+  let blacklist = NOTHING_EXCLUDED;
   for (;;) {
     if (process.signal.aborted) {
       const reason = process.signal.reason;
@@ -35,14 +37,14 @@ export async function runAgentLoop(
     const holds = worldState(planning, process);
     let results = planAll(planning, holds, blacklist);
     if (blacklist.size > 0 && !results.some((result) => result.kind === "plan")) {
-      results = planAll(planning, holds, nothingExcluded);
+      results = planAll(planning, holds, NOTHING_EXCLUDED);
     }
-    blacklist = nothingExcluded;
+    blacklist = NOTHING_EXCLUDED;
     const achieved = results.find((result) => result.kind === "plan" && result.actions.length === 0);
     if (achieved) {
       const goal = goals.get(achieved.goal.name) as AgentGoal;
       control.setGoal(goal);
-      control.emit({ type: "goal-achieved", goal: goal.name });
+      if (control.observed) control.emit({ type: "goal-achieved", goal: goal.name });
       const result = goal.output ? process.blackboard.last(goal.output) : process.blackboard.lastResult();
       return control.finish("completed", undefined, { result });
     }
@@ -52,15 +54,14 @@ export async function runAgentLoop(
       if (BudgetExceededError.isInstance(error)) return control.finish("terminated", error.message);
       throw error;
     }
-    const plans = results.filter((result): result is GoapPlan => result.kind === "plan");
-    if (plans.length === 0) {
+    const plan = cheapestPlan(results);
+    if (!plan) {
       const reasons = results.map((result) => (result as GoapNoPlan).reason);
       return control.finish("stuck", `${reasons.join(" ")} ${blackboardTypes(process)}`);
     }
-    const plan = plans.reduce((best, candidate) => (candidate.cost < best.cost ? candidate : best));
     control.setGoal(goals.get(plan.goal.name));
     // The event lists every condition of the agent, evaluated: built only when something reads it.
-    if (observed(process)) {
+    if (control.observed) {
       control.emit({
         type: "plan-formulated",
         goal: plan.goal.name,
@@ -81,10 +82,13 @@ export async function runAgentLoop(
   }
 }
 
-/** Whether anything sees the process's events (listeners, or debug logging). */
-function observed(process: AgentProcess): boolean {
-  const { listeners, verbosity } = process.processOptions;
-  return listeners.length > 0 || verbosity.debug;
+/** The cheapest plan (the first of equal cost), if any goal has one. */
+function cheapestPlan(results: readonly (GoapPlan | GoapNoPlan)[]): GoapPlan | undefined {
+  let best: GoapPlan | undefined;
+  for (const result of results) {
+    if (result.kind === "plan" && (best === undefined || result.cost < best.cost)) best = result;
+  }
+  return best;
 }
 
 function planAll(

@@ -23,8 +23,10 @@ export interface LlmInteractionHost {
   readonly toolCallContext: ToolCallContext;
   /** Aborts every interaction of the process (combined with the runner's own signal). */
   readonly signal?: AbortSignal;
-  /** Receives every event of the tool loop; must not throw. */
+  /** Receives every event of the tool loop (of `loopEventTypes`); must not throw. */
   onLoopEvent(event: ToolLoopEvent): void;
+  /** The loop event types `onLoopEvent` receives; events no one else needs are never built (every LLM call still reaches `recordLlmCall`). @default every type */
+  readonly loopEventTypes?: ReadonlySet<ToolLoopEvent["type"]>;
   /** Called before every LLM call with the loop's state; throwing (a budget error) ends the interaction with that error. */
   beforeLlmCall(state: { readonly iteration: number; readonly usage: LlmUsage }): void;
   /** Records one finished LLM call (usage, model, cost). */

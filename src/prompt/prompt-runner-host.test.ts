@@ -183,4 +183,57 @@ describe("PromptRunner inside an agent process", () => {
       expect(model.requests).toHaveLength(0);
     });
   });
+
+  describe("loop event types", () => {
+    it("delivers only the events the host asks for, and still records every LLM call with its cost", async () => {
+      const process = new RecordingProcess() as RecordingProcess & {
+        loopEventTypes: ReadonlySet<ToolLoopEvent["type"]>;
+      };
+      process.loopEventTypes = new Set(["tool-call-end"]);
+      const model = ScriptedModel.of(
+        ScriptedModel.toolCall("t", {}, { usage: { inputTokens: 100, outputTokens: 20 } }),
+        ScriptedModel.text("done", { usage: { inputTokens: 200, outputTokens: 10 } }),
+      );
+      await AmbientProcess.run(process, () =>
+        runner(model)
+          .withTool(Tool.create("t", "does t", async () => ToolResult.text("ok")))
+          .generateText("x"),
+      );
+      expect(process.events.map((event) => event.type)).toEqual(["tool-call-end"]);
+      expect(process.calls.map((call) => [call.usage.totalTokens, call.costUsd])).toEqual([
+        [120, 0.12],
+        [210, 0.21],
+      ]);
+    });
+
+    it("gives llm-call-end, with its cost, to a host that asks for it", async () => {
+      const process = new RecordingProcess() as RecordingProcess & {
+        loopEventTypes: ReadonlySet<ToolLoopEvent["type"]>;
+      };
+      process.loopEventTypes = new Set(["llm-call-end"]);
+      const model = ScriptedModel.of(
+        ScriptedModel.text("done", { usage: { inputTokens: 100, outputTokens: 20 } }),
+      );
+      await AmbientProcess.run(process, () => runner(model).generateText("x"));
+      expect(process.events).toEqual([expect.objectContaining({ type: "llm-call-end", costUsd: 0.12 })]);
+    });
+
+    it("gives a host without loopEventTypes every event", async () => {
+      const process = new RecordingProcess();
+      const model = ScriptedModel.of(ScriptedModel.toolCall("t"), ScriptedModel.text("done"));
+      await AmbientProcess.run(process, () =>
+        runner(model)
+          .withTool(Tool.create("t", "does t", async () => ToolResult.text("ok")))
+          .generateText("x"),
+      );
+      expect(process.events.map((event) => event.type)).toEqual([
+        "llm-call-start",
+        "llm-call-end",
+        "tool-call-start",
+        "tool-call-end",
+        "llm-call-start",
+        "llm-call-end",
+      ]);
+    });
+  });
 });

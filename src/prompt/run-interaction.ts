@@ -41,6 +41,11 @@ function combineSignals(signals: readonly (AbortSignal | undefined)[]): AbortSig
   return AbortSignal.any(present);
 }
 
+/** `types` with `llm-call-end`, which the runner always needs (usage and cost for `recordLlmCall`). */
+function withUsage(types: ReadonlySet<ToolLoopEvent["type"]>): ReadonlySet<ToolLoopEvent["type"]> {
+  return types.has("llm-call-end") ? types : new Set([...types, "llm-call-end"]);
+}
+
 /** `undefined` (the loop's default, unfolding) or unfolding followed by `strategies`. */
 function chain(strategies: readonly ToolInjectionStrategy[]): ToolInjectionStrategy | undefined {
   return strategies.length === 0 ? undefined : ChainedToolInjectionStrategy.withUnfolding(...strategies);
@@ -69,22 +74,27 @@ export async function runInteraction(
     request.loopId !== undefined && merged.loopId() === undefined
       ? merged.with(ToolCallContext.LOOP_ID_KEY, request.loopId)
       : merged;
-  const onEvent = (event: ToolLoopEvent): void => {
-    if (event.type === "llm-call-end" && host) {
-      const costUsd = state.services.costOf?.(event);
-      host.onLoopEvent(costUsd === undefined ? event : { ...event, costUsd });
-      host.recordLlmCall({
-        provider: event.provider,
-        modelId: event.modelId,
-        usage: event.usage,
-        costUsd,
-        modelName: llm.name,
-        durationMs: event.durationMs,
-      });
-      return;
-    }
-    host?.onLoopEvent(event);
-  };
+  // Without a host nobody reads the loop's events, so the loop builds none.
+  const hostTypes = host?.loopEventTypes;
+  const hostGetsLlmCallEnd = hostTypes === undefined || hostTypes.has("llm-call-end");
+  const onEvent = host
+    ? (event: ToolLoopEvent): void => {
+        if (event.type === "llm-call-end") {
+          const costUsd = state.services.costOf?.(event);
+          if (hostGetsLlmCallEnd) host.onLoopEvent(costUsd === undefined ? event : { ...event, costUsd });
+          host.recordLlmCall({
+            provider: event.provider,
+            modelId: event.modelId,
+            usage: event.usage,
+            costUsd,
+            modelName: llm.name,
+            durationMs: event.durationMs,
+          });
+          return;
+        }
+        host.onLoopEvent(event);
+      }
+    : undefined;
   const result = await runToolLoop({
     model: host?.observeModel ? host.observeModel(llm.model) : llm.model,
     prompt: [
@@ -100,6 +110,7 @@ export async function runInteraction(
     responseFormat: request.responseFormat,
     toolDecorator: host?.decorateTool ? (tool) => host.decorateTool?.(tool) ?? tool : undefined,
     onEvent,
+    eventTypes: hostTypes && withUsage(hostTypes),
     beforeLlmCall: host ? (loopState) => host.beforeLlmCall(loopState) : undefined,
     onTextDelta: request.onTextDelta,
   });

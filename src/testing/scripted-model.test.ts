@@ -121,6 +121,33 @@ describe("ScriptedModel", () => {
     await expect(pending).rejects.toThrow("stop");
   });
 
+  it("rejects every delayed step waiting on one signal when it aborts, and only those", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.text("first", { delayMs: 1 }),
+      ScriptedModel.text("a", { delayMs: 5_000 }),
+      ScriptedModel.text("b", { delayMs: 5_000 }),
+      ScriptedModel.text("other", { delayMs: 20 }),
+    );
+    const controller = new AbortController();
+    const other = new AbortController();
+    const first = await model.doGenerate({ ...call(), abortSignal: controller.signal });
+    expect(first.content).toEqual([{ type: "text", text: "first" }]);
+    const a = model.doGenerate({ ...call(), abortSignal: controller.signal });
+    const b = model.doGenerate({ ...call(), abortSignal: controller.signal });
+    const unrelated = model.doGenerate({ ...call(), abortSignal: other.signal });
+    controller.abort(new Error("stop all"));
+    await expect(a).rejects.toThrow("stop all");
+    await expect(b).rejects.toThrow("stop all");
+    expect((await unrelated).content).toEqual([{ type: "text", text: "other" }]);
+  });
+
+  it("rejects at once a request whose signal is already aborted", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text("never", { delayMs: 5_000 }));
+    await expect(
+      model.doGenerate({ ...call(), abortSignal: AbortSignal.abort(new Error("too late")) }),
+    ).rejects.toThrow("too late");
+  });
+
   it("tracks the remaining steps and accepts more with push", async () => {
     const model = ScriptedModel.of(ScriptedModel.text("1"));
     model.push(ScriptedModel.text("2"));

@@ -236,14 +236,44 @@ function finishReason(hasToolCalls: boolean): LanguageModelV3GenerateResult["fin
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
+    let forget: (() => void) | undefined;
     const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
+      forget?.();
       resolve();
     }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal) {
+      forget = onAbort(signal, () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      });
+    }
   });
+}
+
+/** What runs when a signal aborts, per signal: one `abort` listener a signal, however many requests wait on it. */
+const abortHandlers = new WeakMap<AbortSignal, Set<() => void>>();
+
+/**
+ * Runs `handler` when `signal` aborts; returns the function that forgets it.
+ * A process passes one signal to all its calls: one listener on it is far
+ * cheaper than adding and removing one per delayed reply.
+ */
+function onAbort(signal: AbortSignal, handler: () => void): () => void {
+  let handlers = abortHandlers.get(signal);
+  if (!handlers) {
+    const waiting = new Set<() => void>();
+    handlers = waiting;
+    abortHandlers.set(signal, waiting);
+    signal.addEventListener(
+      "abort",
+      () => {
+        for (const waiter of [...waiting]) waiter();
+        waiting.clear();
+      },
+      { once: true },
+    );
+  }
+  const registered = handlers;
+  registered.add(handler);
+  return () => registered.delete(handler);
 }
