@@ -6,8 +6,9 @@
 // Baseline, measured in the same run: one process alone on the same model.
 // Target: 1,000 processes finish within 1.2x the ideal (1.44 s).
 // Run: npm run bench (builds first), or node --expose-gc bench/latency.bench.mjs after a build.
-import { AgentPlatform, defineAgent, ProcessOptions, Tool, ToolResult } from "../dist/src/index.js";
+import { AgentPlatform, Tool, ToolResult } from "../dist/src/index.js";
 import { ScriptedModel } from "../dist/src/testing/index.js";
+import { expectAllDone, oneToolAgent, RUN_OPTIONS, Task } from "./support/one-tool-agent.mjs";
 
 const PROCESSES = 1_000;
 const TOOL_STEPS = 5;
@@ -15,33 +16,15 @@ const CALLS = TOOL_STEPS + 1;
 const LATENCY_MS = 200;
 const IDEAL_MS = CALLS * LATENCY_MS;
 
-class Task {
-  constructor(index) {
-    this.index = index;
-  }
-}
-class Report {
-  constructor(text) {
-    this.text = text;
-  }
-}
-
 const lookup = Tool.create("lookup", "Looks something up", async (input) =>
   ToolResult.text(`found ${JSON.parse(input).step}`),
 );
-const researcher = defineAgent({
+const researcher = oneToolAgent({
   name: "Researcher",
   description: "Looks things up five times, then answers",
-  actions: [
-    {
-      name: "research",
-      input: Task,
-      output: Report,
-      achievesGoal: { description: "A report" },
-      run: async (task, context) =>
-        new Report(await context.ai().withTool(lookup).generateText(`research ${task.index}`)),
-    },
-  ],
+  action: "research",
+  tool: lookup,
+  prompt: "research",
 });
 
 // Every call answers after LATENCY_MS: five lookups, then the answer.
@@ -56,7 +39,6 @@ function slowModel(processes) {
   );
 }
 
-const options = { processOptions: ProcessOptions.DEFAULT.withBudget({ tokens: 10_000_000 }) };
 async function run(processes) {
   const model = slowModel(processes);
   const platform = AgentPlatform.create({ models: { main: model } });
@@ -64,15 +46,11 @@ async function run(processes) {
   const started = performance.now();
   const runs = await Promise.all(
     Array.from({ length: processes }, (_, index) =>
-      platform.runAgent("Researcher", new Task(index), options),
+      platform.runAgent("Researcher", new Task(index), RUN_OPTIONS),
     ),
   );
   const wallMs = performance.now() - started;
-  const failed = runs.filter(
-    (agentProcess) => agentProcess.status !== "completed" || agentProcess.result?.text !== "done",
-  );
-  if (failed.length > 0)
-    throw new Error(`${failed.length} processes did not complete: ${failed[0]?.statusReason}`);
+  expectAllDone(runs);
   if (model.requests.length !== processes * CALLS)
     throw new Error(`expected ${processes * CALLS} LLM calls, got ${model.requests.length}`);
   return wallMs;
