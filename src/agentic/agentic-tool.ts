@@ -231,6 +231,9 @@ export abstract class AgenticTool extends AbstractTool implements NestedTool, To
   /** The error message for a configuration that cannot run (no tools), checked before anything else. */
   protected abstract configurationProblem(): string | undefined;
 
+  /** The variant's interaction id prefix (`simple-agentic-tool`): the nested loop is `<prefix>-<name>`. */
+  protected abstract get interactionKind(): string;
+
   /** The tools and default prompt of one call (fresh per-call state). */
   protected abstract startSession(context: OperationContext, input: string): AgenticSession;
 
@@ -270,6 +273,7 @@ export abstract class AgenticTool extends AbstractTool implements NestedTool, To
     let runner = platform
       .ai()
       .withMaxIterations(this.config.maxIterations)
+      .withInteractionId(`${this.interactionKind}-${this.config.name}`)
       .withToolCallContext(withoutLoopId(context))
       .withTools([...session.tools]);
     if (this.config.llm) runner = runner.withLlm(this.config.llm);

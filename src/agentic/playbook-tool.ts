@@ -99,6 +99,10 @@ export class PlaybookTool extends AgenticTool {
     }
   }
 
+  protected get interactionKind(): string {
+    return "playbook-tool";
+  }
+
   protected configurationProblem(): string | undefined {
     return this.hasToolsOrChaining || this.locked.length > 0
       ? undefined

@@ -16,6 +16,10 @@ export class SimpleAgenticTool extends AgenticTool {
     return new SimpleAgenticTool(name, description);
   }
 
+  protected get interactionKind(): string {
+    return "simple-agentic-tool";
+  }
+
   protected configurationProblem(): string | undefined {
     return this.hasToolsOrChaining ? undefined : "No tools available for SimpleAgenticTool";
   }

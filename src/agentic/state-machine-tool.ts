@@ -198,6 +198,10 @@ export class StateMachineTool<S> extends AgenticTool {
     return copy;
   }
 
+  protected get interactionKind(): string {
+    return "state-machine-tool";
+  }
+
   protected configurationProblem(): string | undefined {
     if (this.initial === undefined) return "No initial state configured for StateMachineTool";
     if (this.registrations.length === 0 && !this.hasToolsOrChaining) {

@@ -47,6 +47,8 @@ export type ToolLoopEvent =
   | {
       readonly type: "llm-call-start";
       readonly loopId: string;
+      /** The interaction's name, when the caller gave one (`PromptRunner.withInteractionId`). */
+      readonly interactionId?: string;
       readonly iteration: number;
       readonly toolNames: readonly string[];
       /** The messages sent (the conversation so far); a reference, never copied for the event. */
@@ -57,6 +59,8 @@ export type ToolLoopEvent =
   | {
       readonly type: "llm-call-end";
       readonly loopId: string;
+      /** The interaction's name, when the caller gave one (`PromptRunner.withInteractionId`). */
+      readonly interactionId?: string;
       readonly iteration: number;
       readonly modelId: string;
       readonly provider: string;
@@ -108,6 +112,8 @@ export interface ToolLoopOptions {
   readonly responseFormat?: LanguageModelV3CallOptions["responseFormat"];
   /** Applied to every tool the loop offers, initial and injected; must keep the tool's name (else a `ConfigurationError`). */
   readonly toolDecorator?: (tool: Tool) => Tool;
+  /** Names the LLM interaction this loop runs: its `llm-call-start`/`llm-call-end` events carry it. @default undefined */
+  readonly interactionId?: string;
   /** Receives every event (of `eventTypes`); must not throw. */
   readonly onEvent?: (event: ToolLoopEvent) => void;
   /** The event types `onEvent` receives; events of other types are never built. @default every type */
@@ -279,9 +285,11 @@ async function llmRound(
   const { model, onEvent, eventTypes } = options;
   const definitions = tools.providerDefinitions;
   if (definitions.length > 0) callOptions.tools = definitions as LanguageModelV3FunctionTool[];
+  const { interactionId } = options;
   emit(listenerFor(onEvent, eventTypes, "llm-call-start"), () => ({
     type: "llm-call-start",
     loopId,
+    ...(interactionId === undefined ? {} : { interactionId }),
     iteration,
     toolNames: tools.toolNames,
     prompt: callOptions.prompt,
@@ -304,6 +312,7 @@ async function llmRound(
   emit(listenerFor(onEvent, eventTypes, "llm-call-end"), () => ({
     type: "llm-call-end",
     loopId,
+    ...(interactionId === undefined ? {} : { interactionId }),
     iteration,
     modelId: model.modelId,
     provider: model.provider,

@@ -20,4 +20,6 @@ export interface PromptRunnerState {
   readonly signal: AbortSignal | undefined;
   /** Tool chaining (types whose returned instances become tools). */
   readonly chaining: ToolChainingConfig;
+  /** The interaction's name, carried by its LLM call events; `undefined`: unnamed. */
+  readonly interactionId: string | undefined;
 }

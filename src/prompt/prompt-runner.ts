@@ -76,6 +76,7 @@ export class PromptRunner implements ToolChaining<PromptRunner> {
       strategies: [],
       signal: undefined,
       chaining: ToolChainingConfig.NONE,
+      interactionId: undefined,
     });
   }
 
@@ -223,6 +224,26 @@ export class PromptRunner implements ToolChaining<PromptRunner> {
   /** Aborts every call of this runner when `signal` aborts. */
   withSignal(signal: AbortSignal): PromptRunner {
     return this.with({ signal });
+  }
+
+  /**
+   * Names the interaction: its LLM calls' events (`llm-call-start`,
+   * `llm-call-end`), and so its trace records, carry `interactionId`. Agentic
+   * tools name their nested loops `simple-agentic-tool-<name>`,
+   * `playbook-tool-<name>` and `state-machine-tool-<name>`.
+   */
+  withInteractionId(interactionId: string): PromptRunner {
+    if (typeof interactionId !== "string" || interactionId.trim() === "") {
+      throw new ConfigurationError(
+        `An interaction id must be a non-empty string, got ${JSON.stringify(interactionId)}.`,
+      );
+    }
+    return this.with({ interactionId });
+  }
+
+  /** The interaction's name set with {@link PromptRunner.withInteractionId}, if any. */
+  get interactionId(): string | undefined {
+    return this.state.interactionId;
   }
 
   /** The model's text answer to `prompt`, after any tool calls. */

@@ -105,6 +105,7 @@ export async function runInteraction(
     injectionStrategy: chain(chaining ? [...state.strategies, chaining.strategy] : state.strategies),
     context,
     maxIterations: state.maxIterations,
+    ...(state.interactionId === undefined ? {} : { interactionId: state.interactionId }),
     signal,
     settings: llm.settings,
     responseFormat: request.responseFormat,
