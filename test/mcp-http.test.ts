@@ -25,9 +25,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function httpFixture() {
+async function httpFixture(transport: "http" | "sse" = "http") {
   const { dir, log } = tempLog();
-  const { url, child } = await startHttpFixture(log);
+  const { url, child } = await startHttpFixture(log, 0, transport);
   cleanups.push(
     () => rmSync(dir, { recursive: true, force: true }),
     () => {
@@ -232,6 +232,12 @@ describe("MCP over Streamable HTTP: failures", () => {
     await expect(group("wrongPath").tools()).rejects.toThrow(
       /^MCP server 'wrongPath' could not be reached: .*HTTP 404 Not Found/,
     );
+    // A bare { url } answered 404 was tried over HTTP+SSE too, and both failures are named;
+    // a 401 is an auth problem, not an older server: no fallback.
+    await expect(group("wrongPath").tools()).rejects.toThrow(
+      /HTTP 404 Not Found\); over HTTP\+SSE: SSE error: Non-200 status code \(404\)$/,
+    );
+    await expect(group("noToken").tools()).rejects.not.toThrow(/HTTP\+SSE/);
   });
 
   it("answers a call on closed clients in-band, naming the server", async () => {
@@ -261,5 +267,38 @@ describe("MCP over Streamable HTTP: failures", () => {
         toolGroups: { web: { description: "Web" } as never },
       }),
     ).toThrow("toolGroups.web.tools must be a list of tool names");
+  });
+});
+
+describe("MCP over the legacy HTTP+SSE transport", () => {
+  it("calls a server configured as { type: 'sse', url }, with its headers, over SSE only", async () => {
+    const { url, log } = await httpFixture("sse");
+    const clients = clientsFor({ legacy: { type: "sse", url, headers: { Authorization: "Bearer s-1" } } });
+    const echo = await McpToolFactory.create(clients).requiredToolByName("echo");
+    expect(await echo.call('{"text":"over sse"}')).toEqual(ToolResult.text("over sse"));
+    expect(logLines(log)).toContain("sse connect Bearer s-1");
+    // Nothing tried Streamable HTTP first.
+    expect(logLines(log).filter((line) => line.startsWith("not found"))).toEqual([]);
+  });
+
+  it("falls back to SSE for a bare { url } whose server answers the Streamable HTTP handshake 404", async () => {
+    const { url, log } = await httpFixture("sse");
+    const clients = clientsFor({ legacy: { url } });
+    const group = McpToolGroup.create({ role: "legacy", description: "legacy", clients });
+    const names = (await group.tools()).map((tool) => tool.definition.name);
+    expect(names).toContain("echo");
+    const echo = await McpToolFactory.create(clients).requiredToolByName("echo");
+    expect(await echo.call('{"text":"after fallback"}')).toEqual(ToolResult.text("after fallback"));
+    const lines = logLines(log);
+    expect(lines).toContain("not found POST /sse");
+    expect(lines.filter((line) => line.startsWith("sse connect"))).toHaveLength(1);
+  });
+
+  it("does not fall back when the config says Streamable HTTP: the 404 is the error", async () => {
+    const { url } = await httpFixture("sse");
+    const clients = clientsFor({ strict: { type: "http", url } });
+    await expect(McpToolFactory.create(clients).requiredToolByName("echo")).rejects.toThrow(
+      /MCP server 'strict' could not be reached: .*HTTP 404/,
+    );
   });
 });

@@ -78,7 +78,7 @@ describe("runCli", () => {
     const run = await cli(["run", "star-news", "--scripted"], {}, dir);
     expect(run.code).toBe(EXIT_FAILED);
     expect(run.stderr[0]).toBe(
-      'error: mcpServers.files needs either "command" (a server started over stdio) or "url" (a Streamable HTTP server).',
+      'error: mcpServers.files needs either "command" (a server started over stdio) or "url" (a server reached over HTTP).',
     );
   });
 

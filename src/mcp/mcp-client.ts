@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
   StreamableHTTPClientTransport,
@@ -53,12 +54,15 @@ export class McpClient {
   private closed = false;
   private listVersion = 0;
   private everConnected = false;
+  /** Whether this URL server speaks the legacy HTTP+SSE transport (configured, or found by falling back). */
+  private sse: boolean;
   /** The options of a request with neither a signal nor its own timeout: made once, the SDK only reads them. */
   private readonly defaultRequestOptions: { readonly timeout: number };
 
   constructor(readonly config: ResolvedMcpServerConfig) {
     this.name = config.name;
     this.defaultRequestOptions = Object.freeze({ timeout: config.timeoutMs });
+    this.sse = config.transport === "http" && config.type === "sse";
   }
 
   /** Whether a connection is open now (nothing connects until a tool is needed). */
@@ -274,6 +278,21 @@ export class McpClient {
     } catch (error) {
       forgetChild(this);
       await transport.close().catch(() => undefined);
+      if (this.fallsBackToSse(error)) {
+        this.sse = true;
+        this.pendingTransport = undefined;
+        try {
+          return await this.connect(timeoutMs);
+        } catch (sseError) {
+          this.sse = false; // next time, Streamable HTTP first again
+          const cause = (sseError as { cause?: unknown }).cause ?? sseError;
+          throw new McpServerError(
+            this.name,
+            `MCP server '${this.name}' could not be reached: ${messageOf(error)}; over HTTP+SSE: ${messageOf(cause)}`,
+            { cause: error },
+          );
+        }
+      }
       throw new McpServerError(
         this.name,
         `MCP server '${this.name}' could not be ${this.config.transport === "stdio" ? "started" : "reached"}: ${messageOf(error)}${this.stderrNote()}`,
@@ -293,12 +312,24 @@ export class McpClient {
     return client;
   }
 
+  /**
+   * A bare `{ url }` whose Streamable HTTP handshake got a 4xx other than
+   * 401/403 is an older HTTP+SSE server (the MCP spec's backwards-compatibility
+   * rule): connect again over SSE, once.
+   */
+  private fallsBackToSse(error: unknown): boolean {
+    if (this.config.transport !== "http" || this.config.type !== undefined || this.sse) return false;
+    if (!(error instanceof StreamableHTTPError) || typeof error.code !== "number") return false;
+    return error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
+  }
+
   private createTransport(): Transport {
     const config = this.config;
     if (config.transport === "http") {
-      return new StreamableHTTPClientTransport(new URL(config.url), {
-        requestInit: { headers: { ...(config.headers ?? {}) } },
-      });
+      const requestInit = { headers: { ...(config.headers ?? {}) } };
+      return this.sse
+        ? new SSEClientTransport(new URL(config.url), { requestInit })
+        : new StreamableHTTPClientTransport(new URL(config.url), { requestInit });
     }
     const transport = new StdioClientTransport({
       command: config.command,

@@ -47,7 +47,7 @@ describe("resolveMcpServerConfig", () => {
 
   it("names the server and the field that is wrong", () => {
     expect(() => resolveMcpServerConfig("x", { args: [] })).toThrow(
-      'mcpServers.x needs either "command" (a server started over stdio) or "url" (a Streamable HTTP server).',
+      'mcpServers.x needs either "command" (a server started over stdio) or "url" (a server reached over HTTP).',
     );
     expect(() => resolveMcpServerConfig("x", { command: "node", args: "a" })).toThrow(/mcpServers\.x\.args/);
     expect(() => resolveMcpServerConfig("x", { url: "not a url" }, { env: {} })).toThrow(

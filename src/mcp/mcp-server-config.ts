@@ -21,9 +21,15 @@ export interface McpStdioServerConfig {
   readonly disabled?: boolean;
 }
 
-/** A server reached over Streamable HTTP (`{ url }`, or `{ type: "http", url }` as VS Code writes it). */
+/**
+ * A server reached over HTTP: `{ type: "http", url }` (as VS Code writes it)
+ * for Streamable HTTP, `{ type: "sse", url }` for the legacy HTTP+SSE
+ * transport, and a bare `{ url }` tries Streamable HTTP, then falls back to
+ * HTTP+SSE when the server answers the first request 4xx (as older servers do).
+ */
 export interface McpHttpServerConfig {
-  readonly type?: "http" | "streamable-http";
+  /** @default tries "http", then "sse" */
+  readonly type?: "http" | "streamable-http" | "sse";
   /** The endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
   readonly url: string;
   /** Headers sent with every request (e.g. `Authorization`). @default {} */
@@ -100,7 +106,7 @@ const stdioSchema = z
 
 const httpSchema = z
   .object({
-    type: z.enum(["http", "streamable-http"]).optional(),
+    type: z.enum(["http", "streamable-http", "sse"]).optional(),
     url: z.string().min(1),
     headers: stringRecord.optional(),
     timeoutMs: timeout,
@@ -155,7 +161,7 @@ export function resolveMcpServerConfig(
   const schema = isObject && "url" in config ? httpSchema : stdioSchema;
   if (!isObject || !("url" in config || "command" in config)) {
     throw new ConfigurationError(
-      `${where} needs either "command" (a server started over stdio) or "url" (a Streamable HTTP server).`,
+      `${where} needs either "command" (a server started over stdio) or "url" (a server reached over HTTP).`,
     );
   }
   const parsed = schema.safeParse(config);
@@ -175,7 +181,16 @@ export function resolveMcpServerConfig(
       throw new ConfigurationError(`${where}.url is not a URL: '${url}'.`);
     }
     const headers = expandRecord(parsed.data.headers, env, `${where}.headers`);
-    return { transport: "http", name, url, timeoutMs, connectTimeoutMs, ...(headers ? { headers } : {}) };
+    const type = parsed.data.type === "streamable-http" ? "http" : parsed.data.type;
+    return {
+      transport: "http",
+      name,
+      url,
+      timeoutMs,
+      connectTimeoutMs,
+      ...(type ? { type } : {}),
+      ...(headers ? { headers } : {}),
+    };
   }
   const stdio = parsed.data as McpStdioServerConfig;
   const command = expandVariables(stdio.command, env, `${where}.command`);

@@ -42,12 +42,17 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** The fixture served over Streamable HTTP on 127.0.0.1 (at `requestedPort`, 0 for a free one); resolves once it listens. */
+/**
+ * The fixture served over Streamable HTTP on 127.0.0.1 (at `requestedPort`, 0
+ * for a free one), or over the legacy HTTP+SSE transport with `sse`; resolves
+ * once it listens, with the URL a client connects to.
+ */
 export async function startHttpFixture(
   log: string,
   requestedPort = 0,
+  transport: "http" | "sse" = "http",
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [FIXTURE_SERVER, "--http", "--port", String(requestedPort)], {
+  const child = spawn(process.execPath, [FIXTURE_SERVER, `--${transport}`, "--port", String(requestedPort)], {
     env: { ...process.env, FIXTURE_LOG: log },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -60,5 +65,5 @@ export async function startHttpFixture(
     });
     child.once("exit", (code) => reject(new Error(`HTTP fixture exited (${code})`)));
   });
-  return { url: `http://127.0.0.1:${port}/mcp`, child };
+  return { url: `http://127.0.0.1:${port}/${transport === "sse" ? "sse" : "mcp"}`, child };
 }
