@@ -230,16 +230,15 @@ export interface StudioServer {
 /** A recorder feeding `store` live (and `options.sink`, when given). */
 function liveRecorder(store: RunStore, options: StudioRecorderOptions): TraceRecorder {
   const { sink, onRecord, ...recorderOptions } = options;
-  let runId = "";
-  const live: TraceSink = { write: () => {}, close: () => store.finishLive(runId) };
-  const recorder = new TraceRecorder(sink ? TraceSink.all(sink, live) : live, {
+  // Both callbacks run only after the constructor (it writes the header, a no-op here).
+  const live: TraceSink = { write: () => {}, close: () => store.finishLive(recorder.header.runId) };
+  const recorder: TraceRecorder = new TraceRecorder(sink ? TraceSink.all(sink, live) : live, {
     ...recorderOptions,
     onRecord: (record) => {
-      store.addLive(runId, record);
+      store.addLive(recorder.header.runId, record);
       onRecord?.(record);
     },
   });
-  runId = recorder.header.runId;
   store.startLive(recorder.header);
   return recorder;
 }
