@@ -90,13 +90,16 @@ export async function executeToolCall(
   environment: ToolCallEnvironment,
 ): Promise<ToolCallOutcome> {
   const { tools, onToolCallEnd: onEvent, loopId } = environment;
-  emit(environment.onToolCallStart, () => ({
-    type: "tool-call-start",
-    loopId,
-    toolCallId: call.toolCallId,
-    toolName: call.toolName,
-    input: call.input,
-  }));
+  const onStart = environment.onToolCallStart;
+  if (onStart !== undefined) {
+    emit(onStart, {
+      type: "tool-call-start",
+      loopId,
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      input: call.input,
+    });
+  }
   const tool = tools.get(call.toolName);
   if (!tool) {
     const outcome = answered(
@@ -104,18 +107,19 @@ export async function executeToolCall(
       environment.unknownTools.missed(call.toolName, tools.toolNames),
       lenientParse(call.input),
     );
-    emitEnd(onEvent, loopId, outcome, 0);
+    if (onEvent !== undefined) emitEnd(onEvent, loopId, outcome, 0);
     return outcome;
   }
   environment.unknownTools.found();
   const parsed = parseToolArguments(tool, call.input);
   if (!parsed.ok) {
     const outcome = answered(call, parsed.message, parsed.value);
-    emitEnd(onEvent, loopId, outcome, 0);
+    if (onEvent !== undefined) emitEnd(onEvent, loopId, outcome, 0);
     return outcome;
   }
   const value = parsed.value;
-  const started = performance.now();
+  // Timed only for a listener: the duration is in the tool-call-end event and nowhere else.
+  const started = onEvent === undefined ? 0 : performance.now();
   const span = startToolSpan(loopId, call.toolName, call.toolCallId, environment.spanParent);
   let outcome: ToolCallOutcome;
   const timeoutMs = tool.metadata.toolTimeoutMs ?? environment.toolTimeoutMs;
@@ -155,7 +159,7 @@ export async function executeToolCall(
       outcome = { call, tool, input: parsed.input, value, result, output: outputOf(result), failed: true };
     }
   }
-  emitEnd(onEvent, loopId, outcome, performance.now() - started);
+  if (onEvent !== undefined) emitEnd(onEvent, loopId, outcome, performance.now() - started);
   return outcome;
 }
 
@@ -166,12 +170,12 @@ function failureMessage(error: unknown): string {
 }
 
 function emitEnd(
-  onEvent: LoopEventListener | undefined,
+  onEvent: LoopEventListener,
   loopId: string,
   outcome: ToolCallOutcome,
   durationMs: number,
 ): void {
-  emit(onEvent, () => ({
+  emit(onEvent, {
     type: "tool-call-end",
     loopId,
     toolCallId: outcome.call.toolCallId,
@@ -179,5 +183,5 @@ function emitEnd(
     input: outcome.call.input,
     result: outcome.result,
     durationMs,
-  }));
+  });
 }

@@ -136,14 +136,10 @@ export function listenerFor(
   return onEvent !== undefined && (types === undefined || types.has(type)) ? onEvent : undefined;
 }
 
-/** Emits `event` to `onEvent`, if set; a throwing listener never breaks the loop. */
-export function emit(
-  onEvent: ((event: ToolLoopEvent) => void) | undefined,
-  event: () => ToolLoopEvent,
-): void {
-  if (!onEvent) return;
+/** Emits `event` to `onEvent`; a throwing listener never breaks the loop. Callers build the event only when a listener wants it (see {@link listenerFor}). */
+export function emit(onEvent: LoopEventListener, event: ToolLoopEvent): void {
   try {
-    onEvent(event());
+    onEvent(event);
   } catch {
     // Listeners must not throw; the loop goes on regardless.
   }

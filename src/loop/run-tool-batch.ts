@@ -93,10 +93,12 @@ function inject(outcome: ToolCallOutcome, environment: ToolBatchEnvironment, ite
   const { added, removed } = applyToolInjection(environment.tools, change, environment.decorate);
   if (added.length === 0 && removed.length === 0) return;
   environment.record(added, removed);
-  emit(environment.onToolsChanged, () => ({
+  const onToolsChanged = environment.onToolsChanged;
+  if (onToolsChanged === undefined) return;
+  emit(onToolsChanged, {
     type: "tools-changed",
     loopId: environment.loopId,
     added: added.map((added) => added.definition.name),
     removed: removed.map((removed) => removed.definition.name),
-  }));
+  });
 }

@@ -269,6 +269,8 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   throw new MaxIterationsExceededError(maxIterations, prompt);
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 function checkCount(option: string, value: number, min: number): void {
   if (!Number.isInteger(value) || value < min) {
     throw new ConfigurationError(`The tool loop's ${option} must be an integer >= ${min}, got ${value}.`);
@@ -286,16 +288,21 @@ async function llmRound(
   const definitions = tools.providerDefinitions;
   if (definitions.length > 0) callOptions.tools = definitions as LanguageModelV3FunctionTool[];
   const { interactionId } = options;
-  emit(listenerFor(onEvent, eventTypes, "llm-call-start"), () => ({
-    type: "llm-call-start",
-    loopId,
-    ...(interactionId === undefined ? {} : { interactionId }),
-    iteration,
-    toolNames: tools.toolNames,
-    prompt: callOptions.prompt,
-    tools: definitions as readonly LanguageModelV3FunctionTool[],
-  }));
-  const started = performance.now();
+  const onStart = listenerFor(onEvent, eventTypes, "llm-call-start");
+  if (onStart !== undefined) {
+    const event: Mutable<Extract<ToolLoopEvent, { type: "llm-call-start" }>> = {
+      type: "llm-call-start",
+      loopId,
+      iteration,
+      toolNames: tools.toolNames,
+      prompt: callOptions.prompt,
+      tools: definitions as readonly LanguageModelV3FunctionTool[],
+    };
+    if (interactionId !== undefined) event.interactionId = interactionId;
+    emit(onStart, event);
+  }
+  const onEnd = listenerFor(onEvent, eventTypes, "llm-call-end");
+  const started = onEnd === undefined ? 0 : performance.now();
   const span = startLlmSpan(loopId, iteration, model.modelId, model.provider);
   let response: ModelResponse;
   try {
@@ -305,20 +312,25 @@ async function llmRound(
     throw error;
   }
   const usage = usageOf(response.usage);
-  endSpan(span, undefined, {
-    "gen_ai.usage.input_tokens": usage.inputTokens,
-    "gen_ai.usage.output_tokens": usage.outputTokens,
-  });
-  emit(listenerFor(onEvent, eventTypes, "llm-call-end"), () => ({
-    type: "llm-call-end",
-    loopId,
-    ...(interactionId === undefined ? {} : { interactionId }),
-    iteration,
-    modelId: model.modelId,
-    provider: model.provider,
-    usage,
-    durationMs: performance.now() - started,
-    content: response.content,
-  }));
+  if (span.isRecording()) {
+    endSpan(span, undefined, {
+      "gen_ai.usage.input_tokens": usage.inputTokens,
+      "gen_ai.usage.output_tokens": usage.outputTokens,
+    });
+  } else span.end();
+  if (onEnd !== undefined) {
+    const event: Mutable<Extract<ToolLoopEvent, { type: "llm-call-end" }>> = {
+      type: "llm-call-end",
+      loopId,
+      iteration,
+      modelId: model.modelId,
+      provider: model.provider,
+      usage,
+      durationMs: performance.now() - started,
+      content: response.content,
+    };
+    if (interactionId !== undefined) event.interactionId = interactionId;
+    emit(onEnd, event);
+  }
   return { response, usage, span };
 }

@@ -41,9 +41,18 @@ function combineSignals(signals: readonly (AbortSignal | undefined)[]): AbortSig
   return AbortSignal.any(present);
 }
 
+/** Sets extended by {@link withUsage}, so a host's one set is extended once, not per interaction. */
+const extendedTypes = new WeakMap<ReadonlySet<ToolLoopEvent["type"]>, ReadonlySet<ToolLoopEvent["type"]>>();
+
 /** `types` with `llm-call-end`, which the runner always needs (usage and cost for `recordLlmCall`). */
 function withUsage(types: ReadonlySet<ToolLoopEvent["type"]>): ReadonlySet<ToolLoopEvent["type"]> {
-  return types.has("llm-call-end") ? types : new Set([...types, "llm-call-end"]);
+  if (types.has("llm-call-end")) return types;
+  let extended = extendedTypes.get(types);
+  if (extended === undefined) {
+    extended = new Set([...types, "llm-call-end"]);
+    extendedTypes.set(types, extended);
+  }
+  return extended;
 }
 
 /** `undefined` (the loop's default, unfolding) or unfolding followed by `strategies`. */
