@@ -79,9 +79,9 @@ interface ProcessState {
   costUsd: number;
   llmInvocations: number;
   embeddingInvocations: number;
-  /** Created on the first model call (most processes of one agent call one model: see `lastModel`). */
+  /** Every model used, by key; created when a second model is used (most processes call one: see `lastModel`). */
   models: Map<string, ModelUsed> | undefined;
-  /** The model of the latest call, so repeated calls of one model skip the map. */
+  /** The model of the latest call (the only one while `models` is undefined), so repeated calls of one model skip the map. */
   lastModel: ModelUsed | undefined;
   /** Created on the first tool call; the stats are updated in place and copied when handed out. */
   tools: Map<string, MutableToolStats> | undefined;
@@ -142,8 +142,8 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   readonly platform: AgentPlatform | undefined;
   readonly processOptions: ProcessOptions;
   readonly blackboard: Blackboard;
-  /** When the process started. */
-  readonly startedAt: Date;
+  /** Milliseconds since the epoch when the process started (a number: a `Date` per process costs more to keep). */
+  private readonly startedAtMs: number;
   private readonly state: ProcessState;
   private readonly controller = new AbortController();
   private readonly parentProcess: AgentProcess | undefined;
@@ -153,7 +153,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   private constructor(init: AgentProcessInit) {
     const checkpoint = init.checkpoint;
     this.id = checkpoint?.id ?? init.id ?? flatUuid();
-    this.startedAt = new Date(checkpoint?.startedAt ?? Date.now());
+    this.startedAtMs = checkpoint?.startedAt ?? Date.now();
     this.agent = init.agent;
     this.parentProcess = init.parent;
     this.parentId = init.parent?.id ?? init.parentId ?? checkpoint?.parentId;
@@ -244,13 +244,17 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   get history(): readonly ActionInvocation[] {
     return [...this.state.history];
   }
+  /** When the process started (a new `Date` at each read). */
+  get startedAt(): Date {
+    return new Date(this.startedAtMs);
+  }
   /** When the process ended, or `undefined` while it runs. */
   get endedAt(): Date | undefined {
     return this.state.endedAt === undefined ? undefined : new Date(this.state.endedAt);
   }
   /** Milliseconds from start to end (or to now while running). */
   get runningTimeMs(): number {
-    return (this.state.endedAt ?? Date.now()) - this.startedAt.getTime();
+    return (this.state.endedAt ?? Date.now()) - this.startedAtMs;
   }
   /** Whether the process has ended. */
   get finished(): boolean {
@@ -274,7 +278,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   }
   /** The models called (language and embedding), in order of first use. */
   get modelsUsed(): readonly ModelUsed[] {
-    return this.state.models ? [...this.state.models.values()] : [];
+    return modelsOf(this.state);
   }
   /** Calls per tool name. */
   get toolStats(): ReadonlyMap<string, ToolStats> {
@@ -319,7 +323,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       id: this.id,
       agentName: this.agent?.name,
       parentId: this.parentId,
-      startedAt: this.startedAt.getTime(),
+      startedAt: this.startedAtMs,
       endedAt: state.endedAt,
       status: state.status,
       statusReason: state.statusReason,
@@ -332,7 +336,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       costUsd: state.costUsd,
       llmInvocations: state.llmInvocations,
       embeddingInvocations: state.embeddingInvocations,
-      modelsUsed: state.models ? [...state.models.values()] : [],
+      modelsUsed: modelsOf(state),
       toolStats: copiedStats(state.tools),
       blackboard: this.blackboard.snapshot(),
     };
@@ -447,7 +451,15 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
     const last = state.lastModel;
     if (last !== undefined && last.kind === kind && last.modelId === modelId && last.provider === provider)
       return;
-    state.models ??= new Map();
+    if (last === undefined && state.models === undefined) {
+      state.lastModel = { name, provider, modelId, kind };
+      return;
+    }
+    if (state.models === undefined) {
+      // A second model: from now on every model is kept in the map, in order of first use.
+      state.models = new Map();
+      if (last) state.models.set(modelKey(last.kind, last.provider, last.modelId), last);
+    }
     const key = modelKey(kind, provider, modelId);
     let model = state.models.get(key);
     if (!model) {
@@ -500,6 +512,12 @@ type MutableToolStats = { -readonly [K in keyof ToolStats]: ToolStats[K] };
 /** The entries of `tools` with copies of the stats, so what a caller holds never changes. */
 function copiedStats(tools: Map<string, MutableToolStats> | undefined): [string, ToolStats][] {
   return tools ? [...tools].map(([name, stats]) => [name, { ...stats }]) : [];
+}
+
+/** The models a process used, in order of first use. */
+function modelsOf(state: ProcessState): ModelUsed[] {
+  if (state.models) return [...state.models.values()];
+  return state.lastModel ? [state.lastModel] : [];
 }
 
 function modelKey(kind: ModelUsed["kind"], provider: string, modelId: string): string {

@@ -39,7 +39,8 @@ export class Blackboard {
   private hidden: Set<unknown> | undefined;
   private protectedKeys: Set<string> | undefined;
   private readonly ownStart: number;
-  private readonly ownBindingNames = new Set<string>();
+  /** The names bound on this blackboard itself; only a spawned child keeps them (on a root, every binding is its own). */
+  private readonly ownBindingNames: Set<string> | undefined;
   private uuid: string | undefined;
 
   constructor(parent?: Blackboard) {
@@ -50,6 +51,7 @@ export class Blackboard {
     this.conditions = parent?.conditions && new Map(parent.conditions);
     this.protectedKeys = parent?.protectedKeys && new Set(parent.protectedKeys);
     this.ownStart = this.entries.length;
+    this.ownBindingNames = parent ? new Set() : undefined;
   }
 
   /** Unique id; a spawned child gets its own. */
@@ -73,7 +75,7 @@ export class Blackboard {
   /** Binds `name` to `value` and appends it, unless it is already the latest object. */
   bind(name: string, value: unknown): this {
     this.bindings.set(name, value);
-    this.ownBindingNames.add(name);
+    this.ownBindingNames?.add(name);
     if (this.entries[this.entries.length - 1] !== value) this.entries.push(value);
     return this;
   }
@@ -111,7 +113,11 @@ export class Blackboard {
 
   /** The bindings made on this blackboard itself (not inherited), as name → value. */
   get ownBindings(): ReadonlyMap<string, unknown> {
-    return new Map([...this.ownBindingNames].map((name) => [name, this.bindings.get(name)]));
+    const names = this.ownBindingNames;
+    if (names === undefined) return new Map(this.bindings);
+    return new Map(
+      [...names].filter((name) => this.bindings.has(name)).map((name) => [name, this.bindings.get(name)]),
+    );
   }
 
   /** The latest visible object of `type`, by token or by simple or qualified type name. */
@@ -209,7 +215,6 @@ export class Blackboard {
     for (const value of snapshot.hidden) blackboard.hide(value);
     for (const [name, value] of snapshot.bindings) {
       blackboard.bindings.set(name, value);
-      blackboard.ownBindingNames.add(name);
     }
     for (const name of snapshot.protectedNames) {
       blackboard.protectedKeys ??= new Set();

@@ -1,3 +1,4 @@
+import type { Span } from "@opentelemetry/api";
 import { ReplanRequested } from "../errors/replan-requested.js";
 import { TerminateAction } from "../errors/terminate-action.js";
 import { endSpan, withSpan } from "../loop/loop-telemetry.js";
@@ -27,18 +28,105 @@ export type ActionResult =
  * computes. `ReplanRequested` applies its blackboard updater and asks for a
  * replan; `TerminateAction` ends only the action; anything else ends the process.
  */
-export async function executeAction(
+export function executeAction(
   process: AgentProcess,
   control: ProcessControl,
   planning: AgentPlanning,
   action: AgentAction,
   ai: (() => PromptRunner) | undefined,
 ): Promise<ActionResult> {
-  const blackboard = process.blackboard;
-  const startedAt = Date.now();
-  if (control.observed) control.emit({ type: "action-start", action: action.name });
-  const span = startActionSpan(process, action.name);
-  const finish = (outcome: ActionOutcome, error?: unknown) => {
+  // Not an async function: while the action awaits its LLM calls, only this run's promise reaction is alive, not a suspended frame.
+  const run = new ActionRun(process, control, planning, action);
+  let returned: unknown;
+  try {
+    const blackboard = process.blackboard;
+    const inputs = action.inputs.map((type) => blackboard.last(type));
+    const context = operationContext(process, action.name, ai);
+    returned = withSpan(run.span, () => action.run(inputs, context));
+  } catch (error) {
+    return Promise.resolve(run.failed(error));
+  }
+  return Promise.resolve(returned).then(
+    (output) => run.succeeded(output),
+    (error: unknown) => run.failed(error),
+  );
+}
+
+/** One run of an action: its start, span, and how each ending is recorded. */
+class ActionRun {
+  private readonly startedAt = Date.now();
+  readonly span: Span;
+
+  constructor(
+    private readonly process: AgentProcess,
+    private readonly control: ProcessControl,
+    private readonly planning: AgentPlanning,
+    private readonly action: AgentAction,
+  ) {
+    if (control.observed) control.emit({ type: "action-start", action: action.name });
+    this.span = startActionSpan(process, action.name);
+  }
+
+  /** The action returned `returned`: its output goes on the blackboard, its flags are set. */
+  succeeded(returned: unknown): ActionResult {
+    const { process, control, planning, action } = this;
+    const blackboard = process.blackboard;
+    try {
+      const output = coerceOutput(action, returned);
+      if (output !== undefined) {
+        blackboard.add(output);
+        if (control.observed)
+          control.emit({
+            type: "object-added",
+            action: action.name,
+            typeName: typeNameOf(output),
+            value: output,
+          });
+      }
+      for (const condition of action.post) {
+        const { name, value } = parseCondition(condition);
+        if (!planning.conditions.has(name) && !name.startsWith("has:") && !name.startsWith("hasRun:")) {
+          blackboard.setCondition(name, value);
+        }
+      }
+    } catch (error) {
+      return this.failed(error);
+    }
+    this.finish("succeeded");
+    return SUCCEEDED;
+  }
+
+  /** The action (or storing its output) threw `error`. */
+  failed(error: unknown): ActionResult {
+    const { process, control, action } = this;
+    if (ReplanRequested.isInstance(error)) {
+      try {
+        error.blackboardUpdater(process.blackboard);
+      } catch (updaterError) {
+        return this.ended(updaterError);
+      }
+      this.finish("replan");
+      if (control.observed)
+        control.emit({ type: "replan-requested", action: action.name, reason: error.reason });
+      return { kind: "replan", reason: error.reason };
+    }
+    if (TerminateAction.isInstance(error) && !process.signal.aborted) {
+      this.finish("terminated");
+      return TERMINATED;
+    }
+    return this.ended(error);
+  }
+
+  /** `error` ends the process: the action line says what the process status will say. */
+  private ended(error: unknown): ActionResult {
+    const ending = processEnding(error, this.process.signal);
+    const outcome = ending.status === "failed" || ending.status === "killed" ? ending.status : "terminated";
+    this.finish(outcome, ending.status === "failed" ? error : undefined);
+    return { kind: "ended", ending };
+  }
+
+  private finish(outcome: ActionOutcome, error?: unknown): void {
+    const { span, control, action, startedAt } = this;
     const durationMs = Date.now() - startedAt;
     endSpan(span, error, span.isRecording() ? { "embabel.action.outcome": outcome } : undefined);
     control.recordAction({ actionName: action.name, startedAt, durationMs, outcome });
@@ -50,55 +138,8 @@ export async function executeAction(
       outcome,
       ...(error === undefined ? {} : { error }),
     });
-  };
-  try {
-    const inputs = action.inputs.map((type) => blackboard.last(type));
-    const output = coerceOutput(
-      action,
-      await withSpan(span, () => action.run(inputs, operationContext(process, action.name, ai))),
-    );
-    if (output !== undefined) {
-      blackboard.add(output);
-      if (control.observed)
-        control.emit({
-          type: "object-added",
-          action: action.name,
-          typeName: typeNameOf(output),
-          value: output,
-        });
-    }
-    for (const condition of action.post) {
-      const { name, value } = parseCondition(condition);
-      if (!planning.conditions.has(name) && !name.startsWith("has:") && !name.startsWith("hasRun:")) {
-        blackboard.setCondition(name, value);
-      }
-    }
-    finish("succeeded");
-    return { kind: "succeeded" };
-  } catch (error) {
-    if (ReplanRequested.isInstance(error)) {
-      try {
-        error.blackboardUpdater(blackboard);
-      } catch (updaterError) {
-        return failAction(updaterError);
-      }
-      finish("replan");
-      if (control.observed)
-        control.emit({ type: "replan-requested", action: action.name, reason: error.reason });
-      return { kind: "replan", reason: error.reason };
-    }
-    if (TerminateAction.isInstance(error) && !process.signal.aborted) {
-      finish("terminated");
-      return { kind: "terminated" };
-    }
-    return failAction(error);
-  }
-
-  function failAction(error: unknown): ActionResult {
-    const ending = processEnding(error, process.signal);
-    // The action line says what the process status will say: failed, killed or terminated.
-    const outcome = ending.status === "failed" || ending.status === "killed" ? ending.status : "terminated";
-    finish(outcome, ending.status === "failed" ? error : undefined);
-    return { kind: "ended", ending };
   }
 }
+
+const SUCCEEDED: ActionResult = Object.freeze({ kind: "succeeded" });
+const TERMINATED: ActionResult = Object.freeze({ kind: "terminated" });

@@ -2,7 +2,7 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Agent } from "./agent.js";
 import type { AgentPlatform } from "./agent-platform.js";
 import type { AgentProcess } from "./agent-process.js";
-import { launchAgent, type RunProcessOptions } from "./process-launcher.js";
+import { type LaunchServices, launchAgent, type RunProcessOptions } from "./process-launcher.js";
 import type { ProcessHandle, ProcessRunner } from "./process-runner.js";
 
 /** Options of {@link InProcessRunner}. */
@@ -15,6 +15,7 @@ export interface InProcessRunnerOptions {
 export class InProcessRunner implements ProcessRunner {
   private readonly running = new Map<string, AgentProcess>();
   private readonly finished = new Map<string, AgentProcess>();
+  private readonly servicesByPlatform = new WeakMap<AgentPlatform, LaunchServices>();
   private readonly keepFinished: number;
 
   constructor(options: InProcessRunnerOptions = {}) {
@@ -61,18 +62,46 @@ export class InProcessRunner implements ProcessRunner {
     onLaunch?: (process: AgentProcess) => void,
   ): Promise<AgentProcess> {
     const resolved = typeof agent === "string" ? requireAgent(platform, agent) : agent;
-    return launchAgent(resolved, input, options, {
-      ai: () => platform.ai(),
-      platform,
+    return launchAgent(
+      resolved,
+      input,
+      options,
+      onLaunch ? this.servicesWith(platform, onLaunch) : this.services(platform),
+    );
+  }
+
+  /** The launch services for `platform`, made once per platform: no closures per process. */
+  private services(platform: AgentPlatform): LaunchServices {
+    let services = this.servicesByPlatform.get(platform);
+    if (!services) {
+      services = {
+        ai: () => platform.ai(),
+        platform,
+        onLaunch: (launched) => {
+          this.running.set(launched.id, launched);
+        },
+        onEnd: (finished) => this.ended(finished),
+      };
+      this.servicesByPlatform.set(platform, services);
+    }
+    return services;
+  }
+
+  /** {@link InProcessRunner.services} that also tell `onLaunch` of the new process. */
+  private servicesWith(platform: AgentPlatform, onLaunch: (process: AgentProcess) => void): LaunchServices {
+    const services = this.services(platform);
+    return {
+      ...services,
       onLaunch: (launched) => {
-        this.running.set(launched.id, launched);
-        onLaunch?.(launched);
+        services.onLaunch?.(launched);
+        onLaunch(launched);
       },
-    }).then((finished) => {
-      this.running.delete(finished.id);
-      this.remember(finished);
-      return finished;
-    });
+    };
+  }
+
+  private ended(process: AgentProcess): void {
+    this.running.delete(process.id);
+    this.remember(process);
   }
 
   async process(id: string): Promise<AgentProcess | undefined> {

@@ -40,34 +40,65 @@ export function operationContext(
   action: string | undefined,
   ai: (() => PromptRunner) | undefined,
 ): OperationContext {
-  const channel = process.processOptions.outputChannel;
-  return Object.freeze({
-    process,
-    blackboard: process.blackboard,
-    processOptions: process.processOptions,
-    action,
-    signal: process.signal,
-    ai(): PromptRunner {
+  return new ProcessOperationContext(process, action, ai);
+}
+
+/**
+ * The frozen {@link OperationContext}: one small object per action. Its
+ * functions are made when read (so `const { ai } = context` works as well
+ * as `context.ai()`), not when the context is built: contexts live as long
+ * as their action, functions read for one call die young.
+ */
+class ProcessOperationContext implements OperationContext {
+  readonly blackboard: Blackboard;
+  readonly processOptions: ProcessOptions;
+  readonly #ai: (() => PromptRunner) | undefined;
+
+  constructor(
+    readonly process: AgentProcess,
+    readonly action: string | undefined,
+    ai: (() => PromptRunner) | undefined,
+  ) {
+    this.blackboard = process.blackboard;
+    this.processOptions = process.processOptions;
+    this.#ai = ai;
+    Object.freeze(this);
+  }
+
+  get signal(): AbortSignal {
+    return this.process.signal;
+  }
+
+  get ai(): () => PromptRunner {
+    const ai = this.#ai;
+    return () => {
       if (!ai) {
         throw new ConfigurationError(
           "OperationContext.ai() needs a platform: run the agent with platform.runAgent or platform.runInProcess.",
         );
       }
       return ai();
-    },
-    embed(texts: readonly string[], options?: EmbedOptions): Promise<number[][]> {
-      return embedInProcess(process, texts, options);
-    },
-    async sendProgress(message: string): Promise<void> {
-      await channel.send({ type: "progress", processId: process.id, message });
-    },
-    async sendMessage(message: string): Promise<void> {
+    };
+  }
+
+  get embed(): (texts: readonly string[], options?: EmbedOptions) => Promise<number[][]> {
+    return (texts, options) => embedInProcess(this.process, texts, options);
+  }
+
+  get sendProgress(): (message: string) => Promise<void> {
+    return async (message) => {
+      await this.processOptions.outputChannel.send({ type: "progress", processId: this.process.id, message });
+    };
+  }
+
+  get sendMessage(): (message: string) => Promise<void> {
+    return async (message) => {
       if (message.length === 0) throw new ConfigurationError("A message to the user cannot be empty.");
-      await channel.send({
+      await this.processOptions.outputChannel.send({
         type: "message",
-        processId: process.id,
+        processId: this.process.id,
         message: Object.freeze({ role: "assistant", content: message }),
       });
-    },
-  });
+    };
+  }
 }

@@ -27,7 +27,7 @@ export interface RunProcessOptions {
   readonly afterAction?: (process: AgentProcess) => void | Promise<void>;
 }
 
-/** What the launcher needs of the platform. */
+/** What the launcher needs of the platform (one object can serve every launch). */
 export interface LaunchServices {
   /** A prompt runner for `OperationContext.ai()`. */
   readonly ai?: () => PromptRunner;
@@ -35,6 +35,8 @@ export interface LaunchServices {
   readonly platform?: AgentPlatform;
   /** Told of the process as soon as it exists, before it runs. */
   readonly onLaunch?: (process: AgentProcess) => void;
+  /** Told of the process when it has ended, before the launch's promise resolves; must not throw. */
+  readonly onEnd?: (process: AgentProcess) => void;
 }
 
 /**
@@ -43,22 +45,26 @@ export interface LaunchServices {
  * `worksToFind`). Never throws for what happens inside the run: the
  * returned process carries the status, reason, failure and result.
  */
-export async function launchAgent(
+export function launchAgent(
   agent: Agent,
   input: unknown,
   options: RunProcessOptions,
   services: LaunchServices,
 ): Promise<AgentProcess> {
-  const { process, control } = launch(options, agent, services);
-  services.onLaunch?.(process);
-  if (input !== undefined && input !== null && !options.checkpoint) {
-    process.blackboard.bind("it", input);
-    process.blackboard.bind(lowerCamel(typeNameOf(input)), input);
+  try {
+    const { process, control } = launch(options, agent, services);
+    services.onLaunch?.(process);
+    if (input !== undefined && input !== null && !options.checkpoint) {
+      process.blackboard.bind("it", input);
+      process.blackboard.bind(lowerCamel(typeNameOf(input)), input);
+    }
+    // No async frame of its own: every suspended frame stays alive, per process, as long as the process waits.
+    return run(process, control, agent.name, services, () =>
+      runAgentLoop(process, control, agent, services.ai, options.afterAction),
+    );
+  } catch (error) {
+    return Promise.reject(error);
   }
-  await run(process, control, agent.name, () =>
-    runAgentLoop(process, control, agent, services.ai, options.afterAction),
-  );
-  return process;
 }
 
 /**
@@ -73,7 +79,7 @@ export async function launchFunction<T>(
   services: LaunchServices,
 ): Promise<AgentProcess> {
   const { process, control } = launch(options, undefined, services);
-  await run(process, control, undefined, async () => {
+  return run(process, control, undefined, services, async () => {
     try {
       const result = await fn(operationContext(process, undefined, services.ai));
       control.finish("completed", undefined, { result });
@@ -82,7 +88,6 @@ export async function launchFunction<T>(
       control.finish(status, reason, { failure });
     }
   });
-  return process;
 }
 
 function launch(
@@ -103,12 +108,14 @@ function launch(
   });
 }
 
+/** Runs `body` as the process (events, span, the ambient process), ends it, tells `services.onEnd`, and resolves to it. */
 async function run(
   process: AgentProcess,
   control: ProcessControl,
   agentName: string | undefined,
+  services: LaunchServices,
   body: () => Promise<void>,
-): Promise<void> {
+): Promise<AgentProcess> {
   if (control.observed) {
     const parentToolCallId = process.parentId ? currentToolCallId() : undefined;
     control.emit({
@@ -145,6 +152,8 @@ async function run(
       durationMs: process.runningTimeMs,
     });
   }
+  services.onEnd?.(process);
+  return process;
 }
 
 function lowerCamel(name: string): string {

@@ -26,60 +26,85 @@ export async function runAgentLoop(
   afterAction?: (process: AgentProcess) => void | Promise<void>,
 ): Promise<void> {
   const planning = agentPlanning(agent);
-  const { actions, agentGoals: goals } = planning;
-  let blacklist = NOTHING_EXCLUDED;
+  let excluded: string | undefined;
   for (;;) {
-    if (process.signal.aborted) {
-      const reason = process.signal.reason;
-      return control.finish("killed", reason instanceof Error ? reason.message : "Killed");
-    }
-    if (control.terminateRequest !== undefined) return control.finish("terminated", control.terminateRequest);
-    const holds = worldState(planning, process);
-    let results = planAll(planning, holds, blacklist);
-    if (blacklist.size > 0 && !results.some((result) => result.kind === "plan")) {
-      results = planAll(planning, holds, NOTHING_EXCLUDED);
-    }
-    blacklist = NOTHING_EXCLUDED;
-    const achieved = results.find((result) => result.kind === "plan" && result.actions.length === 0);
-    if (achieved) {
-      const goal = goals.get(achieved.goal.name) as AgentGoal;
-      control.setGoal(goal);
-      if (control.observed) control.emit({ type: "goal-achieved", goal: goal.name });
-      const result = goal.output ? process.blackboard.last(goal.output) : process.blackboard.lastResult();
-      return control.finish("completed", undefined, { result });
-    }
-    try {
-      process.checkBudget();
-    } catch (error) {
-      if (BudgetExceededError.isInstance(error)) return control.finish("terminated", error.message);
-      throw error;
-    }
-    const plan = cheapestPlan(results);
-    if (!plan) {
-      const reasons = results.map((result) => (result as GoapNoPlan).reason);
-      return control.finish("stuck", `${reasons.join(" ")} ${blackboardTypes(process)}`);
-    }
-    control.setGoal(goals.get(plan.goal.name));
-    // The event lists every condition of the agent, evaluated: built only when something reads it.
-    if (control.observed) {
-      control.emit({
-        type: "plan-formulated",
-        goal: plan.goal.name,
-        actions: plan.actions.map((action) => action.name),
-        cost: plan.cost,
-        worldState: planning.planner.conditions.filter((condition) => holds(condition)),
-      });
-    }
+    // Planning is synchronous and kept out of this frame: nothing it builds stays alive while the action runs.
+    const plan = nextPlan(process, control, planning, excluded);
+    if (plan === undefined) return;
     if (plansShown(process)) await reportPlan(process, plan);
-    const action = actions.get((plan.actions[0] as { name: string }).name) as AgentAction;
+    const action = planning.actions.get((plan.actions[0] as { name: string }).name) as AgentAction;
     const outcome = await executeAction(process, control, planning, action, ai);
-    if (outcome.kind === "replan") blacklist = new Set([action.name]);
+    excluded = outcome.kind === "replan" ? action.name : undefined;
     if (outcome.kind === "ended") {
       const { status, reason, failure } = outcome.ending;
       return control.finish(status, reason, { failure });
     }
     if (afterAction) await afterAction(process);
   }
+}
+
+/**
+ * The plan whose first action runs next, or `undefined` when the process has
+ * ended (killed, terminated, goal achieved, budget spent, stuck). `excluded`
+ * names the action that just asked for a replan: it is left out of the plans
+ * unless no goal can be planned without it.
+ */
+function nextPlan(
+  process: AgentProcess,
+  control: ProcessControl,
+  planning: AgentPlanning,
+  excluded: string | undefined,
+): GoapPlan | undefined {
+  if (process.signal.aborted) {
+    const reason = process.signal.reason;
+    control.finish("killed", reason instanceof Error ? reason.message : "Killed");
+    return undefined;
+  }
+  if (control.terminateRequest !== undefined) {
+    control.finish("terminated", control.terminateRequest);
+    return undefined;
+  }
+  const holds = worldState(planning, process);
+  let results = planAll(planning, holds, excluded === undefined ? NOTHING_EXCLUDED : new Set([excluded]));
+  if (excluded !== undefined && !results.some((result) => result.kind === "plan")) {
+    results = planAll(planning, holds, NOTHING_EXCLUDED);
+  }
+  const achieved = results.find((result) => result.kind === "plan" && result.actions.length === 0);
+  if (achieved) {
+    const goal = planning.agentGoals.get(achieved.goal.name) as AgentGoal;
+    control.setGoal(goal);
+    if (control.observed) control.emit({ type: "goal-achieved", goal: goal.name });
+    const result = goal.output ? process.blackboard.last(goal.output) : process.blackboard.lastResult();
+    control.finish("completed", undefined, { result });
+    return undefined;
+  }
+  try {
+    process.checkBudget();
+  } catch (error) {
+    if (BudgetExceededError.isInstance(error)) {
+      control.finish("terminated", error.message);
+      return undefined;
+    }
+    throw error;
+  }
+  const plan = cheapestPlan(results);
+  if (!plan) {
+    const reasons = results.map((result) => (result as GoapNoPlan).reason);
+    control.finish("stuck", `${reasons.join(" ")} ${blackboardTypes(process)}`);
+    return undefined;
+  }
+  control.setGoal(planning.agentGoals.get(plan.goal.name));
+  // The event lists every condition of the agent, evaluated: built only when something reads it.
+  if (control.observed) {
+    control.emit({
+      type: "plan-formulated",
+      goal: plan.goal.name,
+      actions: plan.actions.map((action) => action.name),
+      cost: plan.cost,
+      worldState: planning.planner.conditions.filter((condition) => holds(condition)),
+    });
+  }
+  return plan;
 }
 
 /** The cheapest plan (the first of equal cost), if any goal has one. */
