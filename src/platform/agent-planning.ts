@@ -23,7 +23,16 @@ export interface AgentPlanning {
   readonly agentGoals: ReadonlyMap<string, AgentGoal>;
   /** Plans already made, per goal name (see {@link planGoal}). */
   readonly plans: Map<string, PlanMemo>;
+  /** How each condition is read, decided once per agent (see {@link conditionSource}). */
+  readonly sources: Map<string, ConditionSource>;
 }
+
+/** Where a condition's value comes from: a type on the blackboard, the history, a condition function, or a blackboard flag. */
+type ConditionSource =
+  | { readonly kind: "type"; readonly type: TypeToken | string }
+  | { readonly kind: "ran"; readonly action: string }
+  | { readonly kind: "function"; readonly condition: AgentCondition }
+  | { readonly kind: "flag"; readonly name: string };
 
 /** Memoised plans for one goal, keyed by the values of the conditions the goal's plans depend on. */
 interface PlanMemo {
@@ -95,15 +104,17 @@ class WorldState {
 
   private evaluate(condition: string): boolean {
     const { planning, process } = this;
-    const blackboard = process.blackboard;
-    if (condition.startsWith("has:")) {
-      const typeName = condition.slice(4);
-      return blackboard.has(planning.types.get(typeName) ?? typeName);
+    const source = conditionSource(planning, condition);
+    switch (source.kind) {
+      case "type":
+        return process.blackboard.has(source.type);
+      case "ran":
+        return this.hasRun(source.action);
+      case "function":
+        return source.condition.evaluate(process.blackboard, process);
+      case "flag":
+        return process.blackboard.getCondition(source.name) ?? false;
     }
-    if (condition.startsWith("hasRun:")) return this.hasRun(condition.slice(7));
-    const defined = planning.conditions.get(condition);
-    if (defined) return defined.evaluate(blackboard, process);
-    return blackboard.getCondition(condition) ?? false;
   }
 
   /** Whether `action` ran successfully (each `hasRun:` condition is asked once per evaluation). */
@@ -113,6 +124,24 @@ class WorldState {
     }
     return false;
   }
+}
+
+/** How `condition` is read for `planning`'s agent: decided on first use, then kept (no string work per plan). */
+function conditionSource(planning: AgentPlanning, condition: string): ConditionSource {
+  let source = planning.sources.get(condition);
+  if (source === undefined) {
+    if (condition.startsWith("has:")) {
+      const typeName = condition.slice(4);
+      source = { kind: "type", type: planning.types.get(typeName) ?? typeName };
+    } else if (condition.startsWith("hasRun:")) {
+      source = { kind: "ran", action: condition.slice(7) };
+    } else {
+      const defined = planning.conditions.get(condition);
+      source = defined ? { kind: "function", condition: defined } : { kind: "flag", name: condition };
+    }
+    planning.sources.set(condition, source);
+  }
+  return source;
 }
 
 /**
@@ -209,6 +238,7 @@ function compile(agent: Agent): AgentPlanning {
     actions: new Map(agent.actions.map((action) => [action.name, action])),
     agentGoals: new Map(agent.goals.map((goal) => [goal.name, goal])),
     plans: new Map(),
+    sources: new Map(),
   };
 }
 
