@@ -18,17 +18,14 @@ export interface ModelResponse {
  * deltas are passed on as they arrive; tool calls and provider-executed tool
  * results are collected from the stream's `tool-call` and `tool-result` parts).
  */
-export async function callModel(
+export function callModel(
   model: LanguageModelV3,
   options: LanguageModelV3CallOptions,
   onTextDelta?: (delta: string) => void,
-): Promise<ModelResponse> {
-  if (!onTextDelta) {
-    const result = await model.doGenerate(options);
-    return { content: result.content, usage: result.usage };
-  }
-  const { stream } = await model.doStream(options);
-  return readStream(stream, onTextDelta);
+): PromiseLike<ModelResponse> {
+  // Not async: the provider's own promise is returned (its result has `content` and `usage`), adding no promise per call.
+  if (!onTextDelta) return model.doGenerate(options);
+  return model.doStream(options).then(({ stream }) => readStream(stream, onTextDelta));
 }
 
 async function readStream(

@@ -30,7 +30,8 @@ export function flatUuid(): string {
   next += 16;
   for (let index = 0; index < 16; index++) {
     let byte = pool[start + index] as number;
-    if (index === 6) byte = (byte & 0x0f) | 0x40; // version 4
+    if (index === 6)
+      byte = (byte & 0x0f) | 0x40; // version 4
     else if (index === 8) byte = (byte & 0x3f) | 0x80; // RFC 4122 variant
     const digits = HEX[byte] as number;
     const at = OFFSETS[index] as number;

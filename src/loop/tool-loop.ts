@@ -17,7 +17,14 @@ import type { ToolResult } from "../tool/tool-result.js";
 import { callModel, type ModelResponse } from "./call-model.js";
 import { flatUuid } from "./flat-uuid.js";
 import { assistantMessage, emptyReplyNudge, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
-import { contextOf, emit, endSpan, listenerFor, startLlmSpan } from "./loop-telemetry.js";
+import {
+  contextOf,
+  emit,
+  endSpan,
+  type LoopEventListener,
+  listenerFor,
+  startLlmSpan,
+} from "./loop-telemetry.js";
 import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
 import { runToolBatch, type ToolBatchEnvironment } from "./run-tool-batch.js";
 import { ToolInjectionStrategy } from "./tool-injection-strategy.js";
@@ -229,14 +236,23 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
   };
 
+  const onLlmCallStart = listenerFor(onEvent, eventTypes, "llm-call-start");
+  const onLlmCallEnd = listenerFor(onEvent, eventTypes, "llm-call-end");
   for (let iteration = 1; iteration <= maxIterations; iteration += 1) {
     signal?.throwIfAborted();
     options.beforeLlmCall?.({ iteration, usage });
-    const {
-      response,
-      usage: roundUsage,
-      span,
-    } = await llmRound(options, tools, { ...base, prompt: prompt.slice() }, loopId, iteration);
+    // The model call is awaited here, not in a helper: each async layer is a frame and promises per round.
+    const request: LanguageModelV3CallOptions = { ...base, prompt: prompt.slice() };
+    const round = beginLlmRound(options, tools, request, loopId, iteration, onLlmCallStart, onLlmCallEnd);
+    let response: ModelResponse;
+    try {
+      response = await callModel(options.model, request, options.onTextDelta);
+    } catch (error) {
+      endSpan(round.span, error);
+      throw error;
+    }
+    const roundUsage = endLlmRound(options, round, response, loopId, iteration, onLlmCallEnd);
+    const span = round.span;
     usage = addUsage(usage, roundUsage);
     const calls = toolCallsOf(response.content);
     if (calls.length === 0) {
@@ -277,41 +293,55 @@ function checkCount(option: string, value: number, min: number): void {
   }
 }
 
-async function llmRound(
+/** An LLM call in flight: its span, and when it started (0 when nobody is told its duration). */
+interface LlmRound {
+  readonly span: Span;
+  readonly started: number;
+}
+
+/** Before an LLM call: sets the offered tools on `request`, emits `llm-call-start` and starts the call's span. */
+function beginLlmRound(
   options: ToolLoopOptions,
   tools: ToolSet,
-  callOptions: LanguageModelV3CallOptions,
+  request: LanguageModelV3CallOptions,
   loopId: string,
   iteration: number,
-): Promise<{ readonly response: ModelResponse; readonly usage: LlmUsage; readonly span: Span }> {
-  const { model, onEvent, eventTypes } = options;
+  onStart: LoopEventListener | undefined,
+  onEnd: LoopEventListener | undefined,
+): LlmRound {
+  const { model, interactionId } = options;
   const definitions = tools.providerDefinitions;
-  if (definitions.length > 0) callOptions.tools = definitions as LanguageModelV3FunctionTool[];
-  const { interactionId } = options;
-  const onStart = listenerFor(onEvent, eventTypes, "llm-call-start");
+  if (definitions.length > 0) request.tools = definitions as LanguageModelV3FunctionTool[];
   if (onStart !== undefined) {
     const event: Mutable<Extract<ToolLoopEvent, { type: "llm-call-start" }>> = {
       type: "llm-call-start",
       loopId,
       iteration,
       toolNames: tools.toolNames,
-      prompt: callOptions.prompt,
+      prompt: request.prompt,
       tools: definitions as readonly LanguageModelV3FunctionTool[],
     };
     if (interactionId !== undefined) event.interactionId = interactionId;
     emit(onStart, event);
   }
-  const onEnd = listenerFor(onEvent, eventTypes, "llm-call-end");
-  const started = onEnd === undefined ? 0 : performance.now();
-  const span = startLlmSpan(loopId, iteration, model.modelId, model.provider);
-  let response: ModelResponse;
-  try {
-    response = await callModel(model, callOptions, options.onTextDelta);
-  } catch (error) {
-    endSpan(span, error);
-    throw error;
-  }
+  return {
+    span: startLlmSpan(loopId, iteration, model.modelId, model.provider),
+    started: onEnd === undefined ? 0 : performance.now(),
+  };
+}
+
+/** After an LLM call answered `response`: ends the span, emits `llm-call-end`, and returns the call's usage. */
+function endLlmRound(
+  options: ToolLoopOptions,
+  round: LlmRound,
+  response: ModelResponse,
+  loopId: string,
+  iteration: number,
+  onEnd: LoopEventListener | undefined,
+): LlmUsage {
+  const { model, interactionId } = options;
   const usage = usageOf(response.usage);
+  const span = round.span;
   if (span.isRecording()) {
     endSpan(span, undefined, {
       "gen_ai.usage.input_tokens": usage.inputTokens,
@@ -326,11 +356,11 @@ async function llmRound(
       modelId: model.modelId,
       provider: model.provider,
       usage,
-      durationMs: performance.now() - started,
+      durationMs: performance.now() - round.started,
       content: response.content,
     };
     if (interactionId !== undefined) event.interactionId = interactionId;
     emit(onEnd, event);
   }
-  return { response, usage, span };
+  return usage;
 }
