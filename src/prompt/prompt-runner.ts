@@ -54,6 +54,29 @@ function groupSource(spec: ToolGroupSpec): ToolSource {
 }
 
 /**
+ * `state` with `changes` applied, frozen. Written field by field, not as
+ * `{ ...state, ...changes }`: spreading a non-empty object takes V8's slow
+ * path and gives every runner state its own hidden class.
+ */
+function stateWith(state: PromptRunnerState, changes: Partial<PromptRunnerState>): PromptRunnerState {
+  const pick = <K extends keyof PromptRunnerState>(key: K): PromptRunnerState[K] =>
+    key in changes ? (changes[key] as PromptRunnerState[K]) : state[key];
+  return Object.freeze({
+    services: pick("services"),
+    llm: pick("llm"),
+    sources: pick("sources"),
+    references: pick("references"),
+    context: pick("context"),
+    systemPrompts: pick("systemPrompts"),
+    maxIterations: pick("maxIterations"),
+    strategies: pick("strategies"),
+    signal: pick("signal"),
+    chaining: pick("chaining"),
+    interactionId: pick("interactionId"),
+  });
+}
+
+/**
  * The fluent, immutable API for one LLM interaction: choose the model, add
  * tools (single tools, tool objects, tool groups, references), context and
  * system prompts, then `generateText`, `createObject` or `respond`. Every
@@ -65,23 +88,25 @@ export class PromptRunner implements ToolChaining<PromptRunner> {
 
   /** A runner on `services` with the default model and no tools. */
   static create(services: PromptRunnerServices): PromptRunner {
-    return new PromptRunner({
-      services,
-      llm: undefined,
-      sources: [],
-      references: [],
-      context: ToolCallContext.EMPTY,
-      systemPrompts: [],
-      maxIterations: DEFAULT_MAX_ITERATIONS,
-      strategies: [],
-      signal: undefined,
-      chaining: ToolChainingConfig.NONE,
-      interactionId: undefined,
-    });
+    return new PromptRunner(
+      Object.freeze({
+        services,
+        llm: undefined,
+        sources: [],
+        references: [],
+        context: ToolCallContext.EMPTY,
+        systemPrompts: [],
+        maxIterations: DEFAULT_MAX_ITERATIONS,
+        strategies: [],
+        signal: undefined,
+        chaining: ToolChainingConfig.NONE,
+        interactionId: undefined,
+      }),
+    );
   }
 
   private with(changes: Partial<PromptRunnerState>): PromptRunner {
-    return new PromptRunner(Object.freeze({ ...this.state, ...changes }));
+    return new PromptRunner(stateWith(this.state, changes));
   }
 
   private withSources(...sources: ToolSource[]): PromptRunner {
