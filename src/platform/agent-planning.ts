@@ -28,11 +28,12 @@ export interface AgentPlanning {
 }
 
 /** Where a condition's value comes from: a type on the blackboard, the history, a condition function, or a blackboard flag. */
-type ConditionSource =
+type ConditionSource = { readonly index: number } & (
   | { readonly kind: "type"; readonly type: TypeToken | string }
   | { readonly kind: "ran"; readonly action: string }
   | { readonly kind: "function"; readonly condition: AgentCondition }
-  | { readonly kind: "flag"; readonly name: string };
+  | { readonly kind: "flag"; readonly name: string }
+);
 
 /** Memoised plans for one goal, keyed by the values of the conditions the goal's plans depend on. */
 interface PlanMemo {
@@ -86,7 +87,8 @@ export function worldState(planning: AgentPlanning, process: AgentProcess): (con
 
 /** One evaluation of the world state: each condition evaluated once, on first question. */
 class WorldState {
-  private readonly memo = new Map<string, boolean>();
+  /** Each condition's value once evaluated, by its source's index (a small array, not a map, per plan). */
+  private readonly values: boolean[] = [];
 
   constructor(
     private readonly planning: AgentPlanning,
@@ -94,17 +96,17 @@ class WorldState {
   ) {}
 
   readonly holds = (condition: string): boolean => {
-    let value = this.memo.get(condition);
+    const source = conditionSource(this.planning, condition);
+    let value = this.values[source.index];
     if (value === undefined) {
-      value = this.evaluate(condition);
-      this.memo.set(condition, value);
+      value = this.evaluate(source);
+      this.values[source.index] = value;
     }
     return value;
   };
 
-  private evaluate(condition: string): boolean {
-    const { planning, process } = this;
-    const source = conditionSource(planning, condition);
+  private evaluate(source: ConditionSource): boolean {
+    const process = this.process;
     switch (source.kind) {
       case "type":
         return process.blackboard.has(source.type);
@@ -130,14 +132,17 @@ class WorldState {
 function conditionSource(planning: AgentPlanning, condition: string): ConditionSource {
   let source = planning.sources.get(condition);
   if (source === undefined) {
+    const index = planning.sources.size;
     if (condition.startsWith("has:")) {
       const typeName = condition.slice(4);
-      source = { kind: "type", type: planning.types.get(typeName) ?? typeName };
+      source = { index, kind: "type", type: planning.types.get(typeName) ?? typeName };
     } else if (condition.startsWith("hasRun:")) {
-      source = { kind: "ran", action: condition.slice(7) };
+      source = { index, kind: "ran", action: condition.slice(7) };
     } else {
       const defined = planning.conditions.get(condition);
-      source = defined ? { kind: "function", condition: defined } : { kind: "flag", name: condition };
+      source = defined
+        ? { index, kind: "function", condition: defined }
+        : { index, kind: "flag", name: condition };
     }
     planning.sources.set(condition, source);
   }

@@ -127,7 +127,9 @@ async function run(
   }
   const span = startProcessSpan(process, agentName);
   try {
-    await outsideToolCall(() => withSpan(span, () => process.runWithin(body)));
+    await (span.isRecording() || currentToolCallId() !== undefined
+      ? outsideToolCall(() => withSpan(span, () => process.runWithin(body)))
+      : process.runWithin(body));
   } catch (error) {
     const { status, reason, failure } = processEnding(error, process.signal);
     control.finish(status, reason, { failure });
@@ -156,6 +158,14 @@ async function run(
   return process;
 }
 
+/** `lowerCamel` per type name: processes of one agent mostly bind inputs of the same few types. */
+const lowerCamelNames = new Map<string, string>();
+
 function lowerCamel(name: string): string {
-  return name.length === 0 ? name : name[0]?.toLowerCase() + name.slice(1);
+  let lower = lowerCamelNames.get(name);
+  if (lower === undefined) {
+    lower = name.length === 0 ? name : name[0]?.toLowerCase() + name.slice(1);
+    if (lowerCamelNames.size < 1000) lowerCamelNames.set(name, lower);
+  }
+  return lower;
 }

@@ -35,10 +35,15 @@ export function systemMessage(state: PromptRunnerState, outputInstructions?: str
   return parts.join("\n\n");
 }
 
-function combineSignals(signals: readonly (AbortSignal | undefined)[]): AbortSignal | undefined {
-  const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
-  if (present.length <= 1) return present[0];
-  return AbortSignal.any(present);
+/** The one signal aborting when any of the three does (`undefined` when none is set). */
+function combineSignals(
+  a: AbortSignal | undefined,
+  b: AbortSignal | undefined,
+  c: AbortSignal | undefined,
+): AbortSignal | undefined {
+  const set = (a ? 1 : 0) + (b ? 1 : 0) + (c ? 1 : 0);
+  if (set <= 1) return a ?? b ?? c;
+  return AbortSignal.any([a, b, c].filter((signal): signal is AbortSignal => signal !== undefined));
 }
 
 /** Sets extended by {@link withUsage}, so a host's one set is extended once, not per interaction. */
@@ -71,7 +76,7 @@ export async function runInteraction(
   request: InteractionRequest,
 ): Promise<ToolLoopResult> {
   const host = LlmInteractionHost.current();
-  const signal = combineSignals([host?.signal, state.signal, request.signal]);
+  const signal = combineSignals(host?.signal, state.signal, request.signal);
   signal?.throwIfAborted();
   const llm = await state.services.resolveLlm(state.llm);
   const resolved = await resolveToolSources(state.sources, state.services.toolGroups, { signal });
