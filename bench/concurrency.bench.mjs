@@ -12,7 +12,8 @@
 // compare it with the CPU time printed beside it).
 // Process-layer cost: the same 1,000 interactions (same model replies, same
 // tool, no isolation checks on either side) run by 1,000 agent processes and
-// bare, alternating for ROUNDS rounds; the median CPU times are compared.
+// bare, alternating for ROUNDS (9) rounds (which goes first alternates too); the
+// median CPU times are compared.
 // Target: processes <= 1.5x the CPU of the bare interactions.
 // Run: npm run bench (builds first), or node --expose-gc bench/concurrency.bench.mjs after a build.
 import {
@@ -197,7 +198,7 @@ if (new Set(processes.map((agentProcess) => agentProcess.id)).size !== PROCESSES
   note("two processes share an id");
 
 // Process-layer cost: alternate plain agent processes and bare interactions, ROUNDS each.
-const ROUNDS = 5;
+const ROUNDS = 9;
 const layer = { agents: [], bare: [], agentsWall: [], bareWall: [] };
 async function timed(run) {
   globalThis.gc?.();
@@ -207,10 +208,14 @@ async function timed(run) {
   return { results, cpuMs: cpuTimeMs(process.cpuUsage(cpuStart)), wallMs: performance.now() - wallStart };
 }
 for (let round = 0; round < ROUNDS; round++) {
-  const agents = await timed(() => runPlainAgents(PROCESSES));
+  // Which side goes first alternates, so neither always inherits the other's garbage.
+  const agentsFirst = round % 2 === 0;
+  const first = await timed(() => (agentsFirst ? runPlainAgents(PROCESSES) : runBare(PROCESSES)));
+  const second = await timed(() => (agentsFirst ? runBare(PROCESSES) : runPlainAgents(PROCESSES)));
+  const agents = agentsFirst ? first : second;
+  const bare = agentsFirst ? second : first;
   if (agents.results.some((run) => run.status !== "completed" || run.result?.text !== "done"))
     note("a plain agent process did not complete with the interaction's answer");
-  const bare = await timed(() => runBare(PROCESSES));
   if (bare.results.some((text) => text !== "done")) note("the baseline's interactions did not all finish");
   layer.agents.push(agents.cpuMs);
   layer.agentsWall.push(agents.wallMs);

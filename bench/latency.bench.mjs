@@ -4,7 +4,8 @@
 // shared queue, so the whole run should take about as long as one process:
 // the ideal is 6 x 200 ms = 1.2 s.
 // Baseline, measured in the same run: one process alone on the same model.
-// Target: 1,000 processes finish within 1.2x the ideal (1.44 s).
+// Target: 1,000 processes finish within 1.2x the ideal (1.44 s), judged on the
+// median of three full runs after a warm-up on a tenth of the load (every run is printed).
 // Run: npm run bench (builds first), or node --expose-gc bench/latency.bench.mjs after a build.
 import { AgentPlatform, Tool, ToolResult } from "../dist/src/index.js";
 import { ScriptedModel } from "../dist/src/testing/index.js";
@@ -15,6 +16,7 @@ const TOOL_STEPS = 5;
 const CALLS = TOOL_STEPS + 1;
 const LATENCY_MS = 200;
 const IDEAL_MS = CALLS * LATENCY_MS;
+const RUNS = 3;
 
 const lookup = Tool.create("lookup", "Looks something up", async (input) =>
   ToolResult.text(`found ${JSON.parse(input).step}`),
@@ -56,12 +58,18 @@ async function run(processes) {
   return wallMs;
 }
 
-await run(50); // warm the JIT
+await run(PROCESSES / 10); // warm the JIT on a tenth of the load, as the concurrency bench does
 const singleMs = await run(1);
-globalThis.gc?.();
-const cpuStart = process.cpuUsage();
-const wallMs = await run(PROCESSES);
-const cpu = process.cpuUsage(cpuStart);
+// Three full runs, each printed; the target applies to their median (one run is at the mercy of a GC or a JIT tier-up).
+const runs = [];
+for (let attempt = 0; attempt < RUNS; attempt++) {
+  globalThis.gc?.();
+  const cpuStart = process.cpuUsage();
+  const runWallMs = await run(PROCESSES);
+  const cpu = process.cpuUsage(cpuStart);
+  runs.push({ wallMs: runWallMs, cpuMs: (cpu.user + cpu.system) / 1000 });
+}
+const { wallMs, cpuMs } = [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(RUNS / 2)];
 const pass = wallMs <= 1.2 * IDEAL_MS;
 console.log(
   `\n${PROCESSES} concurrent agent processes x ${CALLS} LLM calls, each answered after ${LATENCY_MS} ms (ideal ${IDEAL_MS} ms)`,
@@ -70,7 +78,10 @@ console.log(
   `baseline:  one process alone: ${singleMs.toFixed(0)} ms (x${(singleMs / IDEAL_MS).toFixed(3)} the ideal)`,
 );
 console.log(
-  `${PROCESSES} processes: ${wallMs.toFixed(0)} ms wall (x${(wallMs / IDEAL_MS).toFixed(3)} the ideal, x${(wallMs / singleMs).toFixed(3)} one process), ` +
-    `${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU; target <= 1.2x the ideal: ${pass ? "PASS" : "FAIL"}`,
+  `runs:      ${runs.map((one) => `${one.wallMs.toFixed(0)} ms (x${(one.wallMs / IDEAL_MS).toFixed(3)})`).join(", ")}, in order`,
+);
+console.log(
+  `${PROCESSES} processes: ${wallMs.toFixed(0)} ms wall, median of ${RUNS} (x${(wallMs / IDEAL_MS).toFixed(3)} the ideal, x${(wallMs / singleMs).toFixed(3)} one process), ` +
+    `${cpuMs.toFixed(0)} ms CPU; target <= 1.2x the ideal: ${pass ? "PASS" : "FAIL"}`,
 );
 if (!pass) process.exitCode = 1;
