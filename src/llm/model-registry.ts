@@ -99,6 +99,13 @@ export class ModelRegistry {
     return { model: entry, name, settings: llm.toSettings() };
   }
 
+  /** The model for `options` now when it is loaded, else a promise of it (imported first when given by id). */
+  resolveLoadedOrAsync(options?: LlmOptions | LlmOptionsInit): ResolvedLlm | Promise<ResolvedLlm> {
+    const llm = LlmOptions.of(options);
+    const entry = this.models.get(this.nameFor(llm));
+    return entry === undefined || typeof entry === "string" ? this.resolveAsync(llm) : this.resolve(llm);
+  }
+
   /** The model for `options`, importing it first when it is given by id (also accepts an id as the model name). */
   async resolveAsync(options?: LlmOptions | LlmOptionsInit): Promise<ResolvedLlm> {
     const llm = LlmOptions.of(options);

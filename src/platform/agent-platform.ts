@@ -70,7 +70,7 @@ export class AgentPlatform {
       : EmbeddingModelRegistry.EMPTY;
     const models = this.models;
     this.services = {
-      resolveLlm: (llm) => models.resolveAsync(llm),
+      resolveLlm: (llm) => models.resolveLoadedOrAsync(llm),
       toolGroups: this.toolGroups,
       costOf: (call) => models.costOf(call),
     };

@@ -78,8 +78,11 @@ export async function runInteraction(
   const host = LlmInteractionHost.current();
   const signal = combineSignals(host?.signal, state.signal, request.signal);
   signal?.throwIfAborted();
-  const llm = await state.services.resolveLlm(state.llm);
-  const resolved = await resolveToolSources(state.sources, state.services.toolGroups, { signal });
+  // Awaited only when asynchronous: a loaded model and plain tools cost no promise per interaction.
+  const resolvingLlm = state.services.resolveLlm(state.llm);
+  const llm = resolvingLlm instanceof Promise ? await resolvingLlm : resolvingLlm;
+  const resolving = resolveToolSources(state.sources, state.services.toolGroups, { signal });
+  const resolved = resolving instanceof Promise ? await resolving : resolving;
   const chaining = request.chaining ?? (state.chaining.isEmpty ? undefined : state.chaining.start());
   const tools = chaining ? [...resolved, ...chaining.tools] : resolved;
   const system = systemMessage(state, request.outputInstructions);

@@ -70,30 +70,48 @@ async function toolsOf(
   signal: AbortSignal | undefined,
 ): Promise<readonly Tool[]> {
   switch (source.kind) {
-    case "tool":
-      return [source.tool];
-    case "object":
-      return source.object.tools();
     case "group":
       return ToolGroup.isToolGroup(source.group)
         ? source.group.tools({ signal })
         : resolveToolGroup(resolver, source.group, { signal });
     case "reference":
       return LlmReference.prefixedTools(source.reference);
+    default:
+      return syncToolsOf(source);
   }
 }
 
 /**
  * The tools of `sources`, loaded now, in the order added. The same tool seen
  * twice is kept once; two different tools with one name are a
- * {@link ConfigurationError} naming both sources.
+ * {@link ConfigurationError} naming both sources. Synchronous (no promise)
+ * when every source is a tool or a tool object: only groups and references load.
  */
-export async function resolveToolSources(
+export function resolveToolSources(
   sources: readonly ToolSource[],
   resolver: ToolGroupResolver,
   options: { readonly signal?: AbortSignal } = {},
-): Promise<Tool[]> {
-  const loaded = await Promise.all(sources.map((source) => toolsOf(source, resolver, options.signal)));
+): Tool[] | Promise<Tool[]> {
+  if (sources.every((source) => source.kind === "tool" || source.kind === "object")) {
+    return distinctTools(
+      sources,
+      sources.map((source) => syncToolsOf(source)),
+    );
+  }
+  return Promise.all(sources.map((source) => toolsOf(source, resolver, options.signal))).then((loaded) =>
+    distinctTools(sources, loaded),
+  );
+}
+
+/** The tools of a tool or tool-object source. */
+function syncToolsOf(source: ToolSource): readonly Tool[] {
+  if (source.kind === "tool") return [source.tool];
+  if (source.kind === "object") return source.object.tools();
+  throw new Error(`A ${source.kind} source loads asynchronously.`);
+}
+
+/** `loaded` (the tools of each of `sources`) as one list, each tool once; a name clash is a {@link ConfigurationError}. */
+function distinctTools(sources: readonly ToolSource[], loaded: readonly (readonly Tool[])[]): Tool[] {
   const byName = new Map<string, { tool: Tool; source: ToolSource }>();
   const tools: Tool[] = [];
   loaded.forEach((sourceTools, index) => {
