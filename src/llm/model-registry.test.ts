@@ -73,6 +73,18 @@ describe("ModelRegistry", () => {
     expect(() => lazy.resolve()).toThrow("await registry.load()");
   });
 
+  it("resolves a loaded model at once and an id entry through a promise (resolveLoadedOrAsync)", async () => {
+    expect(registry.resolveLoadedOrAsync(LlmOptions.withRole("smart"))).toMatchObject({ model: smart });
+    const lazy = ModelRegistry.create({ models: { main: "ollama:qwen2.5" }, env });
+    const pending = lazy.resolveLoadedOrAsync();
+    expect(pending).toBeInstanceOf(Promise);
+    expect((await pending).model).toMatchObject({ modelId: "qwen2.5" });
+    expect(lazy.resolveLoadedOrAsync()).not.toBeInstanceOf(Promise);
+    await expect(
+      Promise.resolve().then(() => registry.resolveLoadedOrAsync(LlmOptions.withModel("nope"))),
+    ).rejects.toThrow(ConfigurationError);
+  });
+
   it("loads an id entry on first resolveAsync, and accepts an id as the model name", async () => {
     const lazy = ModelRegistry.create({ models: { main: "ollama:qwen2.5" }, env });
     expect((await lazy.resolveAsync()).model).toMatchObject({ modelId: "qwen2.5" });

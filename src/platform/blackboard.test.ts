@@ -184,6 +184,19 @@ describe("Blackboard", () => {
       expect(parent.spawn().objects).toEqual([]);
     });
   });
+
+  it("counts every binding of a root blackboard as its own, and forgets a child's cleared bindings", () => {
+    const root = new Blackboard().bind("it", 1).bind("task", 2);
+    expect([...root.ownBindings]).toEqual([
+      ["it", 1],
+      ["task", 2],
+    ]);
+    const child = root.spawn().bind("draft", 3);
+    expect([...child.ownBindings]).toEqual([["draft", 3]]);
+    child.clear();
+    expect([...child.ownBindings]).toEqual([]);
+    expect(child.bind("note", 4).ownBindings.get("note")).toBe(4);
+  });
 });
 
 describe("typeMatcher", () => {

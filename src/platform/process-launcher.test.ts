@@ -245,6 +245,81 @@ describe("launchAgent (through AgentPlatform.runAgent)", () => {
     expect(process.agent).toBe(echo);
   });
 
+  it("gives an action a context whose functions also work destructured", async () => {
+    const channel = new ListOutputChannel();
+    const model = new ScriptedModel([ScriptedModel.text("drafted")]);
+    const writer = defineAgent({
+      name: "Writer",
+      description: "Drafts",
+      actions: [
+        {
+          name: "draft",
+          input: String,
+          output: Number,
+          achievesGoal: { description: "Drafted" },
+          run: async (topic: string, { ai, sendProgress, blackboard, signal, action }) => {
+            await sendProgress(`drafting ${topic} in ${action}`);
+            const text = await ai().generateText(topic);
+            blackboard.bind("draft", text);
+            return signal.aborted ? -1 : text.length;
+          },
+        },
+      ],
+    });
+    const process = await platform(model).runAgent(writer, "tea", {
+      processOptions: ProcessOptions.DEFAULT.withOutputChannel(channel),
+    });
+    expect(process.status).toBe("completed");
+    expect(process.result).toBe(7);
+    expect(process.blackboard.get("draft")).toBe("drafted");
+    expect(channel.events).toContainEqual(
+      expect.objectContaining({ type: "progress", message: "drafting tea in draft" }),
+    );
+  });
+
+  it("fails the process with the error of an action that throws synchronously", async () => {
+    const failing = defineAgent({
+      name: "Failing",
+      description: "Throws before returning anything",
+      actions: [
+        {
+          name: "fail",
+          input: String,
+          output: Number,
+          achievesGoal: { description: "Never" },
+          run: () => {
+            throw new Error("no way");
+          },
+        },
+      ],
+    });
+    const process = await platform().runAgent(failing, "x");
+    expect(process.status).toBe("failed");
+    expect(process.statusReason).toBe("no way");
+    expect(process.history.map((entry) => entry.outcome)).toEqual(["failed"]);
+  });
+
+  it("lists every model used in order of first use, and gives a fresh start Date at each read", async () => {
+    const main = new ScriptedModel([ScriptedModel.text("a"), ScriptedModel.text("c")]);
+    const other = new ScriptedModel([ScriptedModel.text("b")], { modelId: "other-model" });
+    const p = AgentPlatform.create({ models: { main, other } });
+    const process = await p.runInProcess(async (context) => {
+      await context.ai().withLlm({ model: "main" }).generateText("1");
+      await context.ai().withLlm({ model: "other" }).generateText("2");
+      await context.ai().withLlm({ model: "main" }).generateText("3");
+    });
+    expect(process.modelsUsed.map((model) => `${model.name}:${model.modelId}`)).toEqual([
+      "main:scripted",
+      "other:other-model",
+    ]);
+    expect(process.llmInvocations).toBe(3);
+    const started = process.startedAt;
+    expect(started).toBeInstanceOf(Date);
+    expect(process.startedAt).not.toBe(started);
+    expect(process.startedAt.getTime()).toBe(started.getTime());
+    expect(process.checkpoint().startedAt).toBe(started.getTime());
+  });
+
   it("runs an @agent class or instance given directly, without deploying it", async () => {
     @agent({ name: "Shouter", description: "Shouts" })
     class Shouter {

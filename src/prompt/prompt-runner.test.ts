@@ -125,6 +125,18 @@ describe("PromptRunner", () => {
       expect(model.requests).toHaveLength(0);
     });
 
+    it("refuses two different plain tools with one name (resolved without loading anything)", async () => {
+      const model = ScriptedModel.of(ScriptedModel.text("never"));
+      const failure = runnerOn(model, [])
+        .withTool(tool("search"))
+        .withTool(tool("search"))
+        .generateText("go");
+      await expect(failure).rejects.toThrow(
+        /Two different tools are named 'search' \(from withTool and withTool\)/,
+      );
+      expect(model.requests).toHaveLength(0);
+    });
+
     it("fails on an unknown tool group, naming it and the available roles, before calling the model", async () => {
       const model = ScriptedModel.of(ScriptedModel.text("never"));
       const math = ToolGroup.of(CoreToolGroups.MATH_DESCRIPTION, [tool("add")]);
