@@ -5,6 +5,7 @@ import type { LlmUsage, ToolLoopEvent } from "../loop/tool-loop.js";
 import type { LlmInteractionCall, LlmInteractionHost } from "../prompt/llm-interaction-host.js";
 import { AmbientProcess } from "../tool/ambient-process.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
+import { typeNameOf } from "../tool/type-token.js";
 import type { Agent, AgentGoal } from "./agent.js";
 import type { AgentPlatform } from "./agent-platform.js";
 import { AgentProcessStatus } from "./agent-process-status.js";
@@ -85,6 +86,8 @@ interface ProcessState {
   lastModel: ModelUsed | undefined;
   /** Created on the first tool call; the stats are updated in place and copied when handed out. */
   tools: Map<string, MutableToolStats> | undefined;
+  /** The action now running, for `object-added` events. */
+  action: string | undefined;
 }
 
 /** How to create a process (used by the platform). */
@@ -110,6 +113,8 @@ export interface AgentProcessInit {
 /** The platform's handle on a process it runs: the process, and the means to change its state. */
 export interface ProcessControl {
   setGoal(goal: AgentGoal | undefined): void;
+  /** The action now running (`undefined` between actions): objects added meanwhile are its. */
+  setAction(action: string | undefined): void;
   recordAction(invocation: ActionInvocation): void;
   finish(
     status: AgentProcessStatus,
@@ -179,8 +184,11 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       models: undefined,
       lastModel: undefined,
       tools: undefined,
+      action: undefined,
     };
     if (checkpoint) this.state = restoredState(checkpoint, init.agent);
+    // Every object added while something observes the process is an event (never built otherwise).
+    if (this.observed) this.blackboard.observeAdditions((value) => this.objectAdded(value));
     const external = init.signal;
     if (external?.aborted) this.controller.abort(external.reason);
     else external?.addEventListener("abort", () => this.controller.abort(external.reason), { once: true });
@@ -469,6 +477,15 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
     state.lastModel = model;
   }
 
+  private objectAdded(value: unknown): void {
+    const action = this.state.action;
+    this.dispatch(
+      action === undefined
+        ? { type: "object-added", typeName: typeNameOf(value), value }
+        : { type: "object-added", action, typeName: typeNameOf(value), value },
+    );
+  }
+
   private dispatch(event: ProcessLifecycleEvent | ToolLoopEvent): void {
     if (!this.observed) return;
     if (this.processOptions.verbosity.debug) this.log(describeEvent(event));
@@ -536,6 +553,10 @@ class DefaultProcessControl implements ProcessControl {
     this.state.goal = goal;
   }
 
+  setAction(action: string | undefined): void {
+    this.state.action = action;
+  }
+
   recordAction(invocation: ActionInvocation): void {
     this.state.history.push(invocation);
   }
@@ -581,5 +602,6 @@ function restoredState(checkpoint: ProcessCheckpoint, agent: Agent | undefined):
     ),
     lastModel: undefined,
     tools: new Map(checkpoint.toolStats.map(([name, stats]) => [name, { ...stats }])),
+    action: undefined,
   };
 }

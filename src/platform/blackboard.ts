@@ -42,6 +42,8 @@ export class Blackboard {
   /** The names bound on this blackboard itself; only a spawned child keeps them (on a root, every binding is its own). */
   private readonly ownBindingNames: Set<string> | undefined;
   private uuid: string | undefined;
+  /** Told of each appended object; none unless someone observes (see {@link Blackboard.observeAdditions}). */
+  private observers: ((value: unknown) => void)[] | undefined;
 
   constructor(parent?: Blackboard) {
     this.parent = parent;
@@ -62,7 +64,7 @@ export class Blackboard {
 
   /** Appends `value` (the latest object of its type from now on). */
   add(value: unknown): this {
-    this.entries.push(value);
+    this.append(value);
     return this;
   }
 
@@ -76,8 +78,27 @@ export class Blackboard {
   bind(name: string, value: unknown): this {
     this.bindings.set(name, value);
     this.ownBindingNames?.add(name);
-    if (this.entries[this.entries.length - 1] !== value) this.entries.push(value);
+    if (this.entries[this.entries.length - 1] !== value) this.append(value);
     return this;
+  }
+
+  /**
+   * Calls `observer` with every object appended from now on (by `add`,
+   * `addAll`, `bind`), until the returned function is called. An observed
+   * agent process uses it for its `object-added` events; an observer must not throw.
+   */
+  observeAdditions(observer: (value: unknown) => void): () => void {
+    this.observers = [...(this.observers ?? []), observer];
+    return () => {
+      this.observers = this.observers?.filter((kept) => kept !== observer);
+    };
+  }
+
+  private append(value: unknown): void {
+    this.entries.push(value);
+    const observers = this.observers;
+    if (observers === undefined) return;
+    for (const observer of observers) observer(value);
   }
 
   /** As {@link Blackboard.bind}, and the binding survives {@link Blackboard.clear}. */

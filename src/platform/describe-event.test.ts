@@ -21,6 +21,12 @@ describe("describeEvent", () => {
     expect(
       describeEvent({ type: "process-finished", status: "stuck", reason: "no plan", durationMs: 5 }),
     ).toBe("Process stuck: no plan after 5ms");
+    expect(describeEvent({ type: "object-added", action: "a", typeName: "Draft", value: {} })).toBe(
+      "Action a added a Draft to the blackboard",
+    );
+    expect(describeEvent({ type: "object-added", typeName: "Topic", value: {} })).toBe(
+      "A Topic was added to the blackboard",
+    );
   });
 
   it("describes tool-loop events, truncating long results", () => {

@@ -18,7 +18,9 @@ export function describeEvent(event: ProcessLifecycleEvent | ToolLoopEvent): str
     case "replan-requested":
       return `Action ${event.action} requested a replan: ${event.reason}`;
     case "object-added":
-      return `Action ${event.action} added a ${event.typeName} to the blackboard`;
+      return event.action === undefined
+        ? `A ${event.typeName} was added to the blackboard`
+        : `Action ${event.action} added a ${event.typeName} to the blackboard`;
     case "embedding-call-end":
       return `Embedding call to ${event.provider}/${event.modelId}: ${event.inputs} text(s), ${event.tokens} tokens in ${formatDuration(event.durationMs)}`;
     case "process-finished":

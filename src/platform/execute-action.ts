@@ -3,7 +3,6 @@ import { ReplanRequested } from "../errors/replan-requested.js";
 import { TerminateAction } from "../errors/terminate-action.js";
 import { endSpan, withSpan } from "../loop/loop-telemetry.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
-import { typeNameOf } from "../tool/type-token.js";
 import { coerceOutput } from "./action-output.js";
 import type { AgentAction } from "./agent.js";
 import type { AgentPlanning } from "./agent-planning.js";
@@ -64,6 +63,7 @@ class ActionRun {
     private readonly action: AgentAction,
   ) {
     if (control.observed) control.emit({ type: "action-start", action: action.name });
+    control.setAction(action.name);
     this.span = startActionSpan(process, action.name);
   }
 
@@ -73,16 +73,8 @@ class ActionRun {
     const blackboard = process.blackboard;
     try {
       const output = coerceOutput(action, returned);
-      if (output !== undefined) {
-        blackboard.add(output);
-        if (control.observed)
-          control.emit({
-            type: "object-added",
-            action: action.name,
-            typeName: typeNameOf(output),
-            value: output,
-          });
-      }
+      // An observed process reports the addition itself (object-added, with this action's name).
+      if (output !== undefined) blackboard.add(output);
       for (const condition of action.post) {
         const { name, value } = parseCondition(condition);
         if (!planning.conditions.has(name) && !name.startsWith("has:") && !name.startsWith("hasRun:")) {
@@ -128,6 +120,7 @@ class ActionRun {
   private finish(outcome: ActionOutcome, error?: unknown): void {
     const { span, control, action, startedAt } = this;
     const durationMs = Date.now() - startedAt;
+    control.setAction(undefined);
     endSpan(span, error, span.isRecording() ? { "embabel.action.outcome": outcome } : undefined);
     control.recordAction({ actionName: action.name, startedAt, durationMs, outcome });
     if (!control.observed) return;

@@ -44,8 +44,8 @@ export type ProcessLifecycleEvent =
   | { readonly type: "replan-requested"; readonly action: string; readonly reason: string }
   | {
       readonly type: "object-added";
-      /** The action whose output it is. */
-      readonly action: string;
+      /** The action running when it was added (its output, or an object a tool of it added); absent for the process's input and for objects added outside any action (`runInProcess`). */
+      readonly action?: string;
       /** The object's type name. */
       readonly typeName: string;
       /** The object itself (a reference). */

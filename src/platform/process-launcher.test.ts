@@ -9,6 +9,7 @@ import { achievesGoal, action, agent } from "./agent-decorators.js";
 import { AgentPlatform } from "./agent-platform.js";
 import { AgentProcess } from "./agent-process.js";
 import { defineAgent } from "./define-agent.js";
+import type { OperationContext } from "./operation-context.js";
 import { ListOutputChannel } from "./output-channel.js";
 import type { AgentProcessEvent } from "./process-event.js";
 import { ProcessOptions } from "./process-options.js";
@@ -272,6 +273,15 @@ describe("launchAgent (through AgentPlatform.runAgent)", () => {
     expect(process.status).toBe("completed");
     expect(process.result).toBe(7);
     expect(process.blackboard.get("draft")).toBe("drafted");
+    // Functions are made when read; a Proxy over the context reads them too.
+    let seen: OperationContext | undefined;
+    await platform(new ScriptedModel([ScriptedModel.text("via proxy")])).runInProcess(async (context) => {
+      seen = context;
+      const proxied = new Proxy(context, {});
+      expect(await proxied.ai().generateText("x")).toBe("via proxy");
+    });
+    expect(Object.isFrozen(seen)).toBe(true);
+    expect(seen?.signal).toBeInstanceOf(AbortSignal);
     expect(channel.events).toContainEqual(
       expect.objectContaining({ type: "progress", message: "drafting tea in draft" }),
     );
@@ -411,6 +421,7 @@ describe("launchAgent (through AgentPlatform.runAgent)", () => {
       const process = await run(ProcessOptions.DEFAULT.withListener((event) => events.push(event)));
       expect(events.map((event) => event.type)).toEqual([
         "process-started",
+        "object-added",
         "plan-formulated",
         "action-start",
         "llm-call-start",
@@ -430,8 +441,66 @@ describe("launchAgent (through AgentPlatform.runAgent)", () => {
       ]);
       expect(events.every((event) => event.processId === process.id)).toBe(true);
       expect(events[0]).toMatchObject({ type: "process-started", agent: "Researcher" });
-      expect(events[4]).toMatchObject({ type: "llm-call-end", costUsd: (100 + 40) / 1_000_000 });
+      expect(events[1]).toMatchObject({ type: "object-added", typeName: "String", value: "topic" });
+      expect(events[1]).not.toHaveProperty("action");
+      expect(events[5]).toMatchObject({ type: "llm-call-end", costUsd: (100 + 40) / 1_000_000 });
+      expect(events.at(-4)).toMatchObject({
+        type: "object-added",
+        action: "research",
+        typeName: "Number",
+        value: 4,
+      });
       expect(events.at(-1)).toMatchObject({ type: "process-finished", status: "completed" });
+    });
+
+    it("reports every object added to the blackboard, by the action running or outside any, once", async () => {
+      class Note {
+        constructor(readonly text: string) {}
+      }
+      const jot = Tool.create("jot", "Notes something on the blackboard", async (input) => {
+        AgentProcess.current()?.addObject(new Note(JSON.parse(input).text));
+        return ToolResult.text("noted");
+      });
+      const noter = defineAgent({
+        name: "Noter",
+        description: "Takes notes",
+        actions: [
+          {
+            name: "note",
+            input: String,
+            output: Number,
+            achievesGoal: { description: "Noted" },
+            run: async (topic: string, context) =>
+              (await context.ai().withTool(jot).generateText(topic)).length,
+          },
+        ],
+      });
+      const model = new ScriptedModel([
+        ScriptedModel.toolCall("jot", { text: "first" }),
+        ScriptedModel.text("ok"),
+      ]);
+      const events: AgentProcessEvent[] = [];
+      const options = ProcessOptions.DEFAULT.withListener((event) => events.push(event));
+      const process = await platform(model).runAgent(noter, "tea", { processOptions: options });
+      const added = events.filter((event) => event.type === "object-added");
+      expect(added.map((event) => [event.action, event.typeName])).toEqual([
+        [undefined, "String"],
+        ["note", "Note"],
+        ["note", "Number"],
+      ]);
+      expect(process.blackboard.objects).toEqual(["tea", new Note("first"), 2]);
+
+      const outside: AgentProcessEvent[] = [];
+      await platform().runInProcess(
+        (context) => {
+          context.blackboard.add(new Note("loose"));
+        },
+        { processOptions: ProcessOptions.DEFAULT.withListener((event) => outside.push(event)) },
+      );
+      expect(outside.filter((event) => event.type === "object-added")).toEqual([
+        expect.objectContaining({ typeName: "Note", value: new Note("loose") }),
+      ]);
+      expect(outside.find((event) => event.type === "object-added")).not.toHaveProperty("action");
     });
 
     it("logs every event as a debug line when debug verbosity is on, with no listener", async () => {
@@ -439,8 +508,9 @@ describe("launchAgent (through AgentPlatform.runAgent)", () => {
       await run(
         ProcessOptions.DEFAULT.withVerbosity(new Verbosity().withDebug(true)).withOutputChannel(channel),
       );
-      const lines = channel.events.filter((event) => event.type === "logging").length;
-      expect(lines).toBe(17);
+      const lines = channel.events.filter((event) => event.type === "logging");
+      expect(lines).toHaveLength(18);
+      expect(lines[1]).toMatchObject({ message: "A String was added to the blackboard" });
     });
   });
 });

@@ -54,14 +54,16 @@ export function launchAgent(
   try {
     const { process, control } = launch(options, agent, services);
     services.onLaunch?.(process);
-    if (input !== undefined && input !== null && !options.checkpoint) {
-      process.blackboard.bind("it", input);
-      process.blackboard.bind(lowerCamel(typeNameOf(input)), input);
-    }
+    const bound = input !== undefined && input !== null && !options.checkpoint;
     // No async frame of its own: every suspended frame stays alive, per process, as long as the process waits.
-    return run(process, control, agent.name, services, () =>
-      runAgentLoop(process, control, agent, services.ai, options.afterAction),
-    );
+    return run(process, control, agent.name, services, () => {
+      // Bound once the process has started (still synchronously), so its object-added event follows process-started.
+      if (bound) {
+        process.blackboard.bind("it", input);
+        process.blackboard.bind(lowerCamel(typeNameOf(input)), input);
+      }
+      return runAgentLoop(process, control, agent, services.ai, options.afterAction);
+    });
   } catch (error) {
     return Promise.reject(error);
   }
