@@ -99,7 +99,7 @@ export class ModelRegistry {
     return { model: entry, name, settings: llm.toSettings() };
   }
 
-  /** The model for `options` now when it is loaded, else a promise of it (imported first when given by id). */
+  /** The model for `options` now when it is loaded, else a promise of it (imported first when given by id); an unknown model or role throws its `ConfigurationError` at once, as {@link ModelRegistry.resolve} does. */
   resolveLoadedOrAsync(options?: LlmOptions | LlmOptionsInit): ResolvedLlm | Promise<ResolvedLlm> {
     const llm = LlmOptions.of(options);
     const entry = this.models.get(this.nameFor(llm));

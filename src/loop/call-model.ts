@@ -25,7 +25,7 @@ export function callModel(
 ): PromiseLike<ModelResponse> {
   // Not async: the provider's own promise is returned (its result has `content` and `usage`), adding no promise per call.
   if (!onTextDelta) return model.doGenerate(options);
-  return model.doStream(options).then(({ stream }) => readStream(stream, onTextDelta));
+  return Promise.resolve(model.doStream(options)).then(({ stream }) => readStream(stream, onTextDelta));
 }
 
 async function readStream(

@@ -245,7 +245,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     // Not `{ ...base, prompt }`: spreading a non-empty object (a signal, settings) takes V8's slow path, about 600 bytes a round.
     const request: LanguageModelV3CallOptions = Object.assign({ prompt: prompt.slice() }, base);
     const round = beginLlmRound(options, tools, request, loopId, iteration, onLlmCallStart, onLlmCallEnd);
-    let response: ModelResponse;
+    let response: ModelResponse | undefined;
     try {
       response = await callModel(options.model, request, options.onTextDelta);
     } catch (error) {
@@ -253,12 +253,15 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       throw error;
     }
     const roundUsage = endLlmRound(options, round, response, loopId, iteration, onLlmCallEnd);
+    // Only the reply's parts are kept: a provider's result also carries the raw request and response bodies.
+    const content = response.content;
+    response = undefined;
     const span = round.span;
     usage = addUsage(usage, roundUsage);
-    const calls = toolCallsOf(response.content);
+    const calls = toolCallsOf(content);
     if (calls.length === 0) {
-      const reply = assistantMessage(response.content);
-      const text = textOf(response.content);
+      const reply = assistantMessage(content);
+      const text = textOf(content);
       if (text.trim() === "" && !nudged && iteration < maxIterations) {
         nudged = true; // an empty reply gets one short nudge, then counts as the answer
         if (reply.content.length > 0) prompt.push(reply);
@@ -274,7 +277,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       spanParent ? { ...environment, spanParent } : environment,
       iteration,
     );
-    prompt.push(assistantMessage(response.content, batch.outcomes));
+    prompt.push(assistantMessage(content, batch.outcomes));
     if (batch.outcomes.length > 0) prompt.push(toolMessage(batch.outcomes));
     if (batch.replan?.replan) {
       const { reason, blackboardUpdater } = batch.replan.replan;

@@ -32,6 +32,8 @@ export class InProcessRunner implements ProcessRunner {
     const done = this.launch(agent, input, options, platform, (launched) => {
       started = launched;
     });
+    // A launch that fails before the process exists (a bad option) rejects `done`: that is start()'s error.
+    if (started === undefined) await done;
     const process = started as unknown as AgentProcess;
     return {
       id: process.id,

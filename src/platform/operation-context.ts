@@ -43,6 +43,8 @@ export function operationContext(
   return new ProcessOperationContext(process, action, ai);
 }
 
+const RUNNER = Symbol("embabel-ts.operation-context.runner");
+
 /**
  * The frozen {@link OperationContext}: one small object per action. Its
  * functions are made when read (so `const { ai } = context` works as well
@@ -52,7 +54,9 @@ export function operationContext(
 class ProcessOperationContext implements OperationContext {
   readonly blackboard: Blackboard;
   readonly processOptions: ProcessOptions;
-  readonly #ai: (() => PromptRunner) | undefined;
+  readonly signal: AbortSignal;
+  /** Symbol-keyed (not `#private`), so a Proxy or `Object.create` over the context still reads it. */
+  readonly [RUNNER]: (() => PromptRunner) | undefined;
 
   constructor(
     readonly process: AgentProcess,
@@ -61,16 +65,13 @@ class ProcessOperationContext implements OperationContext {
   ) {
     this.blackboard = process.blackboard;
     this.processOptions = process.processOptions;
-    this.#ai = ai;
+    this.signal = process.signal;
+    this[RUNNER] = ai;
     Object.freeze(this);
   }
 
-  get signal(): AbortSignal {
-    return this.process.signal;
-  }
-
   get ai(): () => PromptRunner {
-    const ai = this.#ai;
+    const ai = this[RUNNER];
     return () => {
       if (!ai) {
         throw new ConfigurationError(

@@ -25,7 +25,7 @@ export interface LlmInteractionHost {
   readonly signal?: AbortSignal;
   /** Receives every event of the tool loop (of `loopEventTypes`); must not throw. */
   onLoopEvent(event: ToolLoopEvent): void;
-  /** The loop event types `onLoopEvent` receives; events no one else needs are never built (every LLM call still reaches `recordLlmCall`). @default every type */
+  /** The loop event types `onLoopEvent` receives; events no one else needs are never built (every LLM call still reaches `recordLlmCall`). Return a set that does not change afterwards (runners remember what they derive from it). @default every type */
   readonly loopEventTypes?: ReadonlySet<ToolLoopEvent["type"]>;
   /** Called before every LLM call with the loop's state; throwing (a budget error) ends the interaction with that error. */
   beforeLlmCall(state: { readonly iteration: number; readonly usage: LlmUsage }): void;

@@ -311,6 +311,32 @@ describe("PromptRunner", () => {
       expect(() => runner.withToolChainingFrom(z.object({}))).toThrow(ConfigurationError);
     });
 
+    it("waits for a resolver answering with a promise or any other thenable, and fails with its rejection", async () => {
+      const model = ScriptedModel.of(
+        ScriptedModel.text("from a promise"),
+        ScriptedModel.text("from a thenable"),
+      );
+      const resolved = { model, name: "main", settings: {} };
+      const viaPromise = PromptRunner.create({
+        resolveLlm: async () => resolved,
+        toolGroups: new ToolGroupRegistry(),
+      });
+      const viaThenable = PromptRunner.create({
+        resolveLlm: () =>
+          ({ then: (resolve: (value: typeof resolved) => void) => resolve(resolved) }) as unknown as Promise<
+            typeof resolved
+          >,
+        toolGroups: new ToolGroupRegistry(),
+      });
+      expect(await viaPromise.generateText("x")).toBe("from a promise");
+      expect(await viaThenable.generateText("x")).toBe("from a thenable");
+      const failing = PromptRunner.create({
+        resolveLlm: () => Promise.reject(new ConfigurationError("no such model")),
+        toolGroups: new ToolGroupRegistry(),
+      });
+      await expect(failing.generateText("x")).rejects.toThrow("no such model");
+    });
+
     it("passes the chosen llm options to the platform's resolver; withDefaultLlm passes none", async () => {
       const model = ScriptedModel.of(
         ScriptedModel.text("ok"),

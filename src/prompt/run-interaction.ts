@@ -46,6 +46,11 @@ function combineSignals(
   return AbortSignal.any([a, b, c].filter((signal): signal is AbortSignal => signal !== undefined));
 }
 
+/** Whether `value` is a promise or another thenable (a custom `resolveLlm` may return one from another library). */
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
 /** Sets extended by {@link withUsage}, so a host's one set is extended once, not per interaction. */
 const extendedTypes = new WeakMap<ReadonlySet<ToolLoopEvent["type"]>, ReadonlySet<ToolLoopEvent["type"]>>();
 
@@ -80,9 +85,9 @@ export async function runInteraction(
   signal?.throwIfAborted();
   // Awaited only when asynchronous: a loaded model and plain tools cost no promise per interaction.
   const resolvingLlm = state.services.resolveLlm(state.llm);
-  const llm = resolvingLlm instanceof Promise ? await resolvingLlm : resolvingLlm;
+  const llm = isThenable(resolvingLlm) ? await resolvingLlm : resolvingLlm;
   const resolving = resolveToolSources(state.sources, state.services.toolGroups, { signal });
-  const resolved = resolving instanceof Promise ? await resolving : resolving;
+  const resolved = isThenable(resolving) ? await resolving : resolving;
   const chaining = request.chaining ?? (state.chaining.isEmpty ? undefined : state.chaining.start());
   const tools = chaining ? [...resolved, ...chaining.tools] : resolved;
   const system = systemMessage(state, request.outputInstructions);
