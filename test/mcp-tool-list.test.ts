@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { AgentPlatform, McpClients, McpToolFactory, McpToolGroup, type Tool } from "../src/index.js";
 import { ScriptedModel } from "../src/testing/index.js";
-import { eventually, logLines, tempLog } from "./support/mcp-fixture.js";
+import { eventually, logLines, startHttpFixture, tempLog } from "./support/mcp-fixture.js";
 
 const PAGED_SERVER = fileURLToPath(new URL("./fixtures/mcp/paged-server.mjs", import.meta.url));
 const CHANGING_SERVER = fileURLToPath(new URL("./fixtures/mcp/changing-server.mjs", import.meta.url));
@@ -108,6 +108,30 @@ describe("a server whose tool list changes (notifications/tools/list_changed)", 
     expect(names(again)).toEqual(["base", "add_tool", "remove_tool"]); // a new server: `late` is gone
     expect(logLines(log)).toEqual(["list", "list"]);
     expect(await tools.tools()).toBe(again);
+  });
+
+  it("follows the notification over Streamable HTTP too (a session; it arrives on the client's GET stream)", async () => {
+    const { dir, log } = tempLog();
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const { url, child } = await startHttpFixture(log, 0, "http", CHANGING_SERVER);
+    cleanups.push(() => {
+      child.kill("SIGKILL");
+    });
+    const clients = McpClients.fromConfig({ mcpServers: { fixture: { url } } });
+    cleanups.push(() => clients.close());
+    const client = clients.get("fixture");
+    const tools = group(clients);
+    const first = await tools.tools();
+    expect(names(first)).toEqual(["base", "add_tool", "remove_tool"]);
+    const listed = client?.toolListVersion ?? -1;
+    expect((await named(first, "add_tool").call('{"name":"remote_late"}')).content).toBe("added remote_late");
+    await eventually(() => (client?.toolListVersion ?? -1) > listed);
+    expect(logLines(log)).toEqual(["list"]);
+    const second = await tools.tools();
+    expect(names(second)).toEqual(["base", "add_tool", "remove_tool", "remote_late"]);
+    expect(named(second, "base")).toBe(named(first, "base"));
+    expect((await named(second, "remote_late").call("{}")).content).toBe("I am remote_late");
+    expect(logLines(log)).toEqual(["list", "list"]);
   });
 
   it("offers a tool the server added to the model's next interaction that resolves the group", async () => {

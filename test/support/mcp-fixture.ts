@@ -51,8 +51,9 @@ export async function startHttpFixture(
   log: string,
   requestedPort = 0,
   transport: "http" | "sse" = "http",
+  script: string = FIXTURE_SERVER,
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [FIXTURE_SERVER, `--${transport}`, "--port", String(requestedPort)], {
+  const child = spawn(process.execPath, [script, `--${transport}`, "--port", String(requestedPort)], {
     env: { ...process.env, FIXTURE_LOG: log },
     stdio: ["ignore", "pipe", "inherit"],
   });
