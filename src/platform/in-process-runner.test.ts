@@ -96,6 +96,17 @@ describe("InProcessRunner (the default runner)", () => {
     await expect(platform.runAgent("Nobody", 1)).rejects.toThrow(/Deployed agents: \[Counter\]/);
   });
 
+  it("rejects startAgent with the launch's own error when the process cannot even be created", async () => {
+    const platform = platformWith(counter([]));
+    const notASignal = { aborted: false } as unknown as AbortSignal;
+    await expect(platform.startAgent("Counter", new Count(1), { signal: notASignal })).rejects.toThrow(
+      /addEventListener/,
+    );
+    await expect(platform.runAgent("Counter", new Count(1), { signal: notASignal })).rejects.toThrow(
+      /addEventListener/,
+    );
+  });
+
   it("forgets the oldest finished process past keepFinished", async () => {
     const platform = AgentPlatform.create({ models: {}, runner: new InProcessRunner({ keepFinished: 1 }) });
     platform.deploy(counter([]));
