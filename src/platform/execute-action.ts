@@ -69,7 +69,7 @@ class ActionRun {
 
   /** The action returned `returned`: its output goes on the blackboard, its flags are set. */
   succeeded(returned: unknown): ActionResult {
-    const { process, control, planning, action } = this;
+    const { process, planning, action } = this;
     const blackboard = process.blackboard;
     try {
       const output = coerceOutput(action, returned);

@@ -322,10 +322,13 @@ describe("PromptRunner", () => {
         toolGroups: new ToolGroupRegistry(),
       });
       const viaThenable = PromptRunner.create({
-        resolveLlm: () =>
-          ({ then: (resolve: (value: typeof resolved) => void) => resolve(resolved) }) as unknown as Promise<
-            typeof resolved
-          >,
+        resolveLlm: () => {
+          const thenable = {
+            // biome-ignore lint/suspicious/noThenProperty: a non-native thenable is what this test is about
+            then: (resolve: (value: typeof resolved) => void) => resolve(resolved),
+          };
+          return thenable as unknown as Promise<typeof resolved>;
+        },
         toolGroups: new ToolGroupRegistry(),
       });
       expect(await viaPromise.generateText("x")).toBe("from a promise");
