@@ -1,4 +1,6 @@
 import { STATUS_CODES } from "node:http";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { ClientCredentialsProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -56,6 +58,7 @@ export class McpClient {
   private everConnected = false;
   /** Whether this URL server speaks the legacy HTTP+SSE transport (configured, or found by falling back). */
   private sse: boolean;
+  private oauthProvider: OAuthClientProvider | undefined;
   /** The options of a request with neither a signal nor its own timeout: made once, the SDK only reads them. */
   private readonly defaultRequestOptions: { readonly timeout: number };
 
@@ -327,9 +330,11 @@ export class McpClient {
     const config = this.config;
     if (config.transport === "http") {
       const requestInit = { headers: { ...(config.headers ?? {}) } };
+      const authProvider = this.authProvider();
+      const options = authProvider ? { requestInit, authProvider } : { requestInit };
       return this.sse
-        ? new SSEClientTransport(new URL(config.url), { requestInit })
-        : new StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+        ? new SSEClientTransport(new URL(config.url), options)
+        : new StreamableHTTPClientTransport(new URL(config.url), options);
     }
     const transport = new StdioClientTransport({
       command: config.command,
@@ -342,6 +347,28 @@ export class McpClient {
       this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
     });
     return transport;
+  }
+
+  /** The OAuth provider of an HTTP server, made once so its tokens outlive a reconnect; `undefined` without OAuth. */
+  private authProvider(): OAuthClientProvider | undefined {
+    const config = this.config;
+    if (config.transport !== "http") return undefined;
+    if (config.authProvider) return config.authProvider;
+    const oauth = config.oauth;
+    if (!oauth) return undefined;
+    this.oauthProvider ??= oauth.issuer
+      ? new ClientCredentialsProvider({
+          clientId: oauth.clientId,
+          clientSecret: oauth.clientSecret,
+          expectedIssuer: oauth.issuer,
+          ...(oauth.scope ? { scope: oauth.scope } : {}),
+        })
+      : new ClientCredentialsProvider({
+          clientId: oauth.clientId,
+          clientSecret: oauth.clientSecret,
+          ...(oauth.scope ? { scope: oauth.scope } : {}),
+        });
+    return this.oauthProvider;
   }
 
   /** Over HTTP a dead server fails nothing until the timeout: after a transport error, a ping decides. */

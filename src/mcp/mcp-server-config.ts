@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 
@@ -22,6 +23,22 @@ export interface McpStdioServerConfig {
 }
 
 /**
+ * OAuth 2.1 client credentials (machine to machine) for a server behind an
+ * authorization server: the client discovers the authorization server from
+ * the server's 401 (the MCP authorization spec), asks it for a token with
+ * `client_secret_basic`, sends it as a bearer token, and asks again when refused.
+ */
+export interface McpOAuthClientCredentials {
+  readonly clientId: string;
+  /** Write it as `${ENV_VAR}` in a config file. */
+  readonly clientSecret: string;
+  /** Space-separated scopes to ask for. @default none */
+  readonly scope?: string;
+  /** The authorization server's issuer URL: the secret is sent to that server only (recommended). @default whichever the MCP server names */
+  readonly issuer?: string;
+}
+
+/**
  * A server reached over HTTP: `{ type: "http", url }` (as VS Code writes it)
  * for Streamable HTTP, `{ type: "sse", url }` for the legacy HTTP+SSE
  * transport, and a bare `{ url }` tries Streamable HTTP, then falls back to
@@ -34,6 +51,10 @@ export interface McpHttpServerConfig {
   readonly url: string;
   /** Headers sent with every request (e.g. `Authorization`). @default {} */
   readonly headers?: Readonly<Record<string, string>>;
+  /** OAuth client credentials: tokens are fetched and sent for you. @default none */
+  readonly oauth?: McpOAuthClientCredentials;
+  /** Any OAuth client provider of the MCP SDK (an authorization-code flow, your own token store); wins over `oauth`. Programmatic configs only. @default none */
+  readonly authProvider?: OAuthClientProvider;
   /** How long one call may take before it is cancelled. @default 60000 */
   readonly timeoutMs?: number;
   /** How long starting (or reaching) the server and the MCP handshake may take. @default 60000 */
@@ -109,6 +130,24 @@ const httpSchema = z
     type: z.enum(["http", "streamable-http", "sse"]).optional(),
     url: z.string().min(1),
     headers: stringRecord.optional(),
+    oauth: z
+      .object({
+        clientId: z.string().min(1),
+        clientSecret: z.string().min(1),
+        scope: z.string().min(1).optional(),
+        issuer: z.string().min(1).optional(),
+      })
+      .strict()
+      .optional(),
+    authProvider: z
+      .custom<OAuthClientProvider>(
+        (value) =>
+          typeof value === "object" &&
+          value !== null &&
+          typeof (value as { tokens?: unknown }).tokens === "function",
+        { message: "must be an OAuthClientProvider of the MCP SDK (with tokens(), saveTokens(), …)" },
+      )
+      .optional(),
     timeoutMs: timeout,
     connectTimeoutMs: timeout,
     ...otherClientsKeys,
@@ -143,6 +182,28 @@ function expandRecord(
   return Object.fromEntries(
     Object.entries(record).map(([key, value]) => [key, expandVariables(value, env, `${where}.${key}`)]),
   );
+}
+
+function expandOAuth(
+  oauth: McpOAuthClientCredentials,
+  env: Readonly<Record<string, string | undefined>>,
+  where: string,
+): McpOAuthClientCredentials {
+  const issuer =
+    oauth.issuer === undefined ? undefined : expandVariables(oauth.issuer, env, `${where}.issuer`);
+  if (issuer !== undefined) {
+    try {
+      new URL(issuer);
+    } catch {
+      throw new ConfigurationError(`${where}.issuer is not a URL: '${issuer}'.`);
+    }
+  }
+  return {
+    clientId: expandVariables(oauth.clientId, env, `${where}.clientId`),
+    clientSecret: expandVariables(oauth.clientSecret, env, `${where}.clientSecret`),
+    ...(oauth.scope === undefined ? {} : { scope: expandVariables(oauth.scope, env, `${where}.scope`) }),
+    ...(issuer === undefined ? {} : { issuer }),
+  };
 }
 
 /**
@@ -182,6 +243,8 @@ export function resolveMcpServerConfig(
     }
     const headers = expandRecord(parsed.data.headers, env, `${where}.headers`);
     const type = parsed.data.type === "streamable-http" ? "http" : parsed.data.type;
+    const oauth = parsed.data.oauth && expandOAuth(parsed.data.oauth, env, `${where}.oauth`);
+    const authProvider = parsed.data.authProvider;
     return {
       transport: "http",
       name,
@@ -190,6 +253,8 @@ export function resolveMcpServerConfig(
       connectTimeoutMs,
       ...(type ? { type } : {}),
       ...(headers ? { headers } : {}),
+      ...(oauth ? { oauth } : {}),
+      ...(authProvider ? { authProvider } : {}),
     };
   }
   const stdio = parsed.data as McpStdioServerConfig;

@@ -1,0 +1,141 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} is the config syntax under test
+// MCP servers behind OAuth 2.1: a real SDK server on 127.0.0.1 that is its own
+// authorization server for the client-credentials grant
+// (test/fixtures/mcp/oauth-server.mjs). The client discovers it from the 401,
+// gets a token, and sends it as a bearer token.
+import { rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { ClientCredentialsProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigurationError, McpClients, McpToolGroup } from "../src/index.js";
+import { logLines, startHttpFixture, tempLog } from "./support/mcp-fixture.js";
+
+const OAUTH_SERVER = fileURLToPath(new URL("./fixtures/mcp/oauth-server.mjs", import.meta.url));
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function oauthServer(): Promise<{ url: string; issuer: string; log: string }> {
+  const { dir, log } = tempLog();
+  const { url, child } = await startHttpFixture(log, 0, "http", OAUTH_SERVER);
+  cleanups.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => {
+      child.kill("SIGKILL");
+    },
+  );
+  return { url, issuer: new URL(url).origin, log };
+}
+
+function clientsFor(server: Record<string, unknown>, env: Record<string, string> = {}): McpClients {
+  const clients = McpClients.fromConfig({ mcpServers: { secure: server } }, { env });
+  cleanups.push(() => clients.close());
+  return clients;
+}
+
+async function whoami(clients: McpClients, greeting: string) {
+  const tools = await McpToolGroup.create({ role: "secure", description: "Secure tools", clients }).tools();
+  const tool = tools.find((candidate) => candidate.definition.name === "whoami");
+  if (!tool) throw new Error(`no whoami among ${tools.map((candidate) => candidate.definition.name)}`);
+  return tool.call(JSON.stringify({ greeting }));
+}
+
+describe("an MCP server behind OAuth (client credentials)", () => {
+  it("discovers the authorization server from the 401, gets one token and sends it as a bearer token", async () => {
+    const { url, issuer, log } = await oauthServer();
+    const clients = clientsFor(
+      { url, oauth: { clientId: "agent", clientSecret: "${MCP_SECRET}", scope: "tools", issuer } },
+      { MCP_SECRET: "s3cret" },
+    );
+    expect(await whoami(clients, "hello")).toMatchObject({ kind: "text", content: "hello, agent" });
+    expect(await whoami(clients, "again")).toMatchObject({ content: "again, agent" });
+    const lines = logLines(log);
+    expect(lines[0]).toBe("mcp refused POST");
+    expect(lines.filter((line) => line.startsWith("token issued"))).toEqual([
+      "token issued agent scope=tools",
+    ]);
+    expect(lines.filter((line) => line === "mcp POST with token").length).toBeGreaterThanOrEqual(4);
+    expect(lines.filter((line) => line.startsWith("mcp refused"))).toHaveLength(1);
+  });
+
+  it("takes any OAuth client provider of the SDK given programmatically", async () => {
+    const { url, issuer, log } = await oauthServer();
+    const authProvider = new ClientCredentialsProvider({
+      clientId: "agent",
+      clientSecret: "s3cret",
+      expectedIssuer: issuer,
+    });
+    const clients = clientsFor({ url, authProvider });
+    expect(await whoami(clients, "hi")).toMatchObject({ content: "hi, agent" });
+    expect(authProvider.tokens()?.token_type).toBe("Bearer");
+    expect(logLines(log)).toContain("token issued agent");
+  });
+
+  it("fails with an error naming the server and the authorization server's answer, on a wrong secret", async () => {
+    const { url, issuer, log } = await oauthServer();
+    const clients = clientsFor({ url, oauth: { clientId: "agent", clientSecret: "wrong", issuer } });
+    const result = await clients
+      .get("secure")
+      ?.listTools()
+      .catch((error: unknown) => error);
+    expect(result).toBeInstanceOf(Error);
+    expect((result as Error).message).toMatch(
+      /^MCP server 'secure' could not be reached: .*(wrong secret|invalid_client)/,
+    );
+    expect(logLines(log)).toContain("token refused agent");
+    expect(logLines(log)).not.toContain("mcp POST with token");
+  });
+
+  it("never sends the secret to an authorization server other than the configured issuer", async () => {
+    const { url, log } = await oauthServer();
+    const clients = clientsFor({
+      url,
+      oauth: { clientId: "agent", clientSecret: "s3cret", issuer: "https://login.example.com" },
+    });
+    const result = await clients
+      .get("secure")
+      ?.listTools()
+      .catch((error: unknown) => error);
+    expect((result as Error).message).toMatch(
+      /^MCP server 'secure' could not be reached: .*bound to authorization server https:\/\/login\.example\.com/,
+    );
+    expect(logLines(log).filter((line) => line.startsWith("token"))).toEqual([]);
+  });
+
+  it("without OAuth configured, reports the 401 and does not fall back to HTTP+SSE", async () => {
+    const { url, log } = await oauthServer();
+    const clients = clientsFor({ url });
+    const result = await clients
+      .get("secure")
+      ?.listTools()
+      .catch((error: unknown) => error);
+    expect((result as Error).message).toMatch(/^MCP server 'secure' could not be reached: .*401/);
+    expect(logLines(log)).toEqual(["mcp refused POST"]);
+  });
+
+  it("refuses an incomplete or malformed oauth block, naming the field", () => {
+    const config = (oauth: unknown) => ({ mcpServers: { secure: { url: "http://127.0.0.1:1/mcp", oauth } } });
+    expect(() => McpClients.fromConfig(config({ clientId: "agent" }))).toThrow(ConfigurationError);
+    expect(() => McpClients.fromConfig(config({ clientId: "agent" }))).toThrow(
+      /mcpServers\.secure\.oauth\.clientSecret/,
+    );
+    expect(() => McpClients.fromConfig(config({ clientId: "a", clientSecret: "b", issuer: "nope" }))).toThrow(
+      "mcpServers.secure.oauth.issuer is not a URL: 'nope'.",
+    );
+    expect(() => McpClients.fromConfig(config({ clientId: "a", clientSecret: "b", tenant: "x" }))).toThrow(
+      /tenant/,
+    );
+    expect(() =>
+      McpClients.fromConfig(config({ clientId: "a", clientSecret: "${MISSING_SECRET}" }), { env: {} }),
+    ).toThrow(
+      "mcpServers.secure.oauth.clientSecret uses ${MISSING_SECRET}, but the environment variable MISSING_SECRET is not set.",
+    );
+    expect(() =>
+      McpClients.fromConfig({
+        mcpServers: { secure: { url: "http://127.0.0.1:1/mcp", authProvider: "token" } },
+      }),
+    ).toThrow(/authProvider: must be an OAuthClientProvider/);
+  });
+});
