@@ -1,14 +1,12 @@
-import { debuglog } from "node:util";
 import { AgentProcess } from "../platform/agent-process.js";
 import { Message } from "../prompt/message.js";
 import { InputSchema } from "../tool/input-schema.js";
+import { Logger } from "../tool/logger.js";
 import { Param } from "../tool/param.js";
 import { Tool } from "../tool/tool.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { textParam, toolParams } from "./tool-params.js";
-
-const warn = debuglog("embabel-ts");
 
 /** What `communicate` answers for an empty message (nothing is sent). */
 export const EMPTY_MESSAGE = "Cannot send an empty message: give 'message' the text to show the user.";
@@ -38,7 +36,7 @@ export const CommunicateTool = {
         if (message === undefined) return ToolResult.error("Missing 'message' parameter");
         const process = AgentProcess.current();
         if (!process) {
-          warn("communicate tool called outside of an agent process — ignoring: %s", message);
+          Logger.current().warn(`communicate tool called outside of an agent process — ignoring: ${message}`);
           return ToolResult.text("Message noted (no active process to deliver it).");
         }
         if (message.trim() === "") return ToolResult.error(EMPTY_MESSAGE);

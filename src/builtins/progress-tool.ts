@@ -1,13 +1,11 @@
-import { debuglog } from "node:util";
 import { AgentProcess } from "../platform/agent-process.js";
 import { InputSchema } from "../tool/input-schema.js";
+import { Logger } from "../tool/logger.js";
 import { Param } from "../tool/param.js";
 import { Tool } from "../tool/tool.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { textParam, toolParams } from "./tool-params.js";
-
-const warn = debuglog("embabel-ts");
 
 /**
  * The specification's `ProgressTool`: lets the LLM report what it is doing
@@ -33,7 +31,7 @@ export const ProgressTool = {
         if (status === undefined) return ToolResult.error("Missing 'status' parameter");
         const process = AgentProcess.current();
         if (!process) {
-          warn("progress tool called outside of an agent process — ignoring: %s", status);
+          Logger.current().warn(`progress tool called outside of an agent process — ignoring: ${status}`);
           return ToolResult.text("Progress noted (no active process to display it).");
         }
         await process.processOptions.outputChannel.send({

@@ -7,6 +7,7 @@ import { PromptRunner } from "../prompt/prompt-runner.js";
 import type { PromptRunnerServices } from "../prompt/prompt-runner-services.js";
 import type { ToolGroup } from "../prompt/tool-group.js";
 import { ToolGroupRegistry } from "../prompt/tool-group-registry.js";
+import { Logger } from "../tool/logger.js";
 import { Agent, type AgentLike } from "./agent.js";
 import type { AgentProcess } from "./agent-process.js";
 import { AgentRegistry } from "./agent-registry.js";
@@ -33,6 +34,8 @@ export interface AgentPlatformOptions extends ModelIdOptions {
   readonly prices?: PriceTable | Readonly<Record<string, ModelPrice>>;
   /** Where `runAgent` runs processes: here, or on queue workers (`BullMqRunner` from `embabel-ts/distributed`). @default new InProcessRunner() */
   readonly runner?: ProcessRunner;
+  /** Where the library's warnings go for this platform's processes. @default Logger.default (warnings to stderr) */
+  readonly logger?: Logger;
 }
 
 /**
@@ -53,11 +56,14 @@ export class AgentPlatform {
   protected readonly services: PromptRunnerServices;
   /** Where `runAgent` runs processes. */
   readonly runner: ProcessRunner;
+  /** Where the library's warnings go inside this platform's processes. */
+  readonly logger: Logger;
   private readonly registry = new AgentRegistry();
   private readonly inProcess: InProcessRunner;
 
   protected constructor(options: AgentPlatformOptions) {
     this.name = options.name ?? "embabel";
+    this.logger = options.logger ?? Logger.default;
     this.models = ModelRegistry.create(options);
     this.toolGroups = new ToolGroupRegistry(options.toolGroups ?? []);
     this.inProcess = options.runner instanceof InProcessRunner ? options.runner : new InProcessRunner();

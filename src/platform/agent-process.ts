@@ -4,6 +4,7 @@ import { flatUuid } from "../loop/flat-uuid.js";
 import type { LlmUsage, ToolLoopEvent } from "../loop/tool-loop.js";
 import type { LlmInteractionCall, LlmInteractionHost } from "../prompt/llm-interaction-host.js";
 import { AmbientProcess } from "../tool/ambient-process.js";
+import { Logger } from "../tool/logger.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { typeNameOf } from "../tool/type-token.js";
 import type { Agent, AgentGoal } from "./agent.js";
@@ -227,6 +228,11 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   /** Runs `fn` with this process as the current one. */
   runWithin<T>(fn: () => T): T {
     return AmbientProcess.run(this, fn);
+  }
+
+  /** The logger of the platform running this process (the default logger without one). */
+  get logger(): Logger {
+    return this.platform?.logger ?? Logger.default;
   }
 
   get status(): AgentProcessStatus {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { Logger } from "./logger.js";
 
 /**
  * What the tool layer needs of the agent process a call runs in. The platform's
@@ -7,6 +8,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 export interface AmbientProcess {
   readonly id: string;
   readonly blackboard: { add(value: unknown): unknown };
+  /** The logger of the process's platform, when it has one. */
+  readonly logger?: Logger | undefined;
 }
 
 const storage = new AsyncLocalStorage<AmbientProcess>();

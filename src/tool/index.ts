@@ -21,6 +21,7 @@ export {
 } from "./instance-tools.js";
 export { ListSink } from "./list-sink.js";
 export { type LlmToolInput, type LlmToolOptions, llmTool } from "./llm-tool.js";
+export { type LogFields, Logger, type LoggerLevel, type StderrLoggerOptions } from "./logger.js";
 export { LoopMemo, type LoopMemoOptions } from "./loop-memo.js";
 export { MethodTool } from "./method-tool.js";
 export { type OneShotPerLoopOptions, OneShotPerLoopTool } from "./one-shot-per-loop-tool.js";
