@@ -3,6 +3,7 @@ import { type ToolChaining, ToolChainingConfig } from "../chaining/tool-chaining
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { MaxIterationsExceededError } from "../errors/max-iterations-exceeded-error.js";
 import { LlmOptions, type LlmOptionsInit } from "../llm/llm-options.js";
+import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
 import type { AgentPlatform } from "../platform/agent-platform.js";
 import { AgentProcess } from "../platform/agent-process.js";
 import { type OperationContext, operationContext } from "../platform/operation-context.js";
@@ -46,6 +47,8 @@ export interface AgenticSession {
   readonly tools: readonly Tool[];
   /** The variant's default system prompt, used unless one was set. */
   readonly defaultSystemPrompt: string;
+  /** Strategies that observe (or change) the nested loop's tool list, besides artifact capture. @default [] */
+  readonly injectionStrategies?: readonly ToolInjectionStrategy[];
 }
 
 /** The default system prompt: the task is the tool's description. */
@@ -211,9 +214,10 @@ export abstract class AgenticTool extends AbstractTool implements NestedTool, To
         ? () => false
         : (tool) => DelegatingTool.unwrap(tool, isAgenticTool) !== undefined,
     );
-    const runner = this.runner(platform, session, context)
+    let runner = this.runner(platform, session, context)
       .withSystemPrompt(this.systemPromptFor(operation, userMessage, session))
       .withInjectionStrategy(capture);
+    for (const strategy of session.injectionStrategies ?? []) runner = runner.withInjectionStrategy(strategy);
     let text: string;
     try {
       text = await runner.generateText(userMessage, options.signal ? { signal: options.signal } : {});

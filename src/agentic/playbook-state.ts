@@ -1,9 +1,15 @@
+import type {
+  ToolInjectionContext,
+  ToolInjectionResult,
+  ToolInjectionStrategy,
+} from "../loop/tool-injection-strategy.js";
 import type { Blackboard } from "../platform/blackboard.js";
 import { DelegatingTool } from "../tool/abstract-tool.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { ToolResult } from "../tool/tool-result.js";
+import { Unfolding } from "../tool/unfolding.js";
 import { isUnlocked, lockedMessage, type PlaybookContext, type UnlockCondition } from "./unlock-condition.js";
 
 /** One playbook call's record of the tools called and the artifacts they returned. */
@@ -29,7 +35,8 @@ export class PlaybookState implements PlaybookContext {
 export class RecordingTool extends DelegatingTool {
   constructor(
     delegate: Tool,
-    private readonly state: PlaybookState,
+    /** The playbook call this tool records into. */
+    readonly state: PlaybookState,
   ) {
     super(delegate);
   }
@@ -57,7 +64,8 @@ export class LockedTool extends DelegatingTool {
   constructor(
     delegate: Tool,
     private readonly condition: UnlockCondition,
-    private readonly state: PlaybookState,
+    /** The playbook call this tool records into. */
+    readonly state: PlaybookState,
   ) {
     super(delegate);
   }
@@ -86,5 +94,32 @@ export class LockedTool extends DelegatingTool {
     const result = await this.delegate.call(input, context, options);
     this.state.record(this.delegate.definition.name, result);
     return result;
+  }
+}
+
+/**
+ * Records the calls of one playbook run that its own wrappers do not see: tools
+ * an unfolded facade offered, tools reached by tool chaining, and the tools a
+ * facade ran by shortcut dispatch. So `unlockedBy("x")` unlocks after `x` ran
+ * wherever `x` came from, and `unlockedByArtifact(T)` after any such tool
+ * produced a `T`. An injection strategy that never changes the tool list.
+ */
+export class PlaybookRecorder implements ToolInjectionStrategy {
+  constructor(private readonly state: PlaybookState) {}
+
+  evaluate(context: ToolInjectionContext): ToolInjectionResult | undefined {
+    const { tool, toolName, toolInput, result } = context.lastToolCall;
+    const state = this.state;
+    const wrapper = DelegatingTool.unwrap(
+      tool,
+      (candidate): candidate is RecordingTool | LockedTool =>
+        (candidate instanceof RecordingTool || candidate instanceof LockedTool) && candidate.state === state,
+    );
+    // The playbook's own wrappers record their calls (and a locked one refusing records nothing).
+    if (!wrapper) state.record(toolName, result);
+    const call = { input: toolInput, context: context.context, definition: tool.definition };
+    const dispatched = Unfolding.ofCall(tool, call, result)?.dispatched;
+    if (dispatched) for (const name of dispatched) state.calledToolNames.add(name);
+    return undefined;
   }
 }

@@ -4,6 +4,7 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
 import type { OperationContext } from "../platform/operation-context.js";
 import { ProcessOptions } from "../platform/process-options.js";
+import { UnfoldingTool } from "../progressive/unfolding-tool.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import type { ScriptedStepInit } from "../testing/scripted-step.js";
 import { llmTool } from "../tool/llm-tool.js";
@@ -333,5 +334,92 @@ describe("PlaybookTool", () => {
     ]);
     expect(model.requests[1]?.toolNames).toEqual(["getUser", "getProfile"]);
     expect(resultText(model, 3)).toBe("Profile for Ada");
+  });
+
+  describe("sees calls of tools it reaches through a facade or chaining (D1)", () => {
+    const withDoc = () => tool("search_inner", ToolResult.withArtifact("found", { body: "tides" }));
+
+    it("unlockedBy and unlockedByArtifact unlock after a tool an unfolded facade offered ran", async () => {
+      const inner = withDoc();
+      const facade = UnfoldingTool.of("research_tools", "Research tools", [inner]);
+      const [analyze, format] = [tool("analyze"), tool("format")];
+      const playbook = PlaybookTool.create("pb", "PB")
+        .withTools(facade)
+        .withTool(analyze)
+        .unlockedBy("search_inner")
+        .withTool(format)
+        .unlockedByArtifact(Document);
+      const model = await run(playbook, [
+        ScriptedModel.toolCall("research_tools", {}),
+        ScriptedModel.toolCall("search_inner", {}),
+        ScriptedModel.toolCall("analyze", {}),
+        ScriptedModel.toolCall("format", {}),
+        ScriptedModel.text("inner done"),
+      ]);
+      expect(resultText(model, 3)).toBe("found");
+      expect(resultText(model, 4)).toBe("analyze done");
+      expect(resultText(model, 5)).toBe("format done");
+      expect([inner.calls, analyze.calls, format.calls]).toEqual([1, 1, 1]);
+    });
+
+    it("counts a tool the facade ran by shortcut dispatch", async () => {
+      const inner = withDoc();
+      const facade = UnfoldingTool.of("research_tools", "Research tools", [inner]);
+      const analyze = tool("analyze");
+      const playbook = PlaybookTool.create("pb", "PB").withTools(facade).withTool(analyze).unlockedBy(inner);
+      const model = await run(playbook, [
+        ScriptedModel.toolCall("research_tools", { search_inner: {} }),
+        ScriptedModel.toolCall("analyze", {}),
+        ScriptedModel.text("inner done"),
+      ]);
+      expect(inner.calls).toBe(1);
+      expect(resultText(model, 3)).toBe("analyze done");
+    });
+
+    it("still refuses before the facade's tool ran", async () => {
+      const facade = UnfoldingTool.of("research_tools", "Research tools", [withDoc()]);
+      const analyze = tool("analyze");
+      const playbook = PlaybookTool.create("pb", "PB")
+        .withTools(facade)
+        .withTool(analyze)
+        .unlockedBy("search_inner");
+      const model = await run(playbook, [
+        ScriptedModel.toolCall("research_tools", {}),
+        ScriptedModel.toolCall("analyze", {}),
+        ScriptedModel.text("inner done"),
+      ]);
+      expect(resultText(model, 3)).toBe("This tool is not yet available. You must first use: search_inner");
+      expect(analyze.calls).toBe(0);
+    });
+
+    it("unlocks after a chained tool ran or produced the artifact", async () => {
+      const Report = domainType("Report", z.object({ r: z.number() }));
+      class User {
+        constructor(readonly name: string) {}
+        @llmTool({ description: "Make the user's report" })
+        makeReport(): ToolResult {
+          return ToolResult.withArtifact('{"r":1}', Report.parse({ r: 1 }));
+        }
+      }
+      const getUser = tool("getUser", ToolResult.withArtifact("found", new User("Ada")));
+      const [publish, archive] = [tool("publish"), tool("archive")];
+      const playbook = PlaybookTool.create("reports", "Reports")
+        .withTools(getUser)
+        .withTool(publish)
+        .unlockedBy("makeReport")
+        .withTool(archive)
+        .unlockedByArtifact(Report)
+        .withToolChainingFrom(User);
+      const model = await run(playbook, [
+        ScriptedModel.toolCall("getUser", {}),
+        ScriptedModel.toolCall("makeReport", {}),
+        ScriptedModel.toolCall("publish", {}),
+        ScriptedModel.toolCall("archive", {}),
+        ScriptedModel.text("inner done"),
+      ]);
+      expect(resultText(model, 3)).toBe('{"r":1}');
+      expect(resultText(model, 4)).toBe("publish done");
+      expect(resultText(model, 5)).toBe("archive done");
+    });
   });
 });

@@ -4,7 +4,7 @@ import type { OperationContext } from "../platform/operation-context.js";
 import type { Tool } from "../tool/tool.js";
 import { type TypeLike, TypeToken } from "../tool/type-token.js";
 import { type AgenticSession, AgenticTool, defaultAgenticSystemPrompt } from "./agentic-tool.js";
-import { LockedTool, PlaybookState, RecordingTool } from "./playbook-state.js";
+import { LockedTool, PlaybookRecorder, PlaybookState, RecordingTool } from "./playbook-state.js";
 import type { PlaybookContext, UnlockCondition } from "./unlock-condition.js";
 
 /** The note a playbook's default system prompt adds after the task. */
@@ -117,6 +117,7 @@ export class PlaybookTool extends AgenticTool {
         ...this.locked.map(({ tool, condition }) => new LockedTool(tool, condition, state)),
       ],
       defaultSystemPrompt: `${defaultAgenticSystemPrompt(this.definition.description)}\n\n${PREREQUISITES_NOTE}`,
+      injectionStrategies: [new PlaybookRecorder(state)],
     };
   }
 }

@@ -361,12 +361,17 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool, Unfo
       : undefined;
     const guide = new GuideTool(definition, children, reselect);
     const tools = [...selected, new ContextTool(children)];
-    if (!nested) return { tools, guide, exclusive: this.exclusive };
+    const dispatched = via ? [via.definition.name, ...(nested?.dispatched ?? [])] : undefined;
+    if (!nested)
+      return dispatched
+        ? { tools, guide, exclusive: this.exclusive, dispatched }
+        : { tools, guide, exclusive: this.exclusive };
     const withChildGuide = tools.map((tool) => (tool === via && nested.guide ? nested.guide : tool));
     return {
       tools: [...withChildGuide, ...nested.tools],
       guide,
       exclusive: this.exclusive || nested.exclusive,
+      ...(dispatched ? { dispatched } : {}),
     };
   }
 }

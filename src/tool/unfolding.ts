@@ -27,6 +27,13 @@ export interface Unfolding {
    * @default false
    */
   readonly returnDirect?: boolean;
+  /**
+   * The names of the tools a shortcut call ran, outermost first (a facade's
+   * child, then that child's child when it is a facade too), so that
+   * observers of the loop (playbooks) see calls made through the facade.
+   * @default undefined (no shortcut)
+   */
+  readonly dispatched?: readonly string[];
 }
 
 /** The call an {@link UnfoldingSource} is asked about. */
