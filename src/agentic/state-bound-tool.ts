@@ -3,6 +3,8 @@ import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { ToolResult } from "../tool/tool-result.js";
+import { ToolResultNote } from "../tool/tool-result-note.js";
+import { Unfolding, type UnfoldingCall } from "../tool/unfolding.js";
 
 /** The current state of one state machine run, and how to name states. */
 export interface StateHolder<S> {
@@ -15,12 +17,29 @@ function described(delegate: Tool, note: string): ToolDefinition {
   return Object.freeze({ ...own, description: `${own.description}\n\n${note}` });
 }
 
-/** The result of a tool that moved the machine on, telling the model the new state. */
+/** True when `content` is a JSON object or array (which a note appended to it would break). */
+function isJson(content: string): boolean {
+  const first = content.trimStart()[0];
+  if (first !== "{" && first !== "[") return false;
+  try {
+    JSON.parse(content);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The result of a tool that moved the machine on, telling the model the new
+ * state: after a text result; as a separate text part after a JSON one, which
+ * stays valid JSON.
+ */
 function withNewState(result: ToolResult, stateName: string): ToolResult {
-  const content = `${result.content}\n\n[Current state: ${stateName}]`;
-  return result.kind === "artifact"
-    ? ToolResult.withArtifact(content, result.artifact)
-    : ToolResult.text(content);
+  const note = `[Current state: ${stateName}]`;
+  const content = isJson(result.content) ? result.content : `${result.content}\n\n${note}`;
+  const moved =
+    result.kind === "artifact" ? ToolResult.withArtifact(content, result.artifact) : ToolResult.text(content);
+  return content === result.content ? ToolResultNote.attach(moved, note) : moved;
 }
 
 /**
@@ -30,6 +49,7 @@ function withNewState(result: ToolResult, stateName: string): ToolResult {
  */
 export class StateBoundTool<S> extends DelegatingTool {
   private readonly bound: ToolDefinition;
+  private readonly children = new WeakMap<Tool, StateBoundTool<S>>();
 
   constructor(
     delegate: Tool,
@@ -44,6 +64,30 @@ export class StateBoundTool<S> extends DelegatingTool {
 
   override get definition(): ToolDefinition {
     return this.bound;
+  }
+
+  /**
+   * What a call of the facade this tool wraps unfolded, with every tool it
+   * offers (the guide under the facade's name included) bound to this tool's
+   * state: an unfolding in DRAFT does not make a DRAFT-only facade's tools
+   * usable in CONFIRMED. The same child is always bound by the same wrapper.
+   */
+  unfoldingFor(call: UnfoldingCall): Unfolding | undefined {
+    const unfolding = Unfolding.ofCall(this.delegate, call);
+    if (!unfolding) return undefined;
+    const bind = (tool: Tool): Tool => {
+      let bound = this.children.get(tool);
+      if (!bound) {
+        bound = new StateBoundTool(tool, this.state, undefined, this.holder);
+        this.children.set(tool, bound);
+      }
+      return bound;
+    };
+    return {
+      ...unfolding,
+      tools: unfolding.tools.map(bind),
+      ...(unfolding.guide ? { guide: bind(unfolding.guide) } : {}),
+    };
   }
 
   override async call(

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
 import { ProcessOptions } from "../platform/process-options.js";
+import { UnfoldingTool } from "../progressive/unfolding-tool.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import type { ScriptedStepInit } from "../testing/scripted-step.js";
 import { llmTool } from "../tool/llm-tool.js";
@@ -290,5 +291,69 @@ describe("StateMachineTool", () => {
       ScriptedModel.text("inner done"),
     ]);
     expect(resultText(model, 3)).toBe("2 items");
+  });
+
+  it("keeps a DRAFT-only facade's unfolded tools, and the facade's name, to DRAFT (D2)", async () => {
+    let dropped = 0;
+    const dropTable = Tool.create("drop_table", "Drops a table", () => {
+      dropped += 1;
+      return "drop_table done";
+    });
+    const machine = StateMachineTool.create("orders", "Orders", ["DRAFT", "CONFIRMED"])
+      .withInitialState("DRAFT")
+      .inState("DRAFT")
+      .withTool(UnfoldingTool.of("admin_ops", "Admin operations (DRAFT only)", [dropTable]))
+      .withTool(tool("confirm"))
+      .transitionsTo("CONFIRMED")
+      .build();
+    const model = await run(machine, [
+      ScriptedModel.toolCall("admin_ops", {}),
+      ScriptedModel.toolCall("confirm", {}),
+      ScriptedModel.toolCall("admin_ops", {}),
+      ScriptedModel.toolCall("drop_table", {}),
+      ScriptedModel.text("inner done"),
+    ]);
+    expect(model.requests[2]?.toolNames).toEqual(["admin_ops", "confirm", "drop_table", "admin_ops_context"]);
+    const wrongState =
+      "This tool is not available in the current state (CONFIRMED). It is only available in state: DRAFT";
+    expect(resultText(model, 4)).toBe(wrongState);
+    expect(resultText(model, 5)).toBe(wrongState);
+    expect(dropped).toBe(0);
+  });
+
+  it("runs an unfolded tool in its facade's state", async () => {
+    const dropTable = tool("drop_table");
+    const machine = StateMachineTool.create("orders", "Orders", ["DRAFT", "CONFIRMED"])
+      .withInitialState("DRAFT")
+      .inState("DRAFT")
+      .withTool(UnfoldingTool.of("admin_ops", "Admin operations", [dropTable]))
+      .build();
+    const model = await run(machine, [
+      ScriptedModel.toolCall("admin_ops", {}),
+      ScriptedModel.toolCall("drop_table", {}),
+      ScriptedModel.text("inner done"),
+    ]);
+    expect(resultText(model, 3)).toBe("drop_table done");
+  });
+
+  it("keeps a JSON result valid JSON: the new state follows as a separate text part", async () => {
+    const machine = StateMachineTool.create("orders", "Orders", ["A", "B"])
+      .withInitialState("A")
+      .inState("A")
+      .withTool(tool("approve", ToolResult.text('{"ok":true}')))
+      .transitionsTo("B")
+      .build();
+    const model = await run(machine, [
+      ScriptedModel.toolCall("approve", {}),
+      ScriptedModel.text("inner done"),
+    ]);
+    const output = model.requests[2]?.toolResults[0]?.output;
+    expect(output).toEqual({
+      type: "content",
+      value: [
+        { type: "text", text: '{"ok":true}' },
+        { type: "text", text: "[Current state: B]" },
+      ],
+    });
   });
 });

@@ -5,6 +5,7 @@ import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
+import { ToolResultNote } from "../tool/tool-result-note.js";
 import { nestedTooDeeply } from "./argument-depth.js";
 import { callWithTimeout, toolTimeoutMessage } from "./call-with-timeout.js";
 import { emit, endSpan, type LoopEventListener, startToolSpan, withinToolCall } from "./loop-telemetry.js";
@@ -57,11 +58,22 @@ export interface ToolCallEnvironment {
   readonly spanParent?: Context;
 }
 
-/** What the model is told: the content, or `Error: <message>` for an error result (the reference loop's wording). */
+/**
+ * What the model is told: the content, or `Error: <message>` for an error
+ * result (the reference loop's wording); a result's note follows as a second
+ * text part.
+ */
 function outputOf(result: ToolResult): LanguageModelV3ToolResultOutput {
-  return result.kind === "error"
-    ? { type: "error-text", value: `Error: ${result.content}` }
-    : { type: "text", value: result.content };
+  if (result.kind === "error") return { type: "error-text", value: `Error: ${result.content}` };
+  const note = ToolResultNote.of(result);
+  if (note === undefined) return { type: "text", value: result.content };
+  return {
+    type: "content",
+    value: [
+      { type: "text", text: result.content },
+      { type: "text", text: note },
+    ],
+  };
 }
 
 function answered(call: ModelToolCall, message: string, value: unknown): ToolCallOutcome {
