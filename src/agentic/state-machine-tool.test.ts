@@ -297,7 +297,7 @@ describe("StateMachineTool", () => {
     let dropped = 0;
     const dropTable = Tool.create("drop_table", "Drops a table", () => {
       dropped += 1;
-      return "drop_table done";
+      return ToolResult.text("drop_table done");
     });
     const machine = StateMachineTool.create("orders", "Orders", ["DRAFT", "CONFIRMED"])
       .withInitialState("DRAFT")

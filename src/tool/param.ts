@@ -1,3 +1,5 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
+
 /** The JSON Schema type of a parameter. */
 export type ParamType = "string" | "integer" | "number" | "boolean" | "array" | "object";
 
@@ -25,6 +27,42 @@ export interface ParamOptions {
   readonly enumValues?: readonly string[];
 }
 
+/**
+ * The options of a factory call, from the options object or from the
+ * chapter's positional form `(name, description, required, enumValues)`;
+ * anything else is a {@link ConfigurationError} (never silently ignored).
+ */
+function optionsOf(
+  factory: string,
+  name: string,
+  options: ParamOptions | boolean | undefined,
+  enumValues: readonly string[] | undefined,
+): ParamOptions {
+  const owner = `Param.${factory}("${name}")`;
+  if (enumValues !== undefined) {
+    if (!Array.isArray(enumValues) || enumValues.some((value) => typeof value !== "string")) {
+      throw new ConfigurationError(`${owner}: enum values must be an array of strings.`);
+    }
+    if (typeof options !== "boolean") {
+      throw new ConfigurationError(
+        `${owner}: enum values given positionally need the positional required flag before them: (name, description, required, enumValues), or pass { required, enumValues }.`,
+      );
+    }
+  }
+  if (typeof options === "boolean")
+    return enumValues ? { required: options, enumValues } : { required: options };
+  if (options === undefined) return {};
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new ConfigurationError(
+      `${owner}: the third argument must be the required flag (true/false) or an options object { required, enumValues }, got ${JSON.stringify(options)}.`,
+    );
+  }
+  if (options.required !== undefined && typeof options.required !== "boolean") {
+    throw new ConfigurationError(`${owner}: required must be true or false.`);
+  }
+  return options;
+}
+
 function make(
   type: ParamType,
   name: string,
@@ -42,17 +80,34 @@ function make(
   };
 }
 
-/** Factories for tool parameters (`Param.string("city", "City name")`); `required` defaults to true. */
+/** A string, integer or double factory: options as an object, or the chapter's positional `(required, enumValues)`. */
+export interface ScalarParamFactory {
+  (name: string, description?: string, options?: ParamOptions): Param;
+  (name: string, description: string, required: boolean, enumValues?: readonly string[]): Param;
+}
+
+function scalar(factory: string, type: ParamType): ScalarParamFactory {
+  return (
+    name: string,
+    description?: string,
+    options?: ParamOptions | boolean,
+    enumValues?: readonly string[],
+  ): Param => make(type, name, description, optionsOf(factory, name, options, enumValues));
+}
+
+/**
+ * Factories for tool parameters (`Param.string("city", "City name")`);
+ * `required` defaults to true. The chapter's positional forms work too:
+ * `Param.integer("precision", "Digits", false)`,
+ * `Param.string("unit", "Unit", true, ["C", "F"])`.
+ */
 export const Param = {
   /** A string parameter. */
-  string: (name: string, description?: string, options?: ParamOptions): Param =>
-    make("string", name, description, options),
+  string: scalar("string", "string"),
   /** An integer parameter. */
-  integer: (name: string, description?: string, options?: ParamOptions): Param =>
-    make("integer", name, description, options),
+  integer: scalar("integer", "integer"),
   /** A floating-point parameter (JSON Schema `number`). */
-  double: (name: string, description?: string, options?: ParamOptions): Param =>
-    make("number", name, description, options),
+  double: scalar("double", "number"),
   /** A boolean parameter. */
   boolean: (name: string, description?: string, options?: Pick<ParamOptions, "required">): Param =>
     make("boolean", name, description, options),

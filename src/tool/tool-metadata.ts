@@ -35,8 +35,35 @@ export function checkTimeoutMs(owner: string, value: number): void {
 export const ToolMetadata = {
   /** `returnDirect: false`, no provider metadata. */
   DEFAULT,
-  /** Metadata with the given settings; a `toolTimeoutMs` that is not a positive number is a `ConfigurationError`. */
-  create(options: ToolMetadataInit = {}): ToolMetadata {
+  /**
+   * Metadata with the given settings; a `toolTimeoutMs` that is not a
+   * positive number is a `ConfigurationError`. The chapter's positional form
+   * works too: `ToolMetadata.create(true)` (returnDirect) and
+   * `ToolMetadata.create(true, { provider: "x" })` (provider metadata).
+   */
+  create(
+    options: ToolMetadataInit | boolean = {},
+    providerMetadata?: Readonly<Record<string, unknown>>,
+  ): ToolMetadata {
+    if (typeof options === "boolean") {
+      return ToolMetadata.create({
+        returnDirect: options,
+        ...(providerMetadata ? { providerMetadata } : {}),
+      });
+    }
+    if (typeof options !== "object" || options === null || Array.isArray(options)) {
+      throw new ConfigurationError(
+        `ToolMetadata.create takes returnDirect (true/false) or an options object { returnDirect, providerMetadata, toolTimeoutMs }, got ${JSON.stringify(options)}.`,
+      );
+    }
+    if (providerMetadata !== undefined) {
+      throw new ConfigurationError(
+        "ToolMetadata.create: provider metadata as a second argument goes with the positional returnDirect flag; with an options object pass { providerMetadata }.",
+      );
+    }
+    if (options.returnDirect !== undefined && typeof options.returnDirect !== "boolean") {
+      throw new ConfigurationError("ToolMetadata.create: returnDirect must be true or false.");
+    }
     if (!options.returnDirect && !options.providerMetadata && options.toolTimeoutMs === undefined)
       return DEFAULT;
     if (options.toolTimeoutMs !== undefined) checkTimeoutMs("ToolMetadata", options.toolTimeoutMs);

@@ -49,17 +49,41 @@ function create(name: string, description: string, metadata: ToolMetadata, handl
 function create(
   name: string,
   description: string,
-  schemaOrMetadataOrHandler: InputSchema | ToolMetadata | ToolHandler,
-  maybeHandler?: ToolHandler,
-): Tool {
-  if (typeof schemaOrMetadataOrHandler === "function") {
-    return of(name, description, InputSchema.empty(), ToolMetadata.DEFAULT, schemaOrMetadataOrHandler);
+  inputSchema: InputSchema,
+  metadata: ToolMetadata,
+  handler: ToolHandler,
+): Tool;
+function create(name: string, description: string, ...rest: unknown[]): Tool {
+  const owner = `Tool.create("${name}")`;
+  const handler = rest[rest.length - 1];
+  if (typeof handler !== "function") {
+    throw new ConfigurationError(`${owner}: the last argument must be the handler function.`);
   }
-  if (!maybeHandler) throw new ConfigurationError(`Tool '${name}' was created without a handler.`);
-  if (InputSchema.isInputSchema(schemaOrMetadataOrHandler)) {
-    return of(name, description, schemaOrMetadataOrHandler, ToolMetadata.DEFAULT, maybeHandler);
+  const leading = rest.slice(0, -1);
+  if (leading.length > 2) {
+    throw new ConfigurationError(
+      `${owner}: takes (name, description, [inputSchema], [metadata], handler); got ${rest.length + 2} arguments.`,
+    );
   }
-  return of(name, description, InputSchema.empty(), schemaOrMetadataOrHandler, maybeHandler);
+  let inputSchema = InputSchema.empty();
+  let metadata = ToolMetadata.DEFAULT;
+  leading.forEach((argument, index) => {
+    if (index === 0 && leading.length === 2) {
+      if (!InputSchema.isInputSchema(argument)) {
+        throw new ConfigurationError(`${owner}: the third of five arguments must be an InputSchema.`);
+      }
+      inputSchema = argument;
+    } else if (InputSchema.isInputSchema(argument) && leading.length === 1) {
+      inputSchema = argument;
+    } else if (ToolMetadata.isToolMetadata(argument)) {
+      metadata = argument;
+    } else {
+      throw new ConfigurationError(
+        `${owner}: expected an InputSchema or ToolMetadata before the handler, got ${typeof argument === "object" ? JSON.stringify(argument) : typeof argument}.`,
+      );
+    }
+  });
+  return of(name, description, inputSchema, metadata, handler as ToolHandler);
 }
 
 function of(
