@@ -190,7 +190,7 @@ describe("blackboard_last", () => {
       blackboard.add({ _typeName: "Invoice", _typeLabels: ["Document"], amount: 3 });
     };
     expect(await ask("blackboard_last", '{"typeName":"com.example.Person"}', fill)).toBe(
-      "Last Person:\nPerson: Carl, age 3",
+      "No object of type 'com.example.Person' found in blackboard",
     );
     expect(await ask("blackboard_last", '{"typeName":"Animal"}', fill)).toBe(
       "Last Person:\nPerson: Carl, age 3",
@@ -199,6 +199,39 @@ describe("blackboard_last", () => {
       'Last Ticket:\n{\n  "title": "Broken printer"\n}',
     );
     expect(await ask("blackboard_last", '{"typeName":"Document"}', fill)).toContain("Last Invoice:\n");
+  });
+
+  it("matches a fully qualified name exactly that type; a bare name by simple name (the chapter's FQN rule)", async () => {
+    class Customer {
+      static readonly qualifiedName = "com.example.Customer";
+      constructor(readonly name: string) {}
+    }
+    class OtherCustomer {
+      static readonly qualifiedName = "com.other.Customer";
+    }
+    const fill = (blackboard: Blackboard) => {
+      blackboard.add(new Customer("Ada"));
+      blackboard.add(new OtherCustomer());
+      blackboard.add({ _typeName: "com.example.Invoice", amount: 3 });
+    };
+    expect(await ask("blackboard_count", '{"typeName":"com.example.Customer"}', fill)).toBe(
+      "Found 1 object(s) of type 'com.example.Customer' in blackboard",
+    );
+    expect(await ask("blackboard_last", '{"typeName":"com.example.Customer"}', fill)).toContain(
+      '"name": "Ada"',
+    );
+    expect(await ask("blackboard_count", '{"typeName":"com.elsewhere.Customer"}', fill)).toBe(
+      "Found 0 object(s) of type 'com.elsewhere.Customer' in blackboard",
+    );
+    expect(await ask("blackboard_count", '{"typeName":"Customer"}', fill)).toBe(
+      "Found 2 object(s) of type 'Customer' in blackboard",
+    );
+    expect(await ask("blackboard_count", '{"typeName":"Invoice"}', fill)).toBe(
+      "Found 1 object(s) of type 'Invoice' in blackboard",
+    );
+    expect(await ask("blackboard_count", '{"typeName":"com.example.Invoice"}', fill)).toBe(
+      "Found 1 object(s) of type 'com.example.Invoice' in blackboard",
+    );
   });
 
   it("says when no object has the type, and skips hidden objects", async () => {

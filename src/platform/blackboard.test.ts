@@ -29,9 +29,22 @@ describe("Blackboard", () => {
     const rex = new Dog("Rex");
     const board = new Blackboard().add(rex);
     expect(board.last("Dog")).toBe(rex);
-    expect(board.last("com.example.Dog")).toBe(rex);
     expect(board.last("Animal")).toBe(rex);
     expect(board.last("Cat")).toBeUndefined();
+  });
+
+  it("matches a qualified name exactly: a declared static qualifiedName, a tag or a domain type name", () => {
+    class Cat {
+      static readonly qualifiedName = "com.example.Cat";
+    }
+    const tom = new Cat();
+    const rex = new Dog("Rex");
+    const board = new Blackboard().add(tom).add(rex);
+    expect(board.last("com.example.Cat")).toBe(tom);
+    expect(board.last("com.other.Cat")).toBeUndefined();
+    // A class without a declared qualified name has none: a dotted name never matches it by its last segment.
+    expect(board.last("com.example.Dog")).toBeUndefined();
+    expect(board.last("Cat")).toBe(tom);
   });
 
   it("finds domain-typed objects by token and by name", () => {

@@ -270,13 +270,28 @@ function matcher(type: TypeSelector): (value: unknown) => boolean {
     const token = TypeToken.of(type);
     return (value) => token.is(value);
   }
-  const simple = type.includes(".") ? type.slice(type.lastIndexOf(".") + 1) : type;
+  // A qualified name matches exactly that type; a bare name matches by simple name.
+  const qualified = type.includes(".");
   return (value) => {
     if (value === undefined || value === null) return false;
-    const tagged = taggedNames(value);
-    if (tagged.includes(type)) return true;
-    return typeNamesOf(value).some((name) => name === type || name === simple);
+    const names = [...taggedNames(value), ...typeNamesOf(value), ...declaredQualifiedNames(value)];
+    return qualified
+      ? names.includes(type)
+      : names.some((name) => name === type || name.slice(name.lastIndexOf(".") + 1) === type);
   };
+}
+
+/** The `static qualifiedName` that the value's class and superclasses declare (`"com.example.Person"`). */
+function declaredQualifiedNames(value: unknown): string[] {
+  const names: string[] = [];
+  if (typeof value !== "object" || value === null) return names;
+  let proto: unknown = Object.getPrototypeOf(value);
+  while (proto && proto !== Object.prototype) {
+    const declared = (proto as { constructor?: { qualifiedName?: unknown } }).constructor?.qualifiedName;
+    if (typeof declared === "string") names.push(declared);
+    proto = Object.getPrototypeOf(proto);
+  }
+  return names;
 }
 
 function taggedNames(value: unknown): string[] {
