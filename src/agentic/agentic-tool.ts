@@ -199,7 +199,13 @@ export abstract class AgenticTool extends AbstractTool implements NestedTool, To
     const problem = this.configurationProblem();
     if (problem) return ToolResult.error(problem);
     const process = AgentProcess.current();
-    if (!process) return ToolResult.error("No AgentProcess context available");
+    if (!process) {
+      // Called by a platform's runner outside any process: run in a short-lived one of its own.
+      const inProcess = options.inProcess;
+      if (!inProcess) return ToolResult.error("No AgentProcess context available");
+      const { inProcess: _, ...inner } = options;
+      return inProcess(() => this.call(input, context, inner));
+    }
     const platform = process.platform;
     if (!platform) {
       return ToolResult.error(

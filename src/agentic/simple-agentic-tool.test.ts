@@ -104,9 +104,41 @@ describe("SimpleAgenticTool", () => {
     expect(result).toMatchObject({ kind: "error", content: "No tools available for SimpleAgenticTool" });
   });
 
-  it("answers 'No AgentProcess context available' outside a process", async () => {
+  it("answers 'No AgentProcess context available' called directly outside a process", async () => {
     const result = await SimpleAgenticTool.create("math", "Math").withTools(add).call("{}");
     expect(result).toMatchObject({ kind: "error", content: "No AgentProcess context available" });
+  });
+
+  it("works from platform.ai() outside any agent: it runs in a short-lived process of its own", async () => {
+    const tool = SimpleAgenticTool.create("math", "Orchestrates math operations").withTools(add);
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("math", { expression: "5 + 6" }),
+      ScriptedModel.toolCall("add", { a: 5, b: 6 }),
+      ScriptedModel.text("11"),
+      ScriptedModel.text("The answer is 11."),
+    ]);
+    const platform = AgentPlatform.create({ models: { main: model } });
+    const text = await platform.ai().withTool(tool).generateText("What is 5 + 6?");
+    expect(text).toBe("The answer is 11.");
+    expect(model.requests[1]?.toolNames).toEqual(["add"]);
+    const output = model.requests[3]?.toolResults[0]?.output;
+    expect(output).toEqual({ type: "text", value: "11" });
+  });
+
+  it("tells the model when the short-lived process fails, and the outer loop goes on", async () => {
+    const tool = SimpleAgenticTool.create("math", "Math").withTools(add);
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("math", { expression: "1 + 1" }),
+      ScriptedModel.error(new Error("provider down")),
+      ScriptedModel.text("Sorry, the math tool failed."),
+    ]);
+    const platform = AgentPlatform.create({ models: { main: model } });
+    expect(await platform.ai().withTool(tool).generateText("1 + 1?")).toBe("Sorry, the math tool failed.");
+    const output = model.requests[2]?.toolResults[0]?.output;
+    expect(output).toEqual({
+      type: "text",
+      value: "WARNING: Tool 'math' failed with exception: provider down",
+    });
   });
 
   it("runs a nested loop: default system prompt, the input JSON as user message, the sub-tools offered", async () => {

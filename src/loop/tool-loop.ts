@@ -139,6 +139,8 @@ export interface ToolLoopOptions {
   readonly headers?: Record<string, string | undefined>;
   /** A tool call running longer is answered in-band (`Tool '<name>' timed out after <n> ms`), its signal aborted, and the loop goes on; a tool's own `metadata.toolTimeoutMs` wins. @default undefined (no limit) */
   readonly toolTimeoutMs?: number;
+  /** Passed to every tool call as `ToolCallOptions.inProcess` (a platform's runner outside any process sets it). */
+  readonly inProcess?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 /** Output of {@link runToolLoop}. */
@@ -199,7 +201,9 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const base = baseCallOptions(options);
   const injectedTools: Tool[] = [];
   const removedTools: Tool[] = [];
-  const callOptions: ToolCallOptions = signal ? { signal } : {};
+  const inProcess = options.inProcess;
+  const callOptions: ToolCallOptions =
+    signal && inProcess ? { signal, inProcess } : signal ? { signal } : inProcess ? { inProcess } : {};
   const unknownTools = new UnknownToolCounter(options.maxUnknownToolRetries);
   let usage = ZERO_USAGE;
   let nudged = false;

@@ -79,6 +79,7 @@ export class AgentPlatform {
       resolveLlm: (llm) => models.resolveLoadedOrAsync(llm),
       toolGroups: this.toolGroups,
       costOf: (call) => models.costOf(call),
+      inProcess: (fn) => this.inShortLivedProcess(fn),
     };
   }
 
@@ -176,6 +177,26 @@ export class AgentPlatform {
   /** Closes the runner (a queue runner's connections); the platform runs nothing after. */
   close(): Promise<void> {
     return this.runner.close();
+  }
+
+  /**
+   * Runs `fn` in a short-lived process and resolves to its value: how tools
+   * that need a process (agentic tools) work when a runner of this platform
+   * calls them outside any process. A process that does not complete rejects
+   * with its failure.
+   */
+  private async inShortLivedProcess<T>(fn: () => Promise<T>): Promise<T> {
+    let value: T | undefined;
+    const process = await this.runInProcess(async () => {
+      value = await fn();
+    });
+    if (process.status === "completed") return value as T;
+    throw (
+      process.failure ??
+      new Error(
+        `The short-lived process ${process.id} ended ${process.status}: ${process.statusReason ?? ""}`,
+      )
+    );
   }
 
   /** Runs `fn` inside a new process (budget, context, events apply); resolves to the finished process. */

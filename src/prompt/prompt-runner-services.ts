@@ -9,6 +9,8 @@ export interface PromptRunnerServices {
   resolveLlm(options: LlmOptions | undefined): ResolvedLlm | Promise<ResolvedLlm>;
   /** Where tool groups requested by role are found. */
   readonly toolGroups: ToolGroupResolver;
+  /** Runs `fn` in a short-lived process of the platform (for tools that need one, called outside any process). */
+  readonly inProcess?: <T>(fn: () => Promise<T>) => Promise<T>;
   /** Cost in US dollars of one call, when a price is known. */
   costOf?(call: {
     readonly provider: string;

@@ -19,6 +19,13 @@ import { fromFunction } from "./typed-tool.js";
 export interface ToolCallOptions {
   /** Aborts the call (model-driven loops pass theirs down). */
   readonly signal?: AbortSignal;
+  /**
+   * Runs `fn` inside a short-lived agent process of the platform whose runner
+   * called the tool, resolving to `fn`'s value (rejecting when the process
+   * does not complete). Set by the tool loop of a platform's runner; tools
+   * that need a process (agentic tools) use it when called outside one.
+   */
+  readonly inProcess?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 /**
