@@ -43,6 +43,8 @@ function floorOf(range: string): string {
   return match[1];
 }
 const appZod = floorOf(manifest.peerDependencies.zod ?? "");
+/** TypeScript 7, the native compiler `npm i -D typescript` installs now (types default to [] there). */
+const appTypeScript = "7.0.2";
 const minorOf = (version: string) => version.split(".").slice(0, 2).join(".");
 
 interface Run {
@@ -119,6 +121,8 @@ beforeAll(async () => {
       join(workDir, packed.filename),
       `zod@${appZod}`,
       `@types/node@${manifest.devDependencies["@types/node"]}`,
+      // What `npm i -D typescript` installs now: the app's own compiler, beside ours (5.9).
+      `typescript@${appTypeScript}`,
     ],
     app,
     240_000,
@@ -130,6 +134,11 @@ beforeAll(async () => {
     JSON.stringify(jsonBlockUnder("Use it in your project"), null, 2),
   );
   for (const block of blocks) writeFileSync(join(app, `${block.id}.ts`), block.code);
+  // A user's own file with Node globals and built-ins: the README tsconfig's "types": ["node"] serves both compilers.
+  writeFileSync(
+    join(app, "uses-node.ts"),
+    'import { readFileSync } from "node:fs";\nconsole.log(readFileSync(new URL(import.meta.url)).length > 0, process.version.startsWith("v"));\n',
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -153,8 +162,8 @@ describe("npm pack", () => {
           !/^dist\/(src|examples)\/.+\.(js|d\.ts)$/.test(path) && !path.startsWith("dist/src/studio/page/"),
       ),
     ).toEqual([]);
-    const others = tarballFiles.filter((path) => !path.startsWith("dist/"));
-    // Besides dist/: the package's own files and what an example needs at run time (an MCP server it starts).
+    const others = tarballFiles.filter((path) => !path.startsWith("dist/") && !path.startsWith("docs/"));
+    // Besides dist/ and docs/: the package's own files and what an example needs at run time (an MCP server it starts).
     expect(others).toEqual([
       "CHANGELOG.md",
       "README.md",
@@ -162,6 +171,17 @@ describe("npm pack", () => {
       "examples/mcp-weather/weather-server.mjs",
       "package.json",
     ]);
+  });
+
+  it("ships docs/, so every relative link in the README resolves inside the installed package", () => {
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const links = [...readme.matchAll(/\]\(((?:docs|examples)\/[^)#\s]+)/g)].map(
+      (match) => match[1] as string,
+    );
+    const docsLinks = links.filter((link) => link.startsWith("docs/"));
+    expect(docsLinks.length).toBeGreaterThan(5);
+    expect(docsLinks.filter((link) => !tarballFiles.includes(link))).toEqual([]);
+    expect(tarballFiles.filter((path) => path.startsWith("docs/") && !path.endsWith(".md"))).toEqual([]);
     expect(tarballFiles.filter((path) => /\.test\.|\.map$|^dist\/test\//.test(path))).toEqual([]);
     const js = tarballFiles.filter(
       (path) => path.endsWith(".js") && !path.startsWith("dist/src/studio/page/"),
@@ -214,6 +234,14 @@ require(${JSON.stringify(tsc)});`;
     expect(cpuMs).toBeLessThan(30_000);
     for (const block of blocks) expect(existsSync(join(app, "dist", `${block.id}.js`))).toBe(true);
   }, 180_000);
+
+  it(`type-checks every README block with TypeScript ${appTypeScript} and the same tsconfig`, async () => {
+    const native = join(app, "node_modules/typescript/bin/tsc");
+    const version = await exec(process.execPath, [native, "-v"], app);
+    expect(version.stdout.trim()).toBe(`Version ${appTypeScript}`);
+    const check = await exec(process.execPath, [native, "-p", ".", "--noEmit"], app);
+    expect({ code: check.code, stdout: check.stdout }).toEqual({ code: 0, stdout: "" });
+  }, 120_000);
 
   it("runs every README block with node, after tsc", async () => {
     const runs = await Promise.all(
