@@ -1,14 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { available, REDIS } from "./system-component.js";
 
 /** The Debian package's server (`.ci/run` installs it when missing). */
-export const REDIS_SERVER = "/usr/bin/redis-server";
+export const REDIS_SERVER = REDIS.path;
 
-/** Whether a Redis server can be started here. */
-export const hasRedisServer = existsSync(REDIS_SERVER);
+/** Whether a Redis server can be started here (missing: skipped with a line naming the package; under CI=true an error). */
+export const hasRedisServer = available(REDIS);
 
 /** A Redis server a test started. */
 export interface TestRedis {

@@ -1,0 +1,44 @@
+import { existsSync } from "node:fs";
+
+/** A program from Debian's packages that some tests start (`.ci/run` installs it when missing). */
+export interface SystemComponent {
+  /** What the tests call it (`redis-server`). */
+  readonly name: string;
+  /** Where the tests look for it. */
+  readonly path: string;
+  /** The Debian package that brings it. */
+  readonly debianPackage: string;
+}
+
+const told = new Set<string>();
+
+/**
+ * Whether `component` is installed. Missing on a developer's machine: its
+ * tests are skipped, with one line on stderr naming what to install. Missing
+ * under `CI=true`: an error, so a CI run never passes by skipping them.
+ */
+export function available(component: SystemComponent): boolean {
+  if (existsSync(component.path)) return true;
+  const hint = `${component.name} is not installed (${component.path}): apt-get install ${component.debianPackage} (.ci/run does this)`;
+  if (process.env.CI === "true")
+    throw new Error(`${hint}; under CI=true its tests fail instead of being skipped.`);
+  if (!told.has(component.name)) {
+    told.add(component.name);
+    process.stderr.write(`skipping the tests that need ${hint}\n`);
+  }
+  return false;
+}
+
+/** The Redis server the scale-out tests start. */
+export const REDIS: SystemComponent = {
+  name: "redis-server",
+  path: "/usr/bin/redis-server",
+  debianPackage: "redis-server",
+};
+
+/** The browser the studio page is tested in (through playwright-core). */
+export const CHROMIUM: SystemComponent = {
+  name: "chromium",
+  path: "/usr/bin/chromium",
+  debianPackage: "chromium",
+};
