@@ -336,6 +336,31 @@ describe("PlaybookTool", () => {
     expect(resultText(model, 3)).toBe("Profile for Ada");
   });
 
+  it("records a list or Set artifact element by element, skipping null", async () => {
+    const seen: unknown[][] = [];
+    const gather = tool(
+      "gather",
+      ToolResult.withArtifact("gathered", new Set([{ body: "a" }, null, { body: "b" }])),
+    );
+    const pair = tool("pair", ToolResult.withArtifact("paired", [undefined, { body: "c" }]));
+    const count = tool("count");
+    const playbook = PlaybookTool.create("p", "P")
+      .withTools(gather, pair)
+      .withTool(count)
+      .unlockedWhen((context) => {
+        seen.push([...context.artifacts]);
+        return context.artifacts.length === 3;
+      });
+    const model = await run(playbook, [
+      ScriptedModel.toolCall("gather", {}),
+      ScriptedModel.toolCall("pair", {}),
+      ScriptedModel.toolCall("count", {}),
+      ScriptedModel.text("inner done"),
+    ]);
+    expect(resultText(model, 4)).toBe("count done");
+    expect(seen.at(-1)).toEqual([{ body: "a" }, { body: "b" }, { body: "c" }]);
+  });
+
   describe("sees calls of tools it reaches through a facade or chaining (D1)", () => {
     const withDoc = () => tool("search_inner", ToolResult.withArtifact("found", { body: "tides" }));
 

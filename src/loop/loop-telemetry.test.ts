@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { installRecordingTracer } from "../../test/support/recording-tracer.js";
 import { ScriptedModel } from "../testing/index.js";
 import { Tool } from "../tool/tool.js";
+import { ToolResult } from "../tool/tool-result.js";
 import { runToolLoop } from "./tool-loop.js";
 
 const spans = installRecordingTracer();
@@ -26,5 +27,16 @@ describe("OpenTelemetry spans", () => {
     });
     expect(spans[1]?.attributes).toMatchObject({ "gen_ai.tool.name": "flaky", "gen_ai.tool.call.id": "c1" });
     expect(spans[1]?.status?.message).toBe("boom");
+  });
+
+  it("ends a tool's span with an error status when the tool returns an error result", async () => {
+    spans.length = 0;
+    const refusing = Tool.create("refusing", "Refuses", () => ToolResult.error("not allowed"));
+    const model = ScriptedModel.of(ScriptedModel.toolCall("refusing", {}), ScriptedModel.text("ok"));
+    await runToolLoop({ model, prompt: [], tools: [refusing] });
+    const span = spans.find((candidate) => candidate.name === "execute_tool refusing");
+    expect(span?.ended).toBe(true);
+    expect(span?.status?.message).toBe("not allowed");
+    expect(span?.status?.code).toBe(2);
   });
 });

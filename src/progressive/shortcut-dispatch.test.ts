@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { InputSchema } from "../tool/input-schema.js";
 import { Tool } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
+import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { Unfolding } from "../tool/unfolding.js";
 import { UnfoldingTool } from "./unfolding-tool.js";
@@ -97,5 +99,31 @@ describe("UnfoldingTool shortcut dispatch", () => {
     ]);
     expect(unfolding?.tools[0]).not.toBe(child);
     expect(unfolding?.guide?.definition.name).toBe("admin");
+  });
+
+  it("offers the dispatched tool when a selector selects nothing for the shortcut's input", async () => {
+    const inner = leaf("lookup");
+    const facade = UnfoldingTool.selectable("catalogue", "Catalogue", [inner], InputSchema.empty(), () => []);
+    const input = '{"lookup": {}}';
+    expect((await facade.call(input)).content).toBe("lookup ran");
+    expect(names(unfoldedBy(facade, input)?.tools)).toEqual(["lookup", "catalogue_context"]);
+  });
+
+  it("keeps a nested facade's exclusive and returnDirect when reached by shortcut", async () => {
+    const direct = Tool.create("finish", "Finishes", ToolMetadata.create({ returnDirect: true }), () =>
+      ToolResult.text("done"),
+    );
+    const child = UnfoldingTool.of("admin", "Admin", [direct], { exclusive: true });
+    const parent = UnfoldingTool.of("ops", "Operations", [child, leaf("status")]);
+    const throughChild = '{"admin": {"finish": {}}}';
+    expect((await parent.call(throughChild)).content).toBe("done");
+    const unfolding = unfoldedBy(parent, throughChild);
+    expect(unfolding?.exclusive).toBe(true);
+    expect(unfolding?.returnDirect).toBe(true);
+    expect(unfolding?.dispatched).toEqual(["admin", "finish"]);
+    const plain = '{"admin": {}}';
+    await parent.call(plain);
+    expect(unfoldedBy(parent, plain)?.exclusive).toBe(true);
+    expect(unfoldedBy(parent, plain)?.returnDirect).toBeUndefined();
   });
 });

@@ -189,4 +189,54 @@ describe("Tool.conditionalReplan", () => {
     const tool = Tool.conditionalReplan(returning(result), () => undefined);
     expect((await callInProcess(tool)).result).toBe(result);
   });
+
+  it("never calls a typed decider with an artifact of another type, or with none", async () => {
+    const seen: unknown[] = [];
+    const always = (artifact: unknown) => {
+      seen.push(artifact);
+      return { reason: "always" };
+    };
+    for (const result of [
+      ToolResult.withArtifact("t", { id: 7 }),
+      ToolResult.withArtifact("t", null),
+      ToolResult.text("t"),
+    ]) {
+      const tool = Tool.conditionalReplan(returning(result), Ticket, always);
+      const outcome = await callInProcess(tool);
+      expect(outcome.result).toBe(result);
+      expect(outcome.added).toEqual([]);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it("never calls an untyped decider with a null artifact", async () => {
+    const result = ToolResult.withArtifact("t", null);
+    let called = false;
+    const tool = Tool.conditionalReplan(returning(result), () => {
+      called = true;
+      return { reason: "never" };
+    });
+    expect((await callInProcess(tool)).result).toBe(result);
+    expect(called).toBe(false);
+  });
+
+  it("replans on a decision without an updater, adding only the artifact", async () => {
+    const artifact = { id: "4", urgent: true };
+    const tool = Tool.conditionalReplan(returning(ToolResult.withArtifact("t", artifact)), Ticket, () => ({
+      reason: "no updater",
+    }));
+    const { replan, added } = await callInProcess(tool);
+    expect(replan?.reason).toBe("no updater");
+    expect(added).toEqual([artifact]);
+  });
+});
+
+describe("Tool.replanAndAdd with nothing to add", () => {
+  it("returns normally when the computation gives null", async () => {
+    const result = ToolResult.withArtifact("t", { id: "9", urgent: true });
+    const tool = Tool.replanAndAdd(returning(result), Ticket, () => null);
+    const outcome = await callInProcess(tool);
+    expect(outcome.result).toBe(result);
+    expect(outcome.added).toEqual([]);
+  });
 });
