@@ -1,0 +1,32 @@
+// Bundle size for serverless: esbuild --bundle --minify of a program using
+// Tool, PromptRunner via AgentPlatform and one @llmTool class, against the AI
+// SDK's generateText + tool equivalent, bundled the same way in the same run.
+// Target: ours gzipped <= the AI SDK's; a bundle that uses MCP pays for MCP, one that does not, nothing of it.
+import { fileURLToPath } from "node:url";
+import { bundleSize } from "./support/bundle-size.mjs";
+
+const entry = (name) => fileURLToPath(new URL(`./support/bundle/${name}.ts`, import.meta.url));
+const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+const ours = await bundleSize(entry("tool-program"));
+const ai = await bundleSize(entry("ai-sdk-program"));
+const mcp = await bundleSize(entry("mcp-program"));
+const top = (sizes) =>
+  Object.entries(sizes.byPackage)
+    .sort((left, right) => right[1] - left[1])
+    .slice(0, 6)
+    .map(([name, bytes]) => `${name} ${kb(bytes)}`)
+    .join(", ");
+console.log("Bundle of a two-tool program (esbuild --bundle --minify, ESM, node)");
+console.log(`  AI SDK generateText + tool : ${kb(ai.bytes)} min, ${kb(ai.gzipped)} gzipped  (${top(ai)})`);
+console.log(
+  `  embabel-ts                 : ${kb(ours.bytes)} min, ${kb(ours.gzipped)} gzipped  (${top(ours)})`,
+);
+console.log(`  embabel-ts with MCP        : ${kb(mcp.bytes)} min, ${kb(mcp.gzipped)} gzipped  (${top(mcp)})`);
+const ratio = ours.gzipped / ai.gzipped;
+console.log(
+  `  gzipped ratio (ours / AI SDK) : ${ratio.toFixed(2)}x  target <= 1.0x  ${ratio <= 1 ? "PASS" : "FAIL"}`,
+);
+const mcpFree =
+  !("@modelcontextprotocol/sdk" in ours.byPackage) && "@modelcontextprotocol/sdk" in mcp.byPackage;
+console.log(`  MCP SDK only in the bundle that uses MCP : ${mcpFree ? "PASS" : "FAIL"}`);
+console.log(`  Node built-ins the MCP-free bundle imports: ${ours.builtins.join(", ") || "none"}`);

@@ -1,0 +1,60 @@
+// What a serverless cold start pays before the first line of user code: the
+// wall time and resident memory of `import("embabel-ts")` against
+// `import("ai")` (the AI SDK), each in a fresh Node process, alternating, the
+// medians of RUNS runs each. Then the CLI's `--help` and `list`, end to end.
+// Targets: import time and RSS <= 1.0x the AI SDK's; each CLI command <= 150 ms.
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const RUNS = 11;
+const ours = fileURLToPath(new URL("../dist/src/index.js", import.meta.url));
+const cli = fileURLToPath(new URL("../dist/src/cli/main.js", import.meta.url));
+
+/** One fresh process importing `specifier`: milliseconds of the import and RSS in MB after it. */
+function importOnce(specifier) {
+  const script = `const t = performance.now(); await import(${JSON.stringify(specifier)}); const ms = performance.now() - t; process.stdout.write(JSON.stringify({ ms, rss: process.memoryUsage().rss / 1e6 }));`;
+  return JSON.parse(
+    execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }),
+  );
+}
+
+/** Wall milliseconds of one CLI command, process start to exit. */
+function cliOnce(args) {
+  const started = performance.now();
+  execFileSync(process.execPath, [cli, ...args], { stdio: "ignore", env: { ...process.env, NO_COLOR: "1" } });
+  return performance.now() - started;
+}
+
+const median = (values) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)];
+const samples = { ours: [], ai: [] };
+importOnce(ours);
+importOnce("ai");
+for (let run = 0; run < RUNS; run += 1) {
+  const order = run % 2 === 0 ? ["ours", "ai"] : ["ai", "ours"];
+  for (const side of order) samples[side].push(importOnce(side === "ours" ? ours : "ai"));
+}
+const figure = (side, key) => median(samples[side].map((sample) => sample[key]));
+const timeRatio = figure("ours", "ms") / figure("ai", "ms");
+const rssRatio = figure("ours", "rss") / figure("ai", "rss");
+console.log(`Import cost, fresh process each, median of ${RUNS} alternating runs`);
+console.log(
+  `  import("ai")         : ${figure("ai", "ms").toFixed(0)} ms, ${figure("ai", "rss").toFixed(0)} MB RSS`,
+);
+console.log(
+  `  import("embabel-ts") : ${figure("ours", "ms").toFixed(0)} ms, ${figure("ours", "rss").toFixed(0)} MB RSS`,
+);
+console.log(
+  `  time ratio (ours / ai) : ${timeRatio.toFixed(2)}x  target <= 1.0x  ${timeRatio <= 1 ? "PASS" : "FAIL"}`,
+);
+console.log(
+  `  RSS ratio (ours / ai)  : ${rssRatio.toFixed(2)}x  target <= 1.0x  ${rssRatio <= 1 ? "PASS" : "FAIL"}`,
+);
+
+console.log(`CLI, process start to exit, median of ${RUNS} runs`);
+for (const args of [["--help"], ["list"]]) {
+  cliOnce(args);
+  const ms = median(Array.from({ length: RUNS }, () => cliOnce(args)));
+  console.log(
+    `  embabel-ts ${args.join(" ").padEnd(7)} : ${ms.toFixed(0)} ms  target <= 150 ms  ${ms <= 150 ? "PASS" : "FAIL"}`,
+  );
+}

@@ -1,0 +1,54 @@
+// Bundles a program the way a serverless user would (esbuild --bundle --minify,
+// ESM for Node) and measures it: minified and gzipped bytes, and the bytes each
+// package contributes (from esbuild's metafile).
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+
+/** Providers and queue packages are optional peers a user installs only when used: left out of every bundle. */
+const OPTIONAL_PEERS = [
+  "@ai-sdk/openai",
+  "@ai-sdk/anthropic",
+  "@ai-sdk/openai-compatible",
+  "bullmq",
+  "ioredis",
+];
+
+/** The package a bundled input belongs to (`ours` for this repository's files). */
+export function packageOf(input) {
+  const at = input.lastIndexOf("node_modules/");
+  if (at < 0) return "ours";
+  const parts = input.slice(at + "node_modules/".length).split("/");
+  return parts[0]?.startsWith("@") ? `${parts[0]}/${parts[1]}` : (parts[0] ?? input);
+}
+
+/** Bundles `entry`; resolves to its sizes, the bytes per package, and the Node built-ins it imports. */
+export async function bundleSize(entry) {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "node",
+    target: "es2022",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+    external: OPTIONAL_PEERS,
+  });
+  const [output] = result.outputFiles;
+  const meta = Object.values(result.metafile.outputs)[0];
+  const byPackage = {};
+  for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
+    const name = packageOf(input);
+    byPackage[name] = (byPackage[name] ?? 0) + bytesInOutput;
+  }
+  const builtins = [
+    ...new Set(meta.imports.filter((entry) => entry.external).map((entry) => entry.path)),
+  ].sort();
+  return {
+    bytes: output.contents.length,
+    gzipped: gzipSync(output.contents, { level: 9 }).length,
+    byPackage,
+    builtins,
+  };
+}
