@@ -32,6 +32,18 @@ describe("selectModels", () => {
     ).toBe("ollama:qwen2.5");
   });
 
+  it("says where an inferred model came from: the key's variable, or Ollama's base URL (not a key)", () => {
+    expect(selectModels(EMPTY_CONFIG, { OPENAI_API_KEY: "sk" }, undefined).source).toBe(
+      "OPENAI_API_KEY in the environment",
+    );
+    expect(selectModels(EMPTY_CONFIG, { ANTHROPIC_API_KEY: "sk" }, undefined).source).toBe(
+      "ANTHROPIC_API_KEY in the environment",
+    );
+    expect(
+      selectModels(EMPTY_CONFIG, { OLLAMA_BASE_URL: "http://127.0.0.1:11434/v1" }, undefined).source,
+    ).toBe("the Ollama base URL in the environment (OLLAMA_BASE_URL)");
+  });
+
   it("uses EMBABEL_MODEL and names the key it needs when missing", () => {
     expect(() => selectModels(EMPTY_CONFIG, { EMBABEL_MODEL: "anthropic:claude-opus-4" }, undefined)).toThrow(
       "Model anthropic:claude-opus-4 needs ANTHROPIC_API_KEY. Set it (export ANTHROPIC_API_KEY=...) and run again, or add --scripted to run offline.",

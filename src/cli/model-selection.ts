@@ -68,7 +68,7 @@ export function selectModels(
     if (!inferred) throw new ConfigurationError(NO_PROVIDER_MESSAGE);
     configured.default = { id: inferred };
     roles.default = "default";
-    source = fromEnv ? "EMBABEL_MODEL" : "the API key in the environment";
+    source = fromEnv ? "EMBABEL_MODEL" : inferredSource(env);
   }
   const models: Record<string, string> = {};
   const defaultName = roles.default as string;
@@ -94,6 +94,13 @@ function parsedModelId(id: string, from: string): ReturnType<typeof parseModelId
     const message = `${error.message.replace(/, or pass a LanguageModelV3 instance\./, ".")} (from ${from})`;
     throw from === "--model" ? new UsageError(message) : new ConfigurationError(message);
   }
+}
+
+/** Where an inferred model came from, as the CLI says it: an API key, or Ollama's base URL. */
+function inferredSource(env: CliEnvironment): string {
+  if (env.OPENAI_API_KEY) return "OPENAI_API_KEY in the environment";
+  if (env.ANTHROPIC_API_KEY) return "ANTHROPIC_API_KEY in the environment";
+  return "the Ollama base URL in the environment (OLLAMA_BASE_URL)";
 }
 
 function inferFromKeys(env: CliEnvironment): string | undefined {

@@ -55,6 +55,14 @@ describe("runCli", () => {
     expect(run.stdout.join("\n")).toContain("  Lynda's stars: Trust your instinct about a new collaboration");
   });
 
+  it("says that --scripted replays the sample input's recorded replies when given another input", async () => {
+    const run = await cli(["run", "star-news", "Marco, a Leo", "--scripted"]);
+    expect(run.code).toBe(EXIT_OK);
+    expect(run.stderr).toEqual([
+      'note: --scripted replays the replies recorded for the sample input ("Lynda, a Scorpio"), whatever the input: the answer below is a recorded replay, not an answer to yours.',
+    ]);
+  });
+
   it("notes that --model is ignored with --scripted", async () => {
     const run = await cli(["run", "star-news", "--scripted", "--model", "openai:gpt-4.1"]);
     expect(run.code).toBe(EXIT_OK);

@@ -96,6 +96,13 @@ async function runOn(
     `${style.bold(example.name)} ${style.dim("·")} agent ${style.bold(agent.name)} ${style.dim("·")} ${models.description}`,
   );
   terminal.out(`${style.dim("input:")} ${text}`);
+  if (command.scripted && text !== example.sampleInput) {
+    terminal.err(
+      style.yellow(
+        `note: --scripted replays the replies recorded for the sample input ("${example.sampleInput}"), whatever the input: the answer below is a recorded replay, not an answer to yours.`,
+      ),
+    );
+  }
   terminal.out();
 
   const recording = openRunRecording(
