@@ -127,6 +127,7 @@ export async function runInteraction(
     injectionStrategy: chain(chaining ? [...state.strategies, chaining.strategy] : state.strategies),
     context,
     maxIterations: state.maxIterations,
+    maxRetries: state.maxRetries ?? host?.maxRetries ?? state.services.maxRetries,
     ...(state.interactionId === undefined ? {} : { interactionId: state.interactionId }),
     signal,
     settings: llm.settings,
