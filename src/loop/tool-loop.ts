@@ -15,6 +15,7 @@ import { ToolCallContext } from "../tool/tool-call-context.js";
 import { checkTimeoutMs } from "../tool/tool-metadata.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { callModel, type ModelResponse } from "./call-model.js";
+import { checkMaxToolResultChars, DEFAULT_MAX_TOOL_RESULT_CHARS } from "./cap-tool-result.js";
 import { flatUuid } from "./flat-uuid.js";
 import { assistantMessage, emptyReplyNudge, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
 import {
@@ -163,6 +164,8 @@ export interface ToolLoopOptions {
   readonly maxRetries?: number;
   /** The first backoff wait when the provider names none; each later one doubles (jittered to between half and all of it). @default 2000 */
   readonly initialRetryDelayMs?: number;
+  /** The most characters of one tool result sent to the model; the rest is cut with a note saying how much was cut and how to get more (narrower arguments). An artifact stays whole; a tool's own `metadata.maxResultChars` wins; returnDirect results are never cut. `Infinity`: no cap. @default 100000 */
+  readonly maxToolResultChars?: number;
   /** A tool call running longer is answered in-band (`Tool '<name>' timed out after <n> ms`), its signal aborted, and the loop goes on; a tool's own `metadata.toolTimeoutMs` wins. @default undefined (no limit) */
   readonly toolTimeoutMs?: number;
 }
@@ -219,6 +222,8 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   if (options.maxUnknownToolRetries !== undefined)
     checkCount("maxUnknownToolRetries", options.maxUnknownToolRetries, 0);
   if (options.toolTimeoutMs !== undefined) checkTimeoutMs("The tool loop's", options.toolTimeoutMs);
+  if (options.maxToolResultChars !== undefined)
+    checkMaxToolResultChars("The tool loop's", options.maxToolResultChars);
   const given = options.context ?? ToolCallContext.EMPTY;
   const loopId = given.loopId() ?? flatUuid();
   const context = given.loopId() === undefined ? given.with(ToolCallContext.LOOP_ID_KEY, loopId) : given;
@@ -273,6 +278,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     onToolsChanged: listenerFor(onEvent, eventTypes, "tools-changed"),
     ...(options.toolDecorator ? { decorate: options.toolDecorator } : {}),
     ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
+    maxToolResultChars: options.maxToolResultChars ?? DEFAULT_MAX_TOOL_RESULT_CHARS,
   };
 
   const onLlmCallStart = listenerFor(onEvent, eventTypes, "llm-call-start");

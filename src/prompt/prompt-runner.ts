@@ -4,6 +4,7 @@ import { type ToolChaining, ToolChainingConfig } from "../chaining/tool-chaining
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { StructuredOutputError } from "../errors/structured-output-error.js";
 import { LlmOptions, type LlmOptionsInit } from "../llm/llm-options.js";
+import { checkMaxToolResultChars } from "../loop/cap-tool-result.js";
 import { checkMaxRetries } from "../loop/model-call-retry.js";
 import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
 import type { Tool } from "../tool/tool.js";
@@ -71,6 +72,7 @@ function stateWith(state: PromptRunnerState, changes: Partial<PromptRunnerState>
     systemPrompts: pick("systemPrompts"),
     maxIterations: pick("maxIterations"),
     maxRetries: pick("maxRetries"),
+    maxToolResultChars: pick("maxToolResultChars"),
     strategies: pick("strategies"),
     signal: pick("signal"),
     chaining: pick("chaining"),
@@ -100,6 +102,7 @@ export class PromptRunner implements ToolChaining<PromptRunner> {
         systemPrompts: [],
         maxIterations: DEFAULT_MAX_ITERATIONS,
         maxRetries: undefined,
+        maxToolResultChars: undefined,
         strategies: [],
         signal: undefined,
         chaining: ToolChainingConfig.NONE,
@@ -233,6 +236,18 @@ export class PromptRunner implements ToolChaining<PromptRunner> {
   /** The retries set with {@link PromptRunner.withMaxRetries}; `undefined`: the process's, else the platform's, else 2. */
   get maxRetries(): number | undefined {
     return this.state.maxRetries;
+  }
+
+  /**
+   * Caps what one tool result sends to the model at `maxChars` characters:
+   * the rest is cut with a note saying how much was cut and how to get more
+   * (narrower arguments). An artifact stays whole; a tool's own
+   * `metadata.maxResultChars` wins; `Infinity` sends everything.
+   * @default 100000
+   */
+  withMaxToolResultChars(maxChars: number): PromptRunner {
+    checkMaxToolResultChars("PromptRunner's", maxChars);
+    return this.with({ maxToolResultChars: maxChars });
   }
 
   /** Adds an injection strategy, run after the default (unfolding) strategy. */

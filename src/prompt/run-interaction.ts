@@ -128,6 +128,7 @@ export async function runInteraction(
     context,
     maxIterations: state.maxIterations,
     maxRetries: state.maxRetries ?? host?.maxRetries ?? state.services.maxRetries,
+    maxToolResultChars: state.maxToolResultChars,
     ...(state.interactionId === undefined ? {} : { interactionId: state.interactionId }),
     signal,
     settings: llm.settings,

@@ -38,6 +38,7 @@ function compile(entry: ToolMethodEntry, className: string): CompiledToolMethod 
     metadata: ToolMetadata.create({
       ...(options.returnDirect ? { returnDirect: true } : {}),
       ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
+      ...(options.maxResultChars !== undefined ? { maxResultChars: options.maxResultChars } : {}),
     }),
     input,
   };
