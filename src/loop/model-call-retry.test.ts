@@ -1,6 +1,15 @@
-import { APICallError } from "@ai-sdk/provider";
+import {
+  APICallError,
+  type LanguageModelV3,
+  type LanguageModelV3Prompt,
+  type LanguageModelV3StreamPart,
+} from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
+import { ScriptedModel } from "../testing/index.js";
 import { retryAfterMs, retryDelayMs, retryReason, waitForRetry } from "./model-call-retry.js";
+import { runToolLoop, type ToolLoopEvent } from "./tool-loop.js";
+
+const prompt: LanguageModelV3Prompt = [{ role: "user", content: [{ type: "text", text: "go" }] }];
 
 function apiError(statusCode: number | undefined, headers?: Record<string, string>, isRetryable?: boolean) {
   return new APICallError({
@@ -69,5 +78,81 @@ describe("waitForRetry", () => {
     await expect(waiting).rejects.toThrow("stop");
     expect(performance.now() - started).toBeLessThan(100);
     await expect(waitForRetry(10, AbortSignal.abort(new Error("already")))).rejects.toThrow("already");
+  });
+});
+
+describe("runToolLoop retries", () => {
+  it("retries a retryable failure, reports it and counts it in the result", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.error(apiError(503)),
+      ScriptedModel.error(apiError(429, { "retry-after-ms": "1" })),
+      ScriptedModel.text("done"),
+    );
+    const events: ToolLoopEvent[] = [];
+    const result = await runToolLoop({
+      model,
+      prompt,
+      tools: [],
+      initialRetryDelayMs: 1,
+      interactionId: "asking",
+      onEvent: (event) => events.push(event),
+    });
+    expect(result.text).toBe("done");
+    expect(result.llmRetries).toBe(2);
+    expect(result.iterations).toBe(1);
+    expect(events.filter((event) => event.type === "llm-call-retry")).toMatchObject([
+      { iteration: 1, attempt: 2, maxAttempts: 3, reason: "503", statusCode: 503, interactionId: "asking" },
+      { iteration: 1, attempt: 3, maxAttempts: 3, delayMs: 1, reason: "429" },
+    ]);
+    expect(events.filter((event) => event.type === "llm-call-start")).toHaveLength(1);
+  });
+
+  it("does not retry a stream whose text has begun to arrive", async () => {
+    let streams = 0;
+    const failing = apiError(500);
+    const model: LanguageModelV3 = {
+      specificationVersion: "v3",
+      provider: "test",
+      modelId: "half-stream",
+      supportedUrls: {},
+      doGenerate: () => Promise.reject(new Error("not used")),
+      doStream: async () => {
+        streams += 1;
+        const parts: LanguageModelV3StreamPart[] = [
+          { type: "text-start", id: "t" },
+          { type: "text-delta", id: "t", delta: "Hel" },
+          { type: "error", error: failing },
+        ];
+        return {
+          stream: new ReadableStream({
+            start: (controller) => {
+              for (const part of parts) controller.enqueue(part);
+              controller.close();
+            },
+          }),
+        };
+      },
+    };
+    const deltas: string[] = [];
+    const error = await runToolLoop({
+      model,
+      prompt,
+      tools: [],
+      initialRetryDelayMs: 1,
+      onTextDelta: (delta) => deltas.push(delta),
+    }).catch((caught: unknown) => caught);
+    expect(error).toBe(failing);
+    expect(streams).toBe(1);
+    expect(deltas).toEqual(["Hel"]);
+  });
+
+  it("refuses a negative maxRetries or initialRetryDelayMs", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text("x"));
+    await expect(runToolLoop({ model, prompt, tools: [], maxRetries: -1 })).rejects.toThrow(
+      "The tool loop's maxRetries must be an integer >= 0, got -1.",
+    );
+    await expect(runToolLoop({ model, prompt, tools: [], initialRetryDelayMs: -5 })).rejects.toThrow(
+      /initialRetryDelayMs must be a number of milliseconds >= 0/,
+    );
   });
 });
