@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { APICallError } from "@ai-sdk/provider";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../src/cli/run-cli.js";
+import { memoryTerminal } from "../src/cli/terminal.js";
 import {
   AgentPlatform,
   type AgentProcessEvent,
@@ -23,7 +25,8 @@ type Reply =
   | { readonly status: number; readonly headers?: Record<string, string>; readonly message?: string }
   | "ok"
   | "stream"
-  | "drop";
+  | "drop"
+  | { readonly message: Record<string, unknown>; readonly finish: string };
 
 let server: Server;
 let baseURL: string;
@@ -40,6 +43,17 @@ function completion(): string {
       { index: 0, message: { role: "assistant", content: "Hello after all" }, finish_reason: "stop" },
     ],
     usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 },
+  });
+}
+
+function completionWith(message: Record<string, unknown>, finish: string): string {
+  return JSON.stringify({
+    id: "chatcmpl-2",
+    object: "chat.completion",
+    created: 1,
+    model: "gpt-test",
+    choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: finish }],
+    usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
   });
 }
 
@@ -71,6 +85,12 @@ beforeAll(async () => {
     }
     if (reply === "stream") {
       streamed(response);
+      return;
+    }
+    if (!("status" in reply)) {
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(completionWith(reply.message, reply.finish));
       return;
     }
     response
@@ -287,4 +307,39 @@ describe("model call retries", () => {
     expect(() => platform({ maxRetries: 1.5 })).toThrow(/maxRetries must be an integer >= 0/);
     expect(() => ProcessOptions.DEFAULT.withMaxRetries(Number.NaN)).toThrow(/maxRetries/);
   });
+});
+
+describe("embabel-ts run on a rate-limited provider", () => {
+  it("retries the 429, shows it in the tree and completes (it used to fail after one request)", async () => {
+    script = [
+      rateLimited,
+      { message: { content: '{"name":"Lynda","sign":"Scorpio"}' }, finish: "stop" },
+      {
+        message: {
+          content: null,
+          tool_calls: [
+            {
+              id: "call_1",
+              type: "function",
+              function: { name: "lucky_number", arguments: '{"name":"Lynda"}' },
+            },
+          ],
+        },
+        finish: "tool_calls",
+      },
+      { message: { content: '{"headline":"Stars align","text":"A lucky day, Lynda."}' }, finish: "stop" },
+    ];
+    const terminal = memoryTerminal();
+    const code = await runCli(["run", "star-news", "Lynda, a Scorpio"], {
+      terminal,
+      env: { EMBABEL_MODEL: `openai-compatible:gpt-test@${baseURL}` },
+      cwd: process.cwd(),
+    });
+    expect(terminal.stderr.join("\n")).toBe("");
+    expect(code).toBe(0);
+    expect(terminal.stdout).toContain("  ↻ retrying in 1.0 s after 429 (attempt 2 of 3)");
+    expect(terminal.stdout.join("\n")).toContain("Stars align");
+    expect(terminal.stdout.join("\n")).toMatch(/^✔ completed .* · 1 LLM retry · /m);
+    expect(requests).toBe(4);
+  }, 15_000);
 });
