@@ -198,8 +198,12 @@ describe("embabel-ts run without a provider", () => {
     });
     expect(run.code).toBe(1);
     // A refused connection is retryable (the provider's APICallError.isRetryable): two retries, shown, then the failure.
-    expect(run.stdout).toMatch(/^ {2}↻ retrying in \d\.\d s after Cannot connect to API: .*\(attempt 2 of 3\)$/m);
-    expect(run.stdout).toMatch(/^ {2}↻ retrying in \d\.\d s after Cannot connect to API: .*\(attempt 3 of 3\)$/m);
+    expect(run.stdout).toMatch(
+      /^ {2}↻ retrying in \d\.\d s after Cannot connect to API: .*\(attempt 2 of 3\)$/m,
+    );
+    expect(run.stdout).toMatch(
+      /^ {2}↻ retrying in \d\.\d s after Cannot connect to API: .*\(attempt 3 of 3\)$/m,
+    );
     expect(run.stderr).toContain("· 2 LLM retries");
     expect(run.stdout).toMatch(/^✗ extractStarPerson failed: /m);
     expect(run.stderr).toMatch(/^✘ failed: /);
