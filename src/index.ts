@@ -309,6 +309,7 @@ export {
   jsonSafe,
   type LlmCallDetail,
   type LlmNode,
+  type LlmRetry,
   type PlanNode,
   type ProcessNode,
   parseTrace,

@@ -197,6 +197,14 @@ describe("embabel-ts run without a provider", () => {
       EMBABEL_MODEL: `openai-compatible:local-model@http://127.0.0.1:${port}/v1`,
     });
     expect(run.code).toBe(1);
+    // A refused connection is retryable (the provider's APICallError.isRetryable): two retries, shown, then the failure.
+    expect(run.stdout).toMatch(
+      /^ {2}↻ retrying in \d\.\d s after Cannot connect to API: .*\(attempt 2 of 3\)$/m,
+    );
+    expect(run.stdout).toMatch(
+      /^ {2}↻ retrying in \d\.\d s after Cannot connect to API: .*\(attempt 3 of 3\)$/m,
+    );
+    expect(run.stderr).toContain("· 2 LLM retries");
     expect(run.stdout).toMatch(/^✗ extractStarPerson failed: /m);
     expect(run.stderr).toMatch(/^✘ failed: /);
     expect(run.stdout).not.toContain("Result:");

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { APICallError } from "@ai-sdk/provider";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../src/cli/run-cli.js";
@@ -125,6 +126,31 @@ describe("embabel-ts studio in a browser", () => {
     expect(message).toContain("is not an embabel-ts trace");
     expect(terminal.stderr.join("\n")).toContain("notes.jsonl is not an embabel-ts trace");
     await page.screenshot({ path: join(outputDir, "studio-bad-trace.png") });
+  }, 20_000);
+
+  it("shows an LLM call's retries on its row, in its detail and in the run's totals", async () => {
+    const rateLimited = new APICallError({
+      message: "Rate limit reached",
+      url: "http://127.0.0.1/v1/chat/completions",
+      requestBodyValues: {},
+      statusCode: 429,
+      responseHeaders: { "retry-after-ms": "10" },
+    });
+    const model = new ScriptedModel([ScriptedModel.error(rateLimited), ScriptedModel.text("fine")]);
+    const recorder = TraceRecorder.toFile(join(runsDir, "retried.jsonl"), { meta: { example: "retried" } });
+    await AgentPlatform.create({ models: { default: model } }).runInProcess(
+      (context) => context.ai().generateText("Hi"),
+      { processOptions: recorder.attach(ProcessOptions.DEFAULT) },
+    );
+    recorder.close();
+    await page.goto(`${url}/runs/${recorder.header.runId}`);
+    const row = page.locator(".row[data-kind=llm]").first();
+    await expect(row.locator(".tag.retried").textContent()).resolves.toBe("retried ×1");
+    await expect(page.locator(".run-head .facts").textContent()).resolves.toContain("1 LLM retry");
+    await row.click();
+    await expect(page.locator(".retries").textContent()).resolves.toBe(
+      "retrying in 0.0 s after 429 (attempt 2 of 3)",
+    );
   }, 20_000);
 
   it("updates a run in progress live, over server-sent events", async () => {

@@ -135,6 +135,7 @@ describe("ProcessReporter", () => {
     ]);
     expect(quiet.reporter.totals).toEqual({
       llmCalls: 2,
+      llmRetries: 0,
       toolCalls: 0,
       tokens: 30,
       processes: 1,

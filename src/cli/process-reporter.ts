@@ -1,6 +1,7 @@
 import { CommunicateTool } from "../builtins/communicate-tool.js";
 import { ProgressTool } from "../builtins/progress-tool.js";
 import type { AgentProcessStatus } from "../platform/agent-process-status.js";
+import { retryLine } from "../platform/describe-event.js";
 import { formatDuration } from "../platform/format-duration.js";
 import type { OutputChannel, OutputChannelEvent } from "../platform/output-channel.js";
 import type { AgentProcessEvent } from "../platform/process-event.js";
@@ -20,6 +21,7 @@ interface ProcessView {
   /** The remaining actions of the last plan printed. */
   expected: readonly string[];
   llmCalls: number;
+  llmRetries: number;
   toolCalls: number;
   tokens: number;
   costUsd: number;
@@ -31,6 +33,8 @@ interface ProcessView {
 export interface RunTotals {
   /** LLM calls made. */
   readonly llmCalls: number;
+  /** LLM calls retried after a retryable failure (429, 5xx, a connection reset). */
+  readonly llmRetries: number;
   /** Tool calls made. */
   readonly toolCalls: number;
   /** Input and output tokens reported by the models. */
@@ -108,17 +112,27 @@ export class ProcessReporter {
   /** Totals over every process seen. */
   get totals(): RunTotals {
     let llmCalls = 0;
+    let llmRetries = 0;
     let toolCalls = 0;
     let tokens = 0;
     let costUsd = 0;
     for (const view of this.processes.values()) {
       llmCalls += view.llmCalls;
+      llmRetries += view.llmRetries;
       toolCalls += view.toolCalls;
       tokens += view.tokens;
       costUsd += view.costUsd;
     }
     const unpricedModels = [...this.unpriced];
-    return { llmCalls, toolCalls, tokens, processes: this.processes.size, costUsd, unpricedModels };
+    return {
+      llmCalls,
+      llmRetries,
+      toolCalls,
+      tokens,
+      processes: this.processes.size,
+      costUsd,
+      unpricedModels,
+    };
   }
 
   /**
@@ -136,6 +150,7 @@ export class ProcessReporter {
       formatDuration(top.finished.durationMs),
       plural(top.actions, "action"),
       plural(totals.llmCalls, "LLM call"),
+      ...(totals.llmRetries > 0 ? [plural(totals.llmRetries, "LLM retry", "LLM retries")] : []),
       plural(totals.toolCalls, "tool call"),
       `${formatCount(totals.tokens)} tokens`,
     ];
@@ -157,6 +172,7 @@ export class ProcessReporter {
         depth: this.currentToolDepth(),
         expected: [],
         llmCalls: 0,
+        llmRetries: 0,
         toolCalls: 0,
         tokens: 0,
         costUsd: 0,
@@ -249,6 +265,11 @@ export class ProcessReporter {
           formatDuration(event.durationMs),
         ];
         this.line(this.loopDepth(event) + 1, style.dim(`◆ ${facts.join(" · ")}`));
+        return;
+      }
+      case "llm-call-retry": {
+        this.view(event.processId).llmRetries += 1;
+        this.line(this.loopDepth(event) + 1, style.yellow(`↻ ${retryLine(event)}`));
         return;
       }
       case "tool-call-start": {
@@ -368,8 +389,8 @@ export function renderTrace(events: Iterable<AgentProcessEvent>, options: TraceR
   return lines.join("\n");
 }
 
-function plural(count: number, noun: string): string {
-  return `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
+function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${formatCount(count)} ${count === 1 ? noun : nouns}`;
 }
 
 /** `1,640`. */

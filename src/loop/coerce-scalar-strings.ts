@@ -95,7 +95,7 @@ function compile(schema: JsonSchema): Coerce {
     }
     const record = value as Record<string, unknown>;
     for (const slot of slots) {
-      if (record[slot.name] !== undefined && coerceSlot(record, slot.name, slot.scalar, slot.nested))
+      if (Object.hasOwn(record, slot.name) && coerceSlot(record, slot.name, slot.scalar, slot.nested))
         changed = true;
     }
     return changed;

@@ -8,6 +8,7 @@ import { ToolResult } from "../tool/tool-result.js";
 import { ToolResultNote } from "../tool/tool-result-note.js";
 import { nestedTooDeeply } from "./argument-depth.js";
 import { callWithTimeout, toolTimeoutMessage } from "./call-with-timeout.js";
+import { capToolResult } from "./cap-tool-result.js";
 import { emit, endSpan, type LoopEventListener, startToolSpan, withinToolCall } from "./loop-telemetry.js";
 import { parseToolArguments } from "./parse-tool-arguments.js";
 import type { ToolSet } from "./tool-set.js";
@@ -54,6 +55,8 @@ export interface ToolCallEnvironment {
   readonly onToolCallEnd?: LoopEventListener;
   /** Time limit of calls whose tool's metadata sets none. */
   readonly toolTimeoutMs?: number;
+  /** The most characters of a result sent to the model for tools whose metadata sets none (`Infinity`: no cap). */
+  readonly maxToolResultChars: number;
   /** The OpenTelemetry context of the LLM call that asked for the tool calls (set only while a span records). */
   readonly spanParent?: Context;
 }
@@ -135,6 +138,10 @@ export async function executeToolCall(
   const span = startToolSpan(loopId, call.toolName, call.toolCallId, environment.spanParent);
   let outcome: ToolCallOutcome;
   const timeoutMs = tool.metadata.toolTimeoutMs ?? environment.toolTimeoutMs;
+  // A returnDirect tool's result is the answer, not sent back to the model: never cut.
+  const maxChars = tool.metadata.returnDirect
+    ? Number.POSITIVE_INFINITY
+    : (tool.metadata.maxResultChars ?? environment.maxToolResultChars);
   try {
     const result = await withinToolCall(call.toolCallId, span, () =>
       timeoutMs === undefined
@@ -146,7 +153,9 @@ export async function executeToolCall(
       outcome = { ...answered(call, message, value), tool, input: parsed.input };
       endSpan(span, message);
     } else {
-      outcome = { call, tool, input: parsed.input, value, result, output: outputOf(result) };
+      const shown =
+        result.content.length > maxChars ? capToolResult(result, maxChars, call.toolName) : result;
+      outcome = { call, tool, input: parsed.input, value, result: shown, output: outputOf(shown) };
       endSpan(span, result.kind === "error" ? result.content : undefined);
     }
   } catch (error) {
@@ -167,7 +176,9 @@ export async function executeToolCall(
       throw environment.signal.reason;
     } else {
       const message = failureMessage(error);
-      const result = ToolResult.text(`WARNING: Tool '${call.toolName}' failed with exception: ${message}`);
+      const warning = ToolResult.text(`WARNING: Tool '${call.toolName}' failed with exception: ${message}`);
+      const result =
+        warning.content.length > maxChars ? capToolResult(warning, maxChars, call.toolName) : warning;
       outcome = { call, tool, input: parsed.input, value, result, output: outputOf(result), failed: true };
     }
   }

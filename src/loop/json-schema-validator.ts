@@ -114,11 +114,14 @@ function compile(schema: JsonSchema): Check {
     checks.push((value, path, problems) => {
       if (!hasType(value, "object")) return;
       const record = value as Record<string, unknown>;
+      // Own properties only: an absent `constructor` or `toString` must not read Object.prototype's.
       for (const name of required) {
-        if (record[name] === undefined) problems.push(`missing required field '${join(path, name)}'`);
+        if (!Object.hasOwn(record, name) || record[name] === undefined)
+          problems.push(`missing required field '${join(path, name)}'`);
       }
       for (const [name, check] of propertyChecks) {
-        if (record[name] !== undefined) check(record[name], join(path, name), problems);
+        if (Object.hasOwn(record, name) && record[name] !== undefined)
+          check(record[name], join(path, name), problems);
       }
     });
   }

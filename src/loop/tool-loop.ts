@@ -15,6 +15,7 @@ import { ToolCallContext } from "../tool/tool-call-context.js";
 import { checkTimeoutMs } from "../tool/tool-metadata.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { callModel, type ModelResponse } from "./call-model.js";
+import { checkMaxToolResultChars, DEFAULT_MAX_TOOL_RESULT_CHARS } from "./cap-tool-result.js";
 import { flatUuid } from "./flat-uuid.js";
 import { assistantMessage, emptyReplyNudge, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
 import {
@@ -26,6 +27,7 @@ import {
   startLlmSpan,
 } from "./loop-telemetry.js";
 import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
+import { DEFAULT_INITIAL_RETRY_DELAY_MS, DEFAULT_MAX_RETRIES, ModelCallRetries } from "./model-call-retry.js";
 import { runToolBatch, type ToolBatchEnvironment } from "./run-tool-batch.js";
 import { ToolInjectionStrategy } from "./tool-injection-strategy.js";
 import { ToolSet } from "./tool-set.js";
@@ -77,6 +79,27 @@ export type ToolLoopEvent =
       readonly content?: readonly LanguageModelV3Content[];
       /** Cost in US dollars, when the model's price is known (added by the prompt runner). */
       readonly costUsd?: number;
+    }
+  | {
+      /** A model call failed with a retryable error (429, 5xx, a connection reset) and is tried again after `delayMs`. */
+      readonly type: "llm-call-retry";
+      readonly loopId: string;
+      /** The interaction's name, when the caller gave one (`PromptRunner.withInteractionId`). */
+      readonly interactionId?: string;
+      /** The LLM call (round) being retried. */
+      readonly iteration: number;
+      /** The attempt about to be made: 2 for the first retry. */
+      readonly attempt: number;
+      /** Attempts allowed in all (`maxRetries + 1`). */
+      readonly maxAttempts: number;
+      /** The wait before the attempt: the provider's `retry-after`, else exponential backoff with jitter. */
+      readonly delayMs: number;
+      /** What failed, in a few words: the HTTP status (`429`), else the error's message, cut. */
+      readonly reason: string;
+      /** The HTTP status of the failed attempt, when there was a response. */
+      readonly statusCode?: number;
+      /** The provider's error message. */
+      readonly message: string;
     }
   | {
       readonly type: "tool-call-start";
@@ -137,6 +160,12 @@ export interface ToolLoopOptions {
   readonly maxUnknownToolRetries?: number;
   /** Extra HTTP headers for the provider. */
   readonly headers?: Record<string, string | undefined>;
+  /** Retries of a model call that failed with a retryable error (the provider's `APICallError.isRetryable`: 429, 408, 409, 5xx, connection failures), waiting as the provider's `retry-after` / `retry-after-ms` says (up to 60 s; a longer wait is not retried) or else with exponential backoff and jitter; 0 disables retries. @default 2 */
+  readonly maxRetries?: number;
+  /** The first backoff wait when the provider names none; each later one doubles (jittered to between half and all of it). @default 2000 */
+  readonly initialRetryDelayMs?: number;
+  /** The most characters of one tool result sent to the model; the rest is cut with a note saying how much was cut and how to get more (narrower arguments). An artifact stays whole; a tool's own `metadata.maxResultChars` wins; returnDirect results are never cut. `Infinity`: no cap. @default 100000 */
+  readonly maxToolResultChars?: number;
   /** A tool call running longer is answered in-band (`Tool '<name>' timed out after <n> ms`), its signal aborted, and the loop goes on; a tool's own `metadata.toolTimeoutMs` wins. @default undefined (no limit) */
   readonly toolTimeoutMs?: number;
   /** Passed to every tool call as `ToolCallOptions.inProcess` (a platform's runner outside any process sets it). */
@@ -158,6 +187,8 @@ export interface ToolLoopResult {
   readonly removedTools: readonly Tool[];
   /** True when a returnDirect tool's result is the answer. */
   readonly returnedDirect: boolean;
+  /** Model calls retried after a retryable failure (each retry counts once). */
+  readonly llmRetries: number;
   /** Set when a tool asked the agent process to replan. */
   readonly replan?: { readonly reason: string; readonly blackboardUpdater: BlackboardUpdater };
 }
@@ -193,6 +224,8 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   if (options.maxUnknownToolRetries !== undefined)
     checkCount("maxUnknownToolRetries", options.maxUnknownToolRetries, 0);
   if (options.toolTimeoutMs !== undefined) checkTimeoutMs("The tool loop's", options.toolTimeoutMs);
+  if (options.maxToolResultChars !== undefined)
+    checkMaxToolResultChars("The tool loop's", options.maxToolResultChars);
   const given = options.context ?? ToolCallContext.EMPTY;
   const loopId = given.loopId() ?? flatUuid();
   const context = given.loopId() === undefined ? given.with(ToolCallContext.LOOP_ID_KEY, loopId) : given;
@@ -205,6 +238,16 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const callOptions: ToolCallOptions =
     signal && inProcess ? { signal, inProcess } : signal ? { signal } : inProcess ? { inProcess } : {};
   const unknownTools = new UnknownToolCounter(options.maxUnknownToolRetries);
+  const retries = new ModelCallRetries({
+    model: options.model,
+    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    initialDelayMs: options.initialRetryDelayMs ?? DEFAULT_INITIAL_RETRY_DELAY_MS,
+    signal,
+    loopId,
+    interactionId: options.interactionId,
+    onRetry: listenerFor(onEvent, eventTypes, "llm-call-retry"),
+    onTextDelta: options.onTextDelta,
+  });
   let usage = ZERO_USAGE;
   let nudged = false;
   const finish = (text: string, iterations: number, extra: Partial<ToolLoopResult> = {}): ToolLoopResult => ({
@@ -217,6 +260,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     injectedTools,
     removedTools,
     returnedDirect: false,
+    llmRetries: retries.count,
     ...extra,
   });
 
@@ -238,6 +282,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     onToolsChanged: listenerFor(onEvent, eventTypes, "tools-changed"),
     ...(options.toolDecorator ? { decorate: options.toolDecorator } : {}),
     ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
+    maxToolResultChars: options.maxToolResultChars ?? DEFAULT_MAX_TOOL_RESULT_CHARS,
   };
 
   const onLlmCallStart = listenerFor(onEvent, eventTypes, "llm-call-start");
@@ -250,8 +295,13 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     const request: LanguageModelV3CallOptions = Object.assign({ prompt: prompt.slice() }, base);
     const round = beginLlmRound(options, tools, request, loopId, iteration, onLlmCallStart, onLlmCallEnd);
     let response: ModelResponse | undefined;
+    retries.beginRound();
     try {
-      response = await callModel(options.model, request, options.onTextDelta);
+      try {
+        response = await callModel(options.model, request, retries.onTextDelta);
+      } catch (error) {
+        response = await retries.retry(error, request, iteration);
+      }
     } catch (error) {
       endSpan(round.span, error);
       throw error;

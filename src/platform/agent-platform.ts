@@ -3,6 +3,7 @@ import type { EmbeddingModelEntry } from "../llm/embedding-model-v2-adapter.js";
 import type { ModelIdOptions } from "../llm/model-id.js";
 import { type ModelEntry, ModelRegistry } from "../llm/model-registry.js";
 import type { ModelPrice, PriceTable } from "../llm/price-table.js";
+import { checkMaxRetries } from "../loop/model-call-retry.js";
 import { PromptRunner } from "../prompt/prompt-runner.js";
 import type { PromptRunnerServices } from "../prompt/prompt-runner-services.js";
 import type { ToolGroup } from "../prompt/tool-group.js";
@@ -36,6 +37,8 @@ export interface AgentPlatformOptions extends ModelIdOptions {
   readonly runner?: ProcessRunner;
   /** Where the library's warnings go for this platform's processes. @default Logger.default (warnings to stderr) */
   readonly logger?: Logger;
+  /** Retries of a failed model call (429, 5xx, a connection reset) for runners and processes that set none. @default 2 */
+  readonly maxRetries?: number;
 }
 
 /**
@@ -75,11 +78,13 @@ export class AgentPlatform {
         })
       : EmbeddingModelRegistry.EMPTY;
     const models = this.models;
+    if (options.maxRetries !== undefined) checkMaxRetries("AgentPlatform's", options.maxRetries);
     this.services = {
       resolveLlm: (llm) => models.resolveLoadedOrAsync(llm),
       toolGroups: this.toolGroups,
       costOf: (call) => models.costOf(call),
       inProcess: (fn) => this.inShortLivedProcess(fn),
+      ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     };
   }
 

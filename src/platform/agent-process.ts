@@ -80,6 +80,7 @@ interface ProcessState {
   usage: LlmUsage;
   costUsd: number;
   llmInvocations: number;
+  llmRetries: number;
   embeddingInvocations: number;
   /** Every model used, by key; created when a second model is used (most processes call one: see `lastModel`). */
   models: Map<string, ModelUsed> | undefined;
@@ -181,6 +182,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
       costUsd: 0,
       llmInvocations: 0,
+      llmRetries: 0,
       embeddingInvocations: 0,
       models: undefined,
       lastModel: undefined,
@@ -286,6 +288,10 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   get llmInvocations(): number {
     return this.state.llmInvocations;
   }
+  /** How many LLM calls of the process and its child processes were retried after a retryable failure (429, 5xx, a connection reset); each retry counts once. */
+  get llmRetries(): number {
+    return this.state.llmRetries;
+  }
   /** How many embedding calls the process and its child processes made. */
   get embeddingInvocations(): number {
     return this.state.embeddingInvocations;
@@ -308,6 +314,11 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
     return this;
   }
 
+  /** @see LlmInteractionHost.maxRetries (from `ProcessOptions`) */
+  get maxRetries(): number | undefined {
+    return this.processOptions.maxRetries;
+  }
+
   /** The process-level tool-call context (from `ProcessOptions`). */
   get toolCallContext(): ToolCallContext {
     return this.processOptions.toolCallContext;
@@ -327,6 +338,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       listeners: this.processOptions.listeners,
       outputChannel: this.processOptions.outputChannel,
       blackboard: this.blackboard.spawn(),
+      maxRetries: this.processOptions.maxRetries,
     });
   }
 
@@ -349,6 +361,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       usage: state.usage,
       costUsd: state.costUsd,
       llmInvocations: state.llmInvocations,
+      llmRetries: state.llmRetries,
       embeddingInvocations: state.embeddingInvocations,
       modelsUsed: modelsOf(state),
       toolStats: copiedStats(state.tools),
@@ -403,7 +416,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       stats.calls++;
       if (event.result.kind === "error") stats.failures++;
       stats.totalDurationMs += event.durationMs;
-    }
+    } else if (event.type === "llm-call-retry") this.addLlmRetry();
     this.dispatch(event);
   }
 
@@ -431,6 +444,11 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
     this.state.costUsd += call.costUsd ?? 0;
     this.state.llmInvocations++;
     this.noteModel("llm", call.modelName, call.provider, call.modelId);
+  }
+
+  private addLlmRetry(): void {
+    this.parentProcess?.addLlmRetry();
+    this.state.llmRetries++;
   }
 
   /** Records one finished embedding call: its tokens (as input), cost and model; a child's calls also count in its ancestors. Emits `embedding-call-end`. */
@@ -527,7 +545,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
 }
 
 /** The loop events a process counts (tool stats) even when nothing observes it; LLM calls come through `recordLlmCall`. */
-const COUNTED_LOOP_EVENTS: ReadonlySet<ToolLoopEvent["type"]> = new Set(["tool-call-end"]);
+const COUNTED_LOOP_EVENTS: ReadonlySet<ToolLoopEvent["type"]> = new Set(["tool-call-end", "llm-call-retry"]);
 
 /** A tool's stats as the process keeps them (never handed out: see {@link copiedStats}). */
 type MutableToolStats = { -readonly [K in keyof ToolStats]: ToolStats[K] };
@@ -602,6 +620,7 @@ function restoredState(checkpoint: ProcessCheckpoint, agent: Agent | undefined):
     usage: checkpoint.usage,
     costUsd: checkpoint.costUsd,
     llmInvocations: checkpoint.llmInvocations,
+    llmRetries: checkpoint.llmRetries ?? 0,
     embeddingInvocations: checkpoint.embeddingInvocations,
     models: new Map(
       checkpoint.modelsUsed.map((model) => [modelKey(model.kind, model.provider, model.modelId), model]),

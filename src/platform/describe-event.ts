@@ -29,6 +29,8 @@ export function describeEvent(event: ProcessLifecycleEvent | ToolLoopEvent): str
       return `LLM call ${event.iteration} offering [${event.toolNames.join(", ")}]`;
     case "llm-call-end":
       return `LLM call ${event.iteration} to ${event.provider}/${event.modelId}: ${event.usage.totalTokens} tokens${event.costUsd === undefined ? "" : `, $${event.costUsd.toFixed(4)}`} in ${formatDuration(event.durationMs)}`;
+    case "llm-call-retry":
+      return `LLM call ${event.iteration} ${retryLine(event)}`;
     case "tool-call-start":
       return `Tool ${event.toolName}(${event.input})`;
     case "tool-call-end":
@@ -36,6 +38,16 @@ export function describeEvent(event: ProcessLifecycleEvent | ToolLoopEvent): str
     case "tools-changed":
       return `Tools changed: +[${event.added.join(", ")}] -[${event.removed.join(", ")}]`;
   }
+}
+
+/** `retrying in 1.0 s after 429 (attempt 2 of 3)`: one retry of a model call, as the CLI and debug logs show it. */
+export function retryLine(event: {
+  readonly delayMs: number;
+  readonly reason: string;
+  readonly attempt: number;
+  readonly maxAttempts: number;
+}): string {
+  return `retrying in ${(event.delayMs / 1000).toFixed(1)} s after ${event.reason} (attempt ${event.attempt} of ${event.maxAttempts})`;
 }
 
 function truncate(text: string): string {

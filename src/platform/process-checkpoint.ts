@@ -35,6 +35,8 @@ export interface ProcessCheckpoint {
   readonly usage: LlmUsage;
   readonly costUsd: number;
   readonly llmInvocations: number;
+  /** LLM calls retried after a retryable failure. @default 0 (checkpoints written before retries were counted) */
+  readonly llmRetries?: number;
   readonly embeddingInvocations: number;
   readonly modelsUsed: readonly ModelUsed[];
   /** Calls per tool name. */

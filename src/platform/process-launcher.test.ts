@@ -412,7 +412,7 @@ describe("launchAgent (through AgentPlatform.runAgent)", () => {
         toolStats: [["lookup", 2, 1]],
         history: [["research", "succeeded"]],
       });
-      expect(unobserved.loopEventTypes).toEqual(new Set(["tool-call-end"]));
+      expect(unobserved.loopEventTypes).toEqual(new Set(["tool-call-end", "llm-call-retry"]));
       expect(observed.loopEventTypes).toBeUndefined();
     });
 

@@ -1,3 +1,4 @@
+import { checkMaxRetries } from "../loop/model-call-retry.js";
 import { ToolCallContext, type ToolCallContextInit } from "../tool/tool-call-context.js";
 import type { Blackboard } from "./blackboard.js";
 import { Budget } from "./budget.js";
@@ -21,6 +22,8 @@ export interface ProcessOptionsInit {
   readonly outputChannel?: OutputChannel;
   /** The blackboard to start from (a `spawn()`ed one for child processes). @default a new, empty blackboard */
   readonly blackboard?: Blackboard;
+  /** Retries of a failed model call for the process's runners that set none (`PromptRunner.withMaxRetries` wins). @default undefined (the platform's `maxRetries`, else 2) */
+  readonly maxRetries?: number;
 }
 
 /**
@@ -52,6 +55,8 @@ export class ProcessOptions {
   readonly outputChannel: OutputChannel;
   /** The blackboard to start from. @default undefined (a new, empty one) */
   readonly blackboard: Blackboard | undefined;
+  /** Retries of a failed model call for the process's runners that set none. @default undefined (the platform's `maxRetries`, else 2) */
+  readonly maxRetries: number | undefined;
 
   constructor(init: ProcessOptionsInit = {}) {
     this.contextId = init.contextId;
@@ -61,6 +66,8 @@ export class ProcessOptions {
     this.listeners = Object.freeze([...(init.listeners ?? [])]);
     this.outputChannel = init.outputChannel ?? OutputChannel.DEV_NULL;
     this.blackboard = init.blackboard;
+    if (init.maxRetries !== undefined) checkMaxRetries("ProcessOptions'", init.maxRetries);
+    this.maxRetries = init.maxRetries;
     Object.freeze(this);
   }
 
@@ -78,6 +85,7 @@ export class ProcessOptions {
       listeners: this.listeners,
       outputChannel: this.outputChannel,
       blackboard: this.blackboard,
+      maxRetries: this.maxRetries,
     };
   }
 
@@ -114,6 +122,11 @@ export class ProcessOptions {
   /** A copy with this output channel. */
   withOutputChannel(outputChannel: OutputChannel): ProcessOptions {
     return this.with({ outputChannel });
+  }
+
+  /** A copy whose runners retry a failed model call up to `maxRetries` times (unless a runner sets its own). */
+  withMaxRetries(maxRetries: number | undefined): ProcessOptions {
+    return this.with({ maxRetries });
   }
 
   /** A copy that starts the process on `blackboard`. */

@@ -23,6 +23,8 @@ export interface LlmInteractionHost {
   readonly toolCallContext: ToolCallContext;
   /** Aborts every interaction of the process (combined with the runner's own signal). */
   readonly signal?: AbortSignal;
+  /** Retries of a failed model call for runners that set none (`ProcessOptions.maxRetries`). @default undefined (the platform's) */
+  readonly maxRetries?: number;
   /** Receives every event of the tool loop (of `loopEventTypes`); must not throw. */
   onLoopEvent(event: ToolLoopEvent): void;
   /** The loop event types `onLoopEvent` receives; events no one else needs are never built (every LLM call still reaches `recordLlmCall`). Return a set that does not change afterwards (runners remember what they derive from it). @default every type */

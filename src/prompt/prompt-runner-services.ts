@@ -7,6 +7,8 @@ import type { ToolGroupResolver } from "./tool-group-registry.js";
 export interface PromptRunnerServices {
   /** The model for `options` (`undefined`: the `default` role); rejects with a configuration error when none fits. */
   resolveLlm(options: LlmOptions | undefined): ResolvedLlm | Promise<ResolvedLlm>;
+  /** Retries of a failed model call when neither the runner nor the process sets them. @default undefined (the tool loop's default, 2) */
+  readonly maxRetries?: number;
   /** Where tool groups requested by role are found. */
   readonly toolGroups: ToolGroupResolver;
   /** Runs `fn` in a short-lived process of the platform (for tools that need one, called outside any process). */

@@ -16,6 +16,10 @@ export interface PromptRunnerState {
   readonly context: ToolCallContext;
   readonly systemPrompts: readonly string[];
   readonly maxIterations: number;
+  /** `undefined`: the process's `maxRetries`, else the platform's, else the loop's default (2). */
+  readonly maxRetries: number | undefined;
+  /** `undefined`: the loop's default (100000). */
+  readonly maxToolResultChars: number | undefined;
   readonly strategies: readonly ToolInjectionStrategy[];
   readonly signal: AbortSignal | undefined;
   /** Tool chaining (types whose returned instances become tools). */

@@ -4,6 +4,8 @@ import { type ToolChaining, ToolChainingConfig } from "../chaining/tool-chaining
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { StructuredOutputError } from "../errors/structured-output-error.js";
 import { LlmOptions, type LlmOptionsInit } from "../llm/llm-options.js";
+import { checkMaxToolResultChars } from "../loop/cap-tool-result.js";
+import { checkMaxRetries } from "../loop/model-call-retry.js";
 import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
 import type { Tool } from "../tool/tool.js";
 import { ToolCallContext, type ToolCallContextInit } from "../tool/tool-call-context.js";
@@ -69,6 +71,8 @@ function stateWith(state: PromptRunnerState, changes: Partial<PromptRunnerState>
     context: pick("context"),
     systemPrompts: pick("systemPrompts"),
     maxIterations: pick("maxIterations"),
+    maxRetries: pick("maxRetries"),
+    maxToolResultChars: pick("maxToolResultChars"),
     strategies: pick("strategies"),
     signal: pick("signal"),
     chaining: pick("chaining"),
@@ -97,6 +101,8 @@ export class PromptRunner implements ToolChaining<PromptRunner> {
         context: ToolCallContext.EMPTY,
         systemPrompts: [],
         maxIterations: DEFAULT_MAX_ITERATIONS,
+        maxRetries: undefined,
+        maxToolResultChars: undefined,
         strategies: [],
         signal: undefined,
         chaining: ToolChainingConfig.NONE,
@@ -212,6 +218,36 @@ export class PromptRunner implements ToolChaining<PromptRunner> {
       throw new ConfigurationError(`maxIterations must be a positive integer, got ${maxIterations}.`);
     }
     return this.with({ maxIterations });
+  }
+
+  /**
+   * Retries a model call that failed with a retryable error (429, 408, 409,
+   * 5xx, a connection failure or reset) up to `maxRetries` times, waiting as
+   * the provider's `retry-after` says (up to 60 s) or with exponential backoff
+   * and jitter; 0 disables retries. Wins over `ProcessOptions.maxRetries` and
+   * `AgentPlatform.create({ maxRetries })`.
+   * @default 2 (the AI SDK's `generateText` default)
+   */
+  withMaxRetries(maxRetries: number): PromptRunner {
+    checkMaxRetries("PromptRunner's", maxRetries);
+    return this.with({ maxRetries });
+  }
+
+  /** The retries set with {@link PromptRunner.withMaxRetries}; `undefined`: the process's, else the platform's, else 2. */
+  get maxRetries(): number | undefined {
+    return this.state.maxRetries;
+  }
+
+  /**
+   * Caps what one tool result sends to the model at `maxChars` characters:
+   * the rest is cut with a note saying how much was cut and how to get more
+   * (narrower arguments). An artifact stays whole; a tool's own
+   * `metadata.maxResultChars` wins; `Infinity` sends everything.
+   * @default 100000
+   */
+  withMaxToolResultChars(maxChars: number): PromptRunner {
+    checkMaxToolResultChars("PromptRunner's", maxChars);
+    return this.with({ maxToolResultChars: maxChars });
   }
 
   /** Adds an injection strategy, run after the default (unfolding) strategy. */

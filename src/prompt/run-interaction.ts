@@ -128,6 +128,8 @@ export async function runInteraction(
     context,
     maxIterations: state.maxIterations,
     ...(host === undefined && state.services.inProcess ? { inProcess: state.services.inProcess } : {}),
+    maxRetries: state.maxRetries ?? host?.maxRetries ?? state.services.maxRetries,
+    maxToolResultChars: state.maxToolResultChars,
     ...(state.interactionId === undefined ? {} : { interactionId: state.interactionId }),
     signal,
     settings: llm.settings,

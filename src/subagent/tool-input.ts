@@ -1,5 +1,6 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { InputSchema } from "../tool/input-schema.js";
+import { ownPropertiesFor } from "../tool/own-properties.js";
 import { TypeParseError, type TypeToken } from "../tool/type-token.js";
 
 /**
@@ -36,7 +37,7 @@ export function parseInput<T>(input: string, type: TypeToken<T>): ParsedInput<T>
     return { ok: false, message: `invalid JSON (${(error as Error).message})` };
   }
   try {
-    return { ok: true, value: type.parse(json) };
+    return { ok: true, value: type.parse(ownPropertiesFor(type.jsonSchema)(json)) };
   } catch (error) {
     if (error instanceof TypeParseError) return { ok: false, message: error.message };
     return { ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -15,6 +15,8 @@ export interface LlmToolOptions<S extends z.ZodObject = z.ZodObject> {
   readonly returnDirect?: boolean;
   /** A call running longer is answered in-band as timed out (see `ToolMetadata.toolTimeoutMs`). @default the loop's setting */
   readonly toolTimeoutMs?: number;
+  /** The most characters of one result sent to the model (see `ToolMetadata.maxResultChars`). @default the loop's setting (100000) */
+  readonly maxResultChars?: number;
   /** Groups the tool for `UnfoldingTool.byCategory` and `@unfoldingTools` classes. @default none */
   readonly category?: string;
   /** The tool's input; the method receives the parsed object. @default no input */

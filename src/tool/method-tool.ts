@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { AbstractTool } from "./abstract-tool.js";
 import { InputSchema } from "./input-schema.js";
 import type { ToolMethodEntry } from "./llm-tool.js";
+import { ownPropertiesFor } from "./own-properties.js";
 import type { ToolCallOptions } from "./tool.js";
 import { ToolCallContext } from "./tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
@@ -30,14 +31,16 @@ function compile(entry: ToolMethodEntry, className: string): CompiledToolMethod 
   const inputSchema = schema
     ? InputSchema.fromZod(schema, `tool method ${className}.${String(entry.methodName)}`)
     : InputSchema.empty();
+  const own = ownPropertiesFor(inputSchema.jsonSchema);
   const input: ToolInputTarget<unknown> | undefined = schema
-    ? { toolName: name, typeName: `tool '${name}'`, read: (value) => readWith(schema, name, value) }
+    ? { toolName: name, typeName: `tool '${name}'`, read: (value) => readWith(schema, name, own(value)) }
     : undefined;
   return {
     definition: toolDefinition(name, options.description, inputSchema, options.metadata ?? {}),
     metadata: ToolMetadata.create({
       ...(options.returnDirect ? { returnDirect: true } : {}),
       ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
+      ...(options.maxResultChars !== undefined ? { maxResultChars: options.maxResultChars } : {}),
     }),
     input,
   };

@@ -8,6 +8,8 @@ export interface ToolMetadata {
   readonly providerMetadata: Readonly<Record<string, unknown>>;
   /** A call running longer is answered in-band as timed out and its signal aborted; wins over the loop's `toolTimeoutMs`. @default undefined (the loop's setting) */
   readonly toolTimeoutMs?: number;
+  /** The most characters of one result of this tool sent to the model (the rest is cut with a note); wins over the loop's `maxToolResultChars`. @default undefined (the loop's setting, 100000) */
+  readonly maxResultChars?: number;
 }
 
 /** Settings accepted by {@link ToolMetadata.create}. */
@@ -18,6 +20,8 @@ export interface ToolMetadataInit {
   readonly providerMetadata?: Record<string, unknown>;
   /** A positive number of milliseconds. @default undefined (the loop's setting) */
   readonly toolTimeoutMs?: number;
+  /** A positive integer (or `Infinity`, no cap). @default undefined (the loop's setting, 100000) */
+  readonly maxResultChars?: number;
 }
 
 const DEFAULT: ToolMetadata = Object.freeze({ returnDirect: false, providerMetadata: Object.freeze({}) });
@@ -64,13 +68,29 @@ export const ToolMetadata = {
     if (options.returnDirect !== undefined && typeof options.returnDirect !== "boolean") {
       throw new ConfigurationError("ToolMetadata.create: returnDirect must be true or false.");
     }
-    if (!options.returnDirect && !options.providerMetadata && options.toolTimeoutMs === undefined)
+    const { maxResultChars } = options;
+    if (
+      !options.returnDirect &&
+      !options.providerMetadata &&
+      options.toolTimeoutMs === undefined &&
+      maxResultChars === undefined
+    )
       return DEFAULT;
     if (options.toolTimeoutMs !== undefined) checkTimeoutMs("ToolMetadata", options.toolTimeoutMs);
+    if (
+      maxResultChars !== undefined &&
+      maxResultChars !== Number.POSITIVE_INFINITY &&
+      (!Number.isInteger(maxResultChars) || maxResultChars < 1)
+    ) {
+      throw new ConfigurationError(
+        `ToolMetadata maxResultChars must be a positive integer (or Infinity for no cap), got ${maxResultChars}.`,
+      );
+    }
     return Object.freeze({
       returnDirect: options.returnDirect ?? false,
       providerMetadata: Object.freeze({ ...(options.providerMetadata ?? {}) }),
       ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
+      ...(maxResultChars !== undefined ? { maxResultChars } : {}),
     });
   },
   /** True for metadata objects (as opposed to input schemas or handlers). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { AbstractTool } from "./abstract-tool.js";
 import { InputSchema } from "./input-schema.js";
+import { ownPropertiesFor } from "./own-properties.js";
 import type { ToolCallOptions } from "./tool.js";
 import { ToolCallContext } from "./tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
@@ -72,7 +73,8 @@ export class TypedTool<I extends TypeLike, O extends TypeLike> extends AbstractT
     const token = this.inputType;
     // An anonymous zod schema has no type name worth showing the LLM ("Object", or its description).
     const typeName = options.inputType instanceof z.ZodType ? `tool '${options.name}'` : token.name;
-    this.input = { toolName: options.name, typeName, read: (value) => token.parse(value) };
+    const own = ownPropertiesFor(jsonSchema);
+    this.input = { toolName: options.name, typeName, read: (value) => token.parse(own(value)) };
   }
 
   async call(

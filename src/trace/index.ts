@@ -18,6 +18,7 @@ export {
   type EventNode,
   type LlmCallDetail,
   type LlmNode,
+  type LlmRetry,
   type PlanNode,
   type ProcessNode,
   type RunView,

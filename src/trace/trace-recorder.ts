@@ -21,6 +21,8 @@ export interface TraceRecorderOptions {
   readonly runId?: string;
   /** Receives each record after it is written (live viewers). @default undefined */
   readonly onRecord?: (record: TraceRecord) => void;
+  /** The most characters of a tool result kept in a `tool-call-end` record (the loop already cuts what the model sees at its `maxToolResultChars`). @default 100000 */
+  readonly maxResultChars?: number;
 }
 
 /**
@@ -40,6 +42,7 @@ export class TraceRecorder {
   readonly header: TraceHeader;
   private readonly sink: TraceSink;
   private readonly onRecord: ((record: TraceRecord) => void) | undefined;
+  private readonly maxResultChars: number;
   private seq = 0;
   private closed = false;
   /** Messages already written per tool loop. */
@@ -51,6 +54,7 @@ export class TraceRecorder {
   constructor(sink: TraceSink, options: TraceRecorderOptions = {}) {
     this.sink = sink;
     this.onRecord = options.onRecord;
+    this.maxResultChars = options.maxResultChars ?? 100_000;
     this.header = {
       format: TRACE_FORMAT,
       version: TRACE_VERSION,
@@ -142,7 +146,13 @@ export class TraceRecorder {
       }
       case "tool-call-end": {
         const { result, ...rest } = event;
-        return { ...rest, result: { kind: result.kind, content: result.content } };
+        const { content } = result;
+        const max = this.maxResultChars;
+        const kept =
+          content.length > max
+            ? `${content.slice(0, max)}… [${content.length - max} of ${content.length} characters not kept in the trace]`
+            : content;
+        return { ...rest, result: { kind: result.kind, content: kept } };
       }
       default:
         return { ...event };

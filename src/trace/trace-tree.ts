@@ -57,7 +57,21 @@ export interface LlmNode extends NodeBase {
   usage: TraceUsage | undefined;
   costUsd: number | undefined;
   readonly toolNames: readonly string[];
+  /** The retries of the call after retryable failures (429, 5xx, a connection reset), in order. */
+  retries: readonly LlmRetry[];
   readonly children: TraceNode[];
+}
+
+/** One retry of an LLM call, from its `llm-call-retry` record. */
+export interface LlmRetry {
+  /** The attempt made after the wait: 2 for the first retry. */
+  readonly attempt: number;
+  /** Attempts allowed in all. */
+  readonly maxAttempts: number;
+  /** The wait before the attempt. */
+  readonly delayMs: number;
+  /** What failed: the HTTP status (`429`), else the error's message, cut. */
+  readonly reason: string;
 }
 
 /** One tool call, holding the processes (subagents) it started. */
@@ -98,6 +112,8 @@ export interface RunView {
   readonly durationMs: number | undefined;
   readonly totals: {
     readonly llmCalls: number;
+    /** LLM calls retried after retryable failures (each retry counts once). */
+    readonly llmRetries: number;
     readonly toolCalls: number;
     readonly processes: number;
     readonly tokens: TraceUsage;
@@ -177,6 +193,7 @@ export class TraceTree {
   private readonly llmEnds = new Map<string, TraceRecord>();
   private readonly definitions = new Map<string, TraceToolDefinition>();
   private llmCount = 0;
+  private llmRetryCount = 0;
   private toolCount = 0;
   private usage = ZERO;
   private costUsd = 0;
@@ -198,6 +215,7 @@ export class TraceTree {
       durationMs: root?.durationMs,
       totals: {
         llmCalls: this.llmCount,
+        llmRetries: this.llmRetryCount,
         toolCalls: this.toolCount,
         processes: this.processes.size,
         tokens: this.usage,
@@ -361,6 +379,7 @@ export class TraceTree {
           usage: undefined,
           costUsd: undefined,
           toolNames: (record.toolNames as string[] | undefined) ?? [],
+          retries: [],
           children: [],
         };
         this.llmCount += 1;
@@ -382,6 +401,21 @@ export class TraceTree {
         node.costUsd = typeof record.costUsd === "number" ? record.costUsd : undefined;
         this.usage = addUsage(this.usage, node.usage);
         this.costUsd += node.costUsd ?? 0;
+        return;
+      }
+      case "llm-call-retry": {
+        const node = this.llmCalls.get(`${text(record.loopId)}:${Number(record.iteration ?? 0)}`);
+        if (!node) return;
+        this.llmRetryCount += 1;
+        node.retries = [
+          ...node.retries,
+          {
+            attempt: Number(record.attempt ?? 0),
+            maxAttempts: Number(record.maxAttempts ?? 0),
+            delayMs: Number(record.delayMs ?? 0),
+            reason: text(record.reason),
+          },
+        ];
         return;
       }
       case "tool-call-start": {

@@ -187,6 +187,14 @@ function renderRun(view) {
       { class: "facts" },
       el("span", {}, el("b", {}, duration(view.durationMs)), " total"),
       el("span", {}, el("b", {}, totals.llmCalls), " LLM calls"),
+      totals.llmRetries
+        ? el(
+            "span",
+            {},
+            el("b", {}, totals.llmRetries),
+            totals.llmRetries === 1 ? " LLM retry" : " LLM retries",
+          )
+        : undefined,
       el("span", {}, el("b", {}, totals.toolCalls), " tool calls"),
       el("span", {}, el("b", {}, totals.processes - 1), " subagent runs"),
       el(
@@ -263,6 +271,11 @@ function addRows(node, depth, rows, scale) {
   if (hasChildren && !isCollapsed) for (const child of node.children) addRows(child, depth + 1, rows, scale);
 }
 
+/** `retrying in 1.0 s after 429 (attempt 2 of 3)`, as the CLI shows a retry. */
+function retryText(retry) {
+  return `retrying in ${(retry.delayMs / 1000).toFixed(1)} s after ${retry.reason} (attempt ${retry.attempt} of ${retry.maxAttempts})`;
+}
+
 function describe(node) {
   switch (node.kind) {
     case "process":
@@ -293,6 +306,13 @@ function describe(node) {
         el("span", { class: "name" }, `LLM call ${node.iteration}`),
         el("span", { class: "muted" }, node.model ?? ""),
         el("span", { class: "tag" }, `${node.toolNames.length} tools`),
+        node.retries?.length
+          ? el(
+              "span",
+              { class: "tag retried", title: node.retries.map(retryText).join("\n") },
+              `retried ×${node.retries.length}`,
+            )
+          : undefined,
         el(
           "span",
           { class: "muted" },
@@ -385,6 +405,16 @@ async function showDetail(node) {
           { class: "muted" },
           `${duration(node.durationMs)} · ${node.usage ? `${node.usage.inputTokens} in / ${node.usage.outputTokens} out tokens` : ""}${node.costUsd !== undefined ? ` · ${money(node.costUsd)}` : ""}`,
         ),
+        node.retries?.length
+          ? section(
+              `Retries (${node.retries.length})`,
+              el(
+                "ul",
+                { class: "retries" },
+                node.retries.map((retry) => el("li", {}, retryText(retry))),
+              ),
+            )
+          : undefined,
         section(
           `Tools offered (${call.tools.length})`,
           el(
