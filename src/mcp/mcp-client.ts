@@ -19,6 +19,7 @@ import {
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
+import { oauthFetchGuard } from "./oauth-fetch-guard.js";
 
 export type { CallToolResult, McpToolInfo };
 
@@ -331,7 +332,12 @@ export class McpClient {
     if (config.transport === "http") {
       const requestInit = { headers: { ...(config.headers ?? {}) } };
       const authProvider = this.authProvider();
-      const options = authProvider ? { requestInit, authProvider } : { requestInit };
+      // Configured client credentials: the secret (and every request) stays on the server's or the issuer's origin.
+      const guarded =
+        config.oauth && !config.authProvider
+          ? { fetch: oauthFetchGuard(this.name, config.url, config.oauth.issuer) }
+          : {};
+      const options = authProvider ? { requestInit, authProvider, ...guarded } : { requestInit };
       return this.sse
         ? new SSEClientTransport(new URL(config.url), options)
         : new StreamableHTTPClientTransport(new URL(config.url), options);
@@ -356,19 +362,19 @@ export class McpClient {
     if (config.authProvider) return config.authProvider;
     const oauth = config.oauth;
     if (!oauth) return undefined;
-    this.oauthProvider ??= oauth.issuer
-      ? new ClientCredentialsProvider({
-          clientId: oauth.clientId,
-          clientSecret: oauth.clientSecret,
-          expectedIssuer: oauth.issuer,
-          ...(oauth.scope ? { scope: oauth.scope } : {}),
-        })
-      : new ClientCredentialsProvider({
-          clientId: oauth.clientId,
-          clientSecret: oauth.clientSecret,
-          ...(oauth.scope ? { scope: oauth.scope } : {}),
-        });
-    return this.oauthProvider;
+    if (this.oauthProvider) return this.oauthProvider;
+    const provider = new ClientCredentialsProvider({
+      clientId: oauth.clientId,
+      clientSecret: oauth.clientSecret,
+      expectedIssuer: oauth.issuer ?? new URL(config.url).origin,
+      ...(oauth.scope ? { scope: oauth.scope } : {}),
+    });
+    // Without an issuer, the credentials bind to the first authorization server on the
+    // server's own origin that accepts them (any path there); the fetch guard keeps them on it.
+    if (!oauth.issuer)
+      provider.saveClientInformation({ client_id: oauth.clientId, client_secret: oauth.clientSecret });
+    this.oauthProvider = provider;
+    return provider;
   }
 
   /** Over HTTP a dead server fails nothing until the timeout: after a transport error, a ping decides. */

@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from "node:path";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { isSecureOrLoopback } from "./oauth-fetch-guard.js";
 
 /** A server started as a child process and spoken to over stdio (the Claude Desktop format). */
 export interface McpStdioServerConfig {
@@ -34,7 +35,7 @@ export interface McpOAuthClientCredentials {
   readonly clientSecret: string;
   /** Space-separated scopes to ask for. @default none */
   readonly scope?: string;
-  /** The authorization server's issuer URL: the secret is sent to that server only (recommended). @default whichever the MCP server names */
+  /** The authorization server's issuer URL, when it is not on the MCP server's own origin: the secret is sent to that server only. @default an authorization server on the MCP server's own origin */
   readonly issuer?: string;
 }
 
@@ -206,6 +207,20 @@ function expandOAuth(
   };
 }
 
+/** Client credentials go over https only, or plain http to this machine. */
+function checkOAuthTransport(url: string, oauth: McpOAuthClientCredentials, where: string): void {
+  for (const [field, value] of [
+    ["url", url],
+    ["oauth.issuer", oauth.issuer],
+  ] as const) {
+    if (value !== undefined && !isSecureOrLoopback(new URL(value))) {
+      throw new ConfigurationError(
+        `${where}.${field} is plain http ('${value}'): OAuth client credentials are sent over https only (or http to 127.0.0.1 / localhost).`,
+      );
+    }
+  }
+}
+
 /**
  * Checks one server's config, expands its variables and decides its transport
  * (`command` → stdio, `url` → Streamable HTTP). A config that fits neither is
@@ -244,6 +259,7 @@ export function resolveMcpServerConfig(
     const headers = expandRecord(parsed.data.headers, env, `${where}.headers`);
     const type = parsed.data.type === "streamable-http" ? "http" : parsed.data.type;
     const oauth = parsed.data.oauth && expandOAuth(parsed.data.oauth, env, `${where}.oauth`);
+    if (oauth) checkOAuthTransport(url, oauth, where);
     const authProvider = parsed.data.authProvider;
     return {
       transport: "http",
