@@ -17,6 +17,7 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { McpServerError } from "../errors/mcp-server-error.js";
+import { Logger } from "../tool/logger.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
 import { oauthFetchGuard } from "./oauth-fetch-guard.js";
@@ -232,10 +233,13 @@ export class McpClient {
     if (!(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed) {
       if (this.client === client) await this.disconnect();
     }
+    this.logStderr(`failed to ${what}`);
     throw new McpServerError(
       this.name,
-      `MCP server '${this.name}' failed to ${what}: ${messageOf(error)}${this.stderrNote()}`,
-      { cause: error },
+      `MCP server '${this.name}' failed to ${what}: ${oneLine(messageOf(error))}`,
+      {
+        cause: error,
+      },
     );
   }
 
@@ -297,10 +301,14 @@ export class McpClient {
           );
         }
       }
+      const failure = `could not be ${this.config.transport === "stdio" ? "started" : "reached"}`;
+      this.logStderr(failure);
       throw new McpServerError(
         this.name,
-        `MCP server '${this.name}' could not be ${this.config.transport === "stdio" ? "started" : "reached"}: ${messageOf(error)}${this.stderrNote()}`,
-        { cause: error },
+        `MCP server '${this.name}' ${failure}: ${oneLine(messageOf(error))}`,
+        {
+          cause: error,
+        },
       );
     } finally {
       this.pendingTransport = undefined;
@@ -396,15 +404,16 @@ export class McpClient {
     await client?.close().catch(() => undefined);
   }
 
-  /** The telling lines of the server's stderr: its error lines, or else its last lines. */
-  private stderrNote(): string {
-    const lines = this.stderrTail
-      .split("\n")
-      .map((line) => line.trim())
-      .filter((line) => line.length > 0);
-    if (lines.length === 0) return "";
-    const errors = lines.filter((line) => /error/i.test(line));
-    return ` (server stderr: ${(errors.length > 0 ? errors.slice(-3) : lines.slice(-3)).join(" | ")})`;
+  /**
+   * The server's stderr goes to the log (Logger.current()), never into the
+   * message the model reads: it is the server's own text, and may echo keys.
+   */
+  private logStderr(failure: string): void {
+    const stderr = this.stderrTail.trim();
+    if (stderr.length === 0) return;
+    Logger.current().warn(`MCP server '${this.name}' ${failure}; its stderr ends with:\n${stderr}`, {
+      server: this.name,
+    });
   }
 }
 
@@ -420,6 +429,12 @@ function rethrow(error: McpServerError): never {
 function serverErrorTo<T>(failure: unknown, onServerError: (error: McpServerError) => T): T {
   if (McpServerError.isInstance(failure)) return onServerError(failure);
   throw failure;
+}
+
+/** The first line of `text`, at most 300 characters: what an in-band failure message carries. */
+function oneLine(text: string): string {
+  const line = text.trim().split(/\r?\n/, 1)[0] ?? "";
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
 function messageOf(error: unknown): string {
