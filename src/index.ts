@@ -352,6 +352,7 @@ export type {
   McpCallOptions,
   McpClientsLike,
   McpConfigOptions,
+  McpContextForwarding,
   McpHttpEndpoint,
   McpHttpServerConfig,
   McpRequestOptions,

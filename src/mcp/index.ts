@@ -31,4 +31,7 @@ export {
   type ServeMcpOverHttpOptions,
   serveMcpOverHttp,
 } from "./serve-mcp-over-http.js";
-export { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
+export {
+  type McpContextForwarding,
+  ToolCallContextMcpMetaConverter,
+} from "./tool-call-context-mcp-meta-converter.js";

@@ -3,6 +3,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { isSecureOrLoopback } from "./oauth-fetch-guard.js";
+import type { McpContextForwarding } from "./tool-call-context-mcp-meta-converter.js";
 
 /** A server started as a child process and spoken to over stdio (the Claude Desktop format). */
 export interface McpStdioServerConfig {
@@ -21,6 +22,13 @@ export interface McpStdioServerConfig {
   readonly connectTimeoutMs?: number;
   /** A server switched off, as Cline and Roo write it: `McpClients.fromConfig` skips it. @default false */
   readonly disabled?: boolean;
+  /**
+   * Which `ToolCallContext` keys this server may receive as `_meta`:
+   * `{ allow: [...] }` (recommended for third-party servers) or
+   * `{ deny: [...] }`; it narrows whatever converter is in force.
+   * @default every key the converter gives (the chapter's passThrough)
+   */
+  readonly context?: McpContextForwarding;
 }
 
 /**
@@ -62,6 +70,13 @@ export interface McpHttpServerConfig {
   readonly connectTimeoutMs?: number;
   /** A server switched off, as Cline and Roo write it: `McpClients.fromConfig` skips it. @default false */
   readonly disabled?: boolean;
+  /**
+   * Which `ToolCallContext` keys this server may receive as `_meta`:
+   * `{ allow: [...] }` (recommended for third-party servers) or
+   * `{ deny: [...] }`; it narrows whatever converter is in force.
+   * @default every key the converter gives (the chapter's passThrough)
+   */
+  readonly context?: McpContextForwarding;
 }
 
 /** One entry of an `mcpServers` block. */
@@ -106,6 +121,15 @@ const timeout = z.number().int().positive().optional();
  * `McpClients.fromConfig`. Any other unknown key is still an error, so a typo
  * such as `arg` for `args` is caught.
  */
+const contextKeys = z.array(z.string().min(1));
+const contextSchema = z
+  .object({ allow: contextKeys.optional(), deny: contextKeys.optional() })
+  .strict()
+  .refine((rule) => (rule.allow === undefined) !== (rule.deny === undefined), {
+    message: 'takes either "allow": [keys] or "deny": [keys]',
+  })
+  .optional();
+
 const otherClientsKeys = {
   disabled: z.boolean().optional(),
   autoApprove: z.array(z.string()).optional(),
@@ -122,6 +146,7 @@ const stdioSchema = z
     cwd: z.string().min(1).optional(),
     timeoutMs: timeout,
     connectTimeoutMs: timeout,
+    context: contextSchema,
     ...otherClientsKeys,
   })
   .strict();
@@ -151,6 +176,7 @@ const httpSchema = z
       .optional(),
     timeoutMs: timeout,
     connectTimeoutMs: timeout,
+    context: contextSchema,
     ...otherClientsKeys,
   })
   .strict();
@@ -247,6 +273,12 @@ export function resolveMcpServerConfig(
       .join("; ");
     throw new ConfigurationError(`Invalid MCP server config: ${problems}`);
   }
+  const rule = parsed.data.context;
+  const context: { context?: McpContextForwarding } = !rule
+    ? {}
+    : rule.allow
+      ? { context: { allow: rule.allow } }
+      : { context: { deny: rule.deny ?? [] } };
   const timeoutMs = parsed.data.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const connectTimeoutMs = parsed.data.connectTimeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   if ("url" in parsed.data) {
@@ -271,6 +303,7 @@ export function resolveMcpServerConfig(
       ...(headers ? { headers } : {}),
       ...(oauth ? { oauth } : {}),
       ...(authProvider ? { authProvider } : {}),
+      ...context,
     };
   }
   const stdio = parsed.data as McpStdioServerConfig;
@@ -289,5 +322,6 @@ export function resolveMcpServerConfig(
     connectTimeoutMs,
     ...(childEnv ? { env: childEnv } : {}),
     ...(cwd ? { cwd } : {}),
+    ...context,
   };
 }
