@@ -359,6 +359,7 @@ export type {
   McpServerConfig,
   McpServersConfig,
   McpServersHolder,
+  McpStdioEndpoint,
   McpStdioServerConfig,
   McpToolFactoryOptions,
   McpToolFilter,
@@ -366,6 +367,7 @@ export type {
   McpToolInfo,
   McpToolOptions,
   ServeMcpOverHttpOptions,
+  ServeMcpOverStdioOptions,
   ToolGroupConfig,
 } from "./mcp/index.js";
 export {
@@ -379,6 +381,7 @@ export {
   McpToolFactory,
   McpToolGroup,
   serveMcpOverHttp,
+  serveMcpOverStdio,
   ToolCallContextMcpMetaConverter,
   toolGroupsFromConfig,
 } from "./mcp/index.js";

@@ -109,3 +109,70 @@ describe("embabel-ts mcp-serve --http", () => {
     );
   });
 });
+
+/** The JSON lines a spawned server has written so far, parsed. */
+function messages(
+  out: string,
+): { id?: unknown; result?: { tools?: { name: string }[] }; error?: { code: number; message: string } }[] {
+  return out
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line));
+}
+
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe("embabel-ts mcp-serve over stdio", () => {
+  it("answers a message over the size limit with a JSON-RPC error, logs it on stderr, and keeps serving", async () => {
+    const child = spawn(process.execPath, [main, "mcp-serve", "--scripted"], {
+      cwd,
+      env: { PATH: process.env.PATH ?? "" },
+    });
+    children.push(child);
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
+    await until(() => messages(out).some((message) => message.id === 1), 20_000);
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    const pad = "a".repeat(20 * 1024 * 1024);
+    send({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "StarNewsWriter", arguments: { content: pad } },
+    });
+    send({ jsonrpc: "2.0", id: 3, method: "tools/list", params: {} });
+    await until(() => messages(out).some((message) => message.id === 3), 30_000);
+    const [tooBig] = messages(out).filter((message) => message.id === 2);
+    expect(tooBig?.error).toEqual({
+      code: -32600,
+      message: "Message too large: this server accepts messages of up to 10485760 bytes.",
+    });
+    const listed = messages(out).find((message) => message.id === 3);
+    expect(listed?.result?.tools?.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(["StarNewsWriter", "WeatherReporter"]),
+    );
+    expect(err).toContain("refused a message over 10485760 bytes; still serving.");
+    child.stdin.end();
+    expect(await exited).toBe(0);
+  }, 60_000);
+});

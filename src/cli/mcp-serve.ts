@@ -1,9 +1,9 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { AgentPlatform } from "../mcp/agent-platform.js";
 import { agentInputType, createMcpServer } from "../mcp/create-mcp-server.js";
 import { isLoopbackHost } from "../mcp/mcp-http-guard.js";
 import { serveMcpOverHttp } from "../mcp/serve-mcp-over-http.js";
+import { serveMcpOverStdio } from "../mcp/serve-mcp-over-stdio.js";
 import type { Agent } from "../platform/agent.js";
 import { AgentTool } from "../subagent/agent-tool.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
@@ -120,11 +120,10 @@ export async function serveExamplesOverMcp(
       await untilStopped(options.signal);
       await endpoint.close();
     } else {
-      const server = create();
-      await server.connect(new StdioServerTransport());
+      const endpoint = await serveMcpOverStdio(create());
       terminal.err(`${SERVER_NAME}: serving over stdio`);
-      await untilStopped(options.signal, process.stdin);
-      await server.close();
+      await Promise.race([untilStopped(options.signal, process.stdin), endpoint.closed]);
+      await endpoint.close();
     }
   } finally {
     await platform?.close();

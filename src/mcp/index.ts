@@ -32,6 +32,12 @@ export {
   serveMcpOverHttp,
 } from "./serve-mcp-over-http.js";
 export {
+  DEFAULT_MCP_STDIO_MAX_MESSAGE_BYTES,
+  type McpStdioEndpoint,
+  type ServeMcpOverStdioOptions,
+  serveMcpOverStdio,
+} from "./serve-mcp-over-stdio.js";
+export {
   type McpContextForwarding,
   ToolCallContextMcpMetaConverter,
 } from "./tool-call-context-mcp-meta-converter.js";
