@@ -178,6 +178,12 @@ describe("parseCliArgs mcp-serve", () => {
     });
   });
 
+  it("refuses an empty --token", () => {
+    expect(() => parseCliArgs(["mcp-serve", "--http", "0", "--token", ""])).toThrow(
+      usageError("--token is empty: give the token clients must send, or leave --token out."),
+    );
+  });
+
   it("refuses the HTTP options without --http", () => {
     expect(() => parseCliArgs(["mcp-serve", "--token", "t"])).toThrow(
       usageError("--token is for serving over HTTP: add --http <port>."),

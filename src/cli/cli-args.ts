@@ -187,6 +187,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       if (values.http === undefined && httpOnly !== undefined) {
         throw new UsageError(`--${httpOnly} is for serving over HTTP: add --http <port>.`);
       }
+      if (values.token !== undefined && values.token.trim().length === 0) {
+        throw new UsageError("--token is empty: give the token clients must send, or leave --token out.");
+      }
       return {
         command: "mcp-serve",
         httpPort: values.http === undefined ? undefined : portOf(values.http),
