@@ -208,4 +208,10 @@ describe("serveMcpOverHttp: a bearer token", () => {
     await expect(attempt).rejects.toThrow(ConfigurationError);
     await expect(attempt).rejects.toThrow(/Serving MCP on 0\.0\.0\.0 .* give a token/);
   });
+
+  it("refuses an empty token", async () => {
+    await expect(
+      serveMcpOverHttp(() => createMcpServer({ name: "open", tools: [] }), { token: " " }),
+    ).rejects.toThrow("serveMcpOverHttp: the token is empty; give the token clients must send, or none.");
+  });
 });

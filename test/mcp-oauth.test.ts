@@ -167,7 +167,19 @@ describe("where an OAuth client secret may go", () => {
     expect(McpServerError.isInstance(result)).toBe(true);
     const own = new URL(url).origin;
     expect((result as Error).message).toContain(
-      `MCP server 'secure' points OAuth at ${foreign.issuer}, but its client secret goes only to its own origin ${own}: refused.`,
+      `MCP server 'secure' could not be reached: it points OAuth at ${foreign.issuer}, but the client secret goes only to its own origin ${own}: refused. If you trust ${foreign.issuer}, set it as oauth.issuer.`,
+    );
+    const withIssuer = McpClients.fromConfig({
+      mcpServers: {
+        secure: {
+          url,
+          oauth: { clientId: "agent", clientSecret: "s3cret", issuer: "https://login.example.com" },
+        },
+      },
+    });
+    cleanups.push(() => withIssuer.close());
+    await expect(withIssuer.get("secure")?.listTools()).rejects.toThrow(
+      `it points OAuth at ${foreign.issuer}, but the client secret goes only to its own origin ${own} or the configured issuer https://login.example.com: refused.`,
     );
     expect(logLines(foreign.log)).toEqual([]);
     expect(logLines(log).filter((line) => line.startsWith("token"))).toEqual([]);
@@ -201,7 +213,7 @@ describe("where an OAuth client secret may go", () => {
         .catch((error: unknown) => error);
       expect((result as Error).message).toMatch(
         new RegExp(
-          `points OAuth at ${foreign.issuer}, but its client secret goes only to its own origin ${issuer}`,
+          `it points OAuth at ${foreign.issuer}, but the client secret goes only to its own origin ${issuer}`,
         ),
       );
     }

@@ -33,7 +33,7 @@ export function oauthFetchGuard(server: string, mcpUrl: string, issuer: string |
       return Promise.reject(
         new McpServerError(
           server,
-          `MCP server '${server}' points OAuth at ${target.origin}, but its client secret goes only to ${allowed}: refused. If you trust ${target.origin}, set it as oauth.issuer.`,
+          `it points OAuth at ${target.origin}, but the client secret goes only to ${allowed}: refused. If you trust ${target.origin}, set it as oauth.issuer.`,
         ),
       );
     }
@@ -41,7 +41,7 @@ export function oauthFetchGuard(server: string, mcpUrl: string, issuer: string |
       return Promise.reject(
         new McpServerError(
           server,
-          `MCP server '${server}': OAuth over plain http to ${target.origin} is refused (https is required except on loopback).`,
+          `OAuth over plain http to ${target.origin} is refused (https is required except on loopback).`,
         ),
       );
     }

@@ -63,7 +63,12 @@ export async function serveMcpOverHttp(
 ): Promise<McpHttpEndpoint> {
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";
-  if (!isLoopbackHost(host) && (options.token === undefined || options.token.length === 0)) {
+  if (options.token !== undefined && options.token.trim().length === 0) {
+    throw new ConfigurationError(
+      "serveMcpOverHttp: the token is empty; give the token clients must send, or none.",
+    );
+  }
+  if (!isLoopbackHost(host) && options.token === undefined) {
     throw new ConfigurationError(
       `Serving MCP on ${host} makes the agents reachable from the network: give a token (the 'token' option; --token or EMBABEL_MCP_TOKEN on the command line), or listen on 127.0.0.1.`,
     );
