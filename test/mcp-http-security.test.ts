@@ -96,24 +96,25 @@ describe("serveMcpOverHttp: Host and Origin (DNS rebinding)", () => {
     expect(counts).toEqual({ created: 0, calls: 0 });
   });
 
-  it("answers localhost, 127.0.0.1 and [::1] with its own port, and no other port or name", async () => {
+  it("answers localhost, 127.0.0.1 and [::1] (any port: a tunnel or port mapping changes it), and no other name", async () => {
     const { endpoint, counts } = await served();
     const port = endpoint.port;
-    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `LOCALHOST:${port}`]) {
+    const loopback = [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `LOCALHOST:${port}`];
+    for (const host of [...loopback, `localhost:${port + 1}`, "127.0.0.1"]) {
       const answer = await post(port, { host });
       expect({ host, status: answer.status }).toEqual({ host, status: 200 });
       expect(answer.body).toContain("the private report");
     }
     for (const host of [
-      `127.0.0.1:${port + 1}`,
-      "127.0.0.1",
       `localhost.attacker.example:${port}`,
       `evil.localhost:${port}`,
+      `127.0.0.1.nip.io:${port}`,
       `127.0.0.2:${port}`,
+      `0.0.0.0:${port}`,
     ]) {
       expect({ host, status: (await post(port, { host })).status }).toEqual({ host, status: 403 });
     }
-    expect(counts.calls).toBe(4);
+    expect(counts.calls).toBe(6);
   });
 
   it("refuses a browser Origin other than its own; a request without Origin passes", async () => {

@@ -12,7 +12,7 @@ export function isLoopbackHost(host: string): boolean {
 
 /** Options of {@link mcpHttpGuard}. */
 export interface McpHttpGuardOptions {
-  /** The port the server listens on (a `Host` naming another port is refused). */
+  /** The port the server listens on (the port of the origins accepted). */
   readonly port: number;
   /** The address listened on; a concrete non-loopback address is accepted as a `Host` too. */
   readonly listenHost: string;
@@ -43,9 +43,9 @@ function sha256(text: string): Buffer {
 /**
  * The checks a Streamable HTTP endpoint makes before reading a request
  * (the MCP spec's DNS-rebinding rule, and an optional bearer token):
- * `Host` must name this server (loopback names, with its port, unless
- * allowed otherwise), a browser's `Origin` must be this server's own or an
- * allowed one (no `Origin`, as from non-browser clients, passes), and the
+ * `Host` must name this server (a loopback name, with any port, unless
+ * allowed otherwise), a browser's `Origin` must be this server's own (a
+ * loopback name with its port) or an allowed one (no `Origin`, as from non-browser clients, passes), and the
  * token, when set, is compared in constant time. Returns `undefined` to let
  * the request through.
  */
@@ -70,10 +70,11 @@ export function mcpHttpGuard(
   for (const origin of options.allowedOrigins ?? []) origins.add(origin.toLowerCase().replace(/\/$/, ""));
   const tokenHash = options.token === undefined ? undefined : sha256(options.token);
 
+  // A loopback name passes with any port: a rebinding page cannot send one, and
+  // SSH tunnels and container port mappings change the port the client sees.
   const hostAllowed = (host: string): boolean => {
     const { name, port: hostPort } = splitHost(host);
-    if (anyPort.has(name) || exact.has(`${name}:${hostPort ?? ""}`)) return true;
-    return names.has(name) && (hostPort === port || (hostPort === undefined && port === "80"));
+    return names.has(name) || anyPort.has(name) || exact.has(`${name}:${hostPort ?? ""}`);
   };
 
   return (headers) => {

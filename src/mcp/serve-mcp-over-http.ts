@@ -14,14 +14,15 @@ export interface ServeMcpOverHttpOptions {
   /** The endpoint's path. @default "/mcp" */
   readonly path?: string;
   /**
-   * `Host` values accepted besides `localhost`, `127.0.0.1` and `[::1]` with
-   * the port (and the listening address itself): `name` for any port,
+   * `Host` values accepted besides `localhost`, `127.0.0.1` and `[::1]` (any
+   * port) and the listening address itself: `name` for any port,
    * `name:port` for one. Any other `Host` is answered 403 (DNS rebinding).
    * @default []
    */
   readonly allowedHosts?: readonly string[];
   /**
    * Browser origins accepted besides this server's own loopback ones
+   * (`http://localhost:<port>` and the like), matched exactly
    * (`https://app.example.com`); a request with another `Origin` is answered
    * 403. Requests without `Origin` (non-browser clients) pass. @default []
    */
