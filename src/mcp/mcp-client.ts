@@ -237,9 +237,7 @@ export class McpClient {
     throw new McpServerError(
       this.name,
       `MCP server '${this.name}' failed to ${what}: ${oneLine(messageOf(error))}`,
-      {
-        cause: error,
-      },
+      { cause: error },
     );
   }
 
@@ -306,9 +304,7 @@ export class McpClient {
       throw new McpServerError(
         this.name,
         `MCP server '${this.name}' ${failure}: ${oneLine(messageOf(error))}`,
-        {
-          cause: error,
-        },
+        { cause: error },
       );
     } finally {
       this.pendingTransport = undefined;

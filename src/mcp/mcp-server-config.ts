@@ -114,14 +114,8 @@ export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
 const stringRecord = z.record(z.string(), z.string());
 const timeout = z.number().int().positive().optional();
 
-/**
- * Keys other MCP clients write into the same block (Cline's and Roo's approval
- * lists, a `disabled` switch, a free-text description): accepted so a config
- * copied from them loads; `disabled: true` servers are skipped by
- * `McpClients.fromConfig`. Any other unknown key is still an error, so a typo
- * such as `arg` for `args` is caught.
- */
 const contextKeys = z.array(z.string().min(1));
+/** A server's `context` rule: one of an allow list or a deny list of context keys. */
 const contextSchema = z
   .object({ allow: contextKeys.optional(), deny: contextKeys.optional() })
   .strict()
@@ -130,6 +124,13 @@ const contextSchema = z
   })
   .optional();
 
+/**
+ * Keys other MCP clients write into the same block (Cline's and Roo's approval
+ * lists, a `disabled` switch, a free-text description): accepted so a config
+ * copied from them loads; `disabled: true` servers are skipped by
+ * `McpClients.fromConfig`. Any other unknown key is still an error, so a typo
+ * such as `arg` for `args` is caught.
+ */
 const otherClientsKeys = {
   disabled: z.boolean().optional(),
   autoApprove: z.array(z.string()).optional(),
