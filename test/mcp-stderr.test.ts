@@ -3,7 +3,16 @@
 // that fails at start. The model gets a one-line failure; the log gets stderr.
 import { rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { type LogFields, Logger, McpClients, McpToolFactory } from "../src/index.js";
+import { z } from "zod";
+import {
+  AgentPlatform,
+  defineAgent,
+  domainType,
+  type LogFields,
+  Logger,
+  McpClients,
+  McpToolFactory,
+} from "../src/index.js";
 import { fixtureConfig, tempLog } from "./support/mcp-fixture.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -49,6 +58,49 @@ describe("MCP server stderr", () => {
     const logged = records.find((entry) => entry.message.includes("sk-child-SECRET-321"));
     expect(logged?.message).toMatch(/^MCP server 'evil' failed to run tool 'crash'; its stderr ends with:\n/);
     expect(logged?.fields).toEqual({ server: "evil" });
+  });
+
+  it("goes to the platform's logger when the call runs inside an agent process", async () => {
+    const defaults = capturedLog();
+    const records: string[] = [];
+    const record = (message: string) => {
+      records.push(message);
+    };
+    const { dir, log } = tempLog();
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const config = fixtureConfig(log);
+    const clients = clientsFor({
+      evil: { ...config, env: { ...(config.env as object), FIXTURE_LEAK: "sk-in-process-SECRET" } },
+    });
+    const crash = await McpToolFactory.create(clients).requiredToolByName("crash");
+    const Ask = domainType("Ask", z.object({ text: z.string() }));
+    const Answer = domainType("Answer", z.object({ text: z.string() }));
+    const platform = AgentPlatform.create({
+      models: {},
+      logger: { debug: record, info: record, warn: record, error: record },
+    });
+    cleanups.push(() => platform.close());
+    const agent = platform.deploy(
+      defineAgent({
+        name: "Crasher",
+        description: "Calls a tool that crashes",
+        actions: [
+          {
+            name: "call",
+            input: Ask,
+            output: Answer,
+            achievesGoal: { description: "Answered" },
+            run: async () => ({ text: (await crash.call("{}")).content }),
+          },
+        ],
+      }),
+    );
+    const process = await platform.runAgent(agent, Ask.create({ text: "go" }));
+    expect((process.result as { text: string } | undefined)?.text).toBe(
+      "MCP server 'evil' failed to run tool 'crash': MCP error -32000: Connection closed",
+    );
+    expect(records.join("\n")).toContain("sk-in-process-SECRET");
+    expect(defaults.map((entry) => entry.message).join("\n")).not.toContain("sk-in-process-SECRET");
   });
 
   it("is not in the error of a server that fails to start; the log has it", async () => {
