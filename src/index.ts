@@ -353,12 +353,14 @@ export type {
   McpCallOptions,
   McpClientsLike,
   McpConfigOptions,
+  McpContextForwarding,
   McpHttpEndpoint,
   McpHttpServerConfig,
   McpRequestOptions,
   McpServerConfig,
   McpServersConfig,
   McpServersHolder,
+  McpStdioEndpoint,
   McpStdioServerConfig,
   McpToolFactoryOptions,
   McpToolFilter,
@@ -366,6 +368,7 @@ export type {
   McpToolInfo,
   McpToolOptions,
   ServeMcpOverHttpOptions,
+  ServeMcpOverStdioOptions,
   ToolGroupConfig,
 } from "./mcp/index.js";
 export {
@@ -379,6 +382,7 @@ export {
   McpToolFactory,
   McpToolGroup,
   serveMcpOverHttp,
+  serveMcpOverStdio,
   ToolCallContextMcpMetaConverter,
   toolGroupsFromConfig,
 } from "./mcp/index.js";

@@ -6,8 +6,8 @@
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { ClientCredentialsProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
-import { afterEach, describe, expect, it } from "vitest";
-import { ConfigurationError, McpClients, McpToolGroup } from "../src/index.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfigurationError, McpClients, McpServerError, McpToolGroup } from "../src/index.js";
 import { logLines, startHttpFixture, tempLog } from "./support/mcp-fixture.js";
 
 const OAUTH_SERVER = fileURLToPath(new URL("./fixtures/mcp/oauth-server.mjs", import.meta.url));
@@ -17,9 +17,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function oauthServer(): Promise<{ url: string; issuer: string; log: string }> {
+async function oauthServer(
+  env: Record<string, string> = {},
+): Promise<{ url: string; issuer: string; log: string }> {
   const { dir, log } = tempLog();
-  const { url, child } = await startHttpFixture(log, 0, "http", OAUTH_SERVER);
+  const { url, child } = await startHttpFixture(log, 0, "http", OAUTH_SERVER, env);
   cleanups.push(
     () => rmSync(dir, { recursive: true, force: true }),
     () => {
@@ -137,5 +139,104 @@ describe("an MCP server behind OAuth (client credentials)", () => {
         mcpServers: { secure: { url: "http://127.0.0.1:1/mcp", authProvider: "token" } },
       }),
     ).toThrow(/authProvider: must be an OAuthClientProvider/);
+  });
+});
+
+describe("where an OAuth client secret may go", () => {
+  it("without an issuer, goes to an authorization server on the MCP server's own origin (and the SDK warns of nothing)", async () => {
+    const warn = vi.spyOn(console, "warn");
+    try {
+      const { url, log } = await oauthServer();
+      const clients = clientsFor({ url, oauth: { clientId: "agent", clientSecret: "s3cret" } });
+      expect(await whoami(clients, "hello")).toMatchObject({ kind: "text", content: "hello, agent" });
+      expect(logLines(log)).toContain("token issued agent");
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("refuses a foreign authorization server the MCP server names, naming both origins, and sends it nothing", async () => {
+    const foreign = await oauthServer();
+    const { url, log } = await oauthServer({ FIXTURE_AUTH_SERVER: foreign.issuer });
+    const clients = clientsFor({ url, oauth: { clientId: "agent", clientSecret: "s3cret" } });
+    const result = await clients
+      .get("secure")
+      ?.listTools()
+      .catch((error: unknown) => error);
+    expect(McpServerError.isInstance(result)).toBe(true);
+    const own = new URL(url).origin;
+    expect((result as Error).message).toContain(
+      `MCP server 'secure' could not be reached: it points OAuth at ${foreign.issuer}, but the client secret goes only to its own origin ${own}: refused. If you trust ${foreign.issuer}, set it as oauth.issuer.`,
+    );
+    const withIssuer = McpClients.fromConfig({
+      mcpServers: {
+        secure: {
+          url,
+          oauth: { clientId: "agent", clientSecret: "s3cret", issuer: "https://login.example.com" },
+        },
+      },
+    });
+    cleanups.push(() => withIssuer.close());
+    await expect(withIssuer.get("secure")?.listTools()).rejects.toThrow(
+      `it points OAuth at ${foreign.issuer}, but the client secret goes only to its own origin ${own} or the configured issuer https://login.example.com: refused.`,
+    );
+    expect(logLines(foreign.log)).toEqual([]);
+    expect(logLines(log).filter((line) => line.startsWith("token"))).toEqual([]);
+  });
+
+  it("goes to a foreign authorization server when it is the configured issuer", async () => {
+    const foreign = await oauthServer();
+    const { url, log } = await oauthServer({ FIXTURE_AUTH_SERVER: foreign.issuer });
+    const clients = clientsFor({
+      url,
+      oauth: { clientId: "agent", clientSecret: "s3cret", issuer: foreign.issuer },
+    });
+    expect(await whoami(clients, "hi")).toMatchObject({ content: "hi, agent" });
+    expect(logLines(foreign.log)).toEqual(["token issued agent"]);
+    expect(logLines(log).filter((line) => line.startsWith("token"))).toEqual([]);
+    expect(logLines(log)).toContain("mcp POST with token");
+  });
+
+  it("refuses a token endpoint on another origin than the authorization server's metadata was on", async () => {
+    const foreign = await oauthServer();
+    const { url, issuer } = await oauthServer({ FIXTURE_TOKEN_ENDPOINT: `${foreign.issuer}/token` });
+    for (const oauth of [
+      { clientId: "agent", clientSecret: "s3cret" },
+      { clientId: "agent", clientSecret: "s3cret", issuer },
+    ]) {
+      const clients = McpClients.fromConfig({ mcpServers: { secure: { url, oauth } } });
+      cleanups.push(() => clients.close());
+      const result = await clients
+        .get("secure")
+        ?.listTools()
+        .catch((error: unknown) => error);
+      expect((result as Error).message).toMatch(
+        new RegExp(
+          `it points OAuth at ${foreign.issuer}, but the client secret goes only to its own origin ${issuer}`,
+        ),
+      );
+    }
+    expect(logLines(foreign.log)).toEqual([]);
+  });
+
+  it("never goes over plain http except to loopback", () => {
+    const config = (url: string, oauth: Record<string, string>) => ({
+      mcpServers: { crm: { url, oauth: { clientId: "a", clientSecret: "b", ...oauth } } },
+    });
+    expect(() => McpClients.fromConfig(config("http://crm.example.com/mcp", {}))).toThrow(
+      "mcpServers.crm.url is plain http ('http://crm.example.com/mcp'): OAuth client credentials are sent over https only (or http to 127.0.0.1 / localhost).",
+    );
+    expect(() =>
+      McpClients.fromConfig(config("https://crm.example.com/mcp", { issuer: "http://login.example.com" })),
+    ).toThrow(/mcpServers\.crm\.oauth\.issuer is plain http/);
+    expect(() =>
+      McpClients.fromConfig(config("https://crm.example.com/mcp", { issuer: "https://login.example.com" })),
+    ).not.toThrow();
+    expect(() => McpClients.fromConfig(config("http://localhost:3000/mcp", {}))).not.toThrow();
+    // Without OAuth, a plain http server is the user's call (headers they chose to send).
+    expect(() =>
+      McpClients.fromConfig({ mcpServers: { crm: { url: "http://crm.example.com/mcp" } } }),
+    ).not.toThrow();
   });
 });

@@ -150,4 +150,43 @@ describe("parseCliArgs mcp-serve", () => {
       "--http needs a port number from 0 to 65535 (0 picks a free one); got 'eighty'.",
     );
   });
+
+  it("reads --host, --token, and repeated --allowed-origin and --allowed-host", () => {
+    expect(
+      parseCliArgs([
+        "mcp-serve",
+        "--http",
+        "8765",
+        "--host",
+        "0.0.0.0",
+        "--token",
+        "t",
+        "--allowed-origin",
+        "https://a.example",
+        "--allowed-origin",
+        "https://b.example",
+        "--allowed-host",
+        "mcp.example.com",
+      ]),
+    ).toMatchObject({
+      command: "mcp-serve",
+      httpPort: 8765,
+      host: "0.0.0.0",
+      token: "t",
+      allowedOrigins: ["https://a.example", "https://b.example"],
+      allowedHosts: ["mcp.example.com"],
+    });
+  });
+
+  it("refuses an empty --token", () => {
+    expect(() => parseCliArgs(["mcp-serve", "--http", "0", "--token", ""])).toThrow(
+      usageError("--token is empty: give the token clients must send, or leave --token out."),
+    );
+  });
+
+  it("refuses the HTTP options without --http", () => {
+    expect(() => parseCliArgs(["mcp-serve", "--token", "t"])).toThrow(
+      usageError("--token is for serving over HTTP: add --http <port>."),
+    );
+  });
 });

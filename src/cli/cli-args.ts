@@ -66,12 +66,20 @@ export interface WorkerCommand {
   readonly stalledIntervalMs: number | undefined;
 }
 
-/** `embabel-ts mcp-serve [--http <port>] [--scripted] [--model <id>] [--config <file>]`. */
+/** `embabel-ts mcp-serve [--http <port> [--host <address>] [--token <t>] [--allowed-origin <o>]…] [--scripted] [--model <id>] [--config <file>]`. */
 export interface McpServeCommand {
   /** Which command. */
   readonly command: "mcp-serve";
   /** Serve Streamable HTTP on 127.0.0.1 at this port (0 picks a free one) instead of stdio. */
   readonly httpPort: number | undefined;
+  /** With `httpPort`: the address to listen on; anything but loopback needs a token. @default "127.0.0.1" */
+  readonly host?: string | undefined;
+  /** With `httpPort`: the bearer token every request must carry (else `EMBABEL_MCP_TOKEN`). @default none */
+  readonly token?: string | undefined;
+  /** With `httpPort`: browser origins accepted besides the server's own. @default [] */
+  readonly allowedOrigins?: readonly string[];
+  /** With `httpPort`: `Host` values accepted besides localhost, 127.0.0.1 and [::1]. @default [] */
+  readonly allowedHosts?: readonly string[];
   /** Run the agents on their recorded scripts instead of a real model. @default false */
   readonly scripted: boolean;
   /** A model id (`openai:gpt-4.1`) overriding config and `EMBABEL_MODEL`. */
@@ -105,6 +113,10 @@ const OPTIONS = {
   "lock-duration": { type: "string" },
   "stalled-interval": { type: "string" },
   http: { type: "string" },
+  host: { type: "string" },
+  token: { type: "string" },
+  "allowed-origin": { type: "string", multiple: true },
+  "allowed-host": { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
   trace: { type: "string" },
@@ -169,9 +181,22 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       return workerCommand(rest, values);
     case "mcp-serve": {
       if (rest.length > 0) throw new UsageError(`'mcp-serve' takes no arguments (got ${quoteAll(rest)}).`);
+      const httpOnly = (["host", "token", "allowed-origin", "allowed-host"] as const).find(
+        (option) => values[option] !== undefined,
+      );
+      if (values.http === undefined && httpOnly !== undefined) {
+        throw new UsageError(`--${httpOnly} is for serving over HTTP: add --http <port>.`);
+      }
+      if (values.token !== undefined && values.token.trim().length === 0) {
+        throw new UsageError("--token is empty: give the token clients must send, or leave --token out.");
+      }
       return {
         command: "mcp-serve",
         httpPort: values.http === undefined ? undefined : portOf(values.http),
+        ...(values.host === undefined ? {} : { host: values.host }),
+        ...(values.token === undefined ? {} : { token: values.token }),
+        ...(values["allowed-origin"] ? { allowedOrigins: values["allowed-origin"] } : {}),
+        ...(values["allowed-host"] ? { allowedHosts: values["allowed-host"] } : {}),
         scripted: values.scripted ?? false,
         model: values.model,
         config: values.config,
@@ -193,7 +218,7 @@ function parsePort(value: string | undefined): number {
 
 function workerCommand(
   rest: readonly string[],
-  values: { [key in keyof typeof OPTIONS]?: string | boolean | undefined },
+  values: { [key in keyof typeof OPTIONS]?: string | boolean | string[] | undefined },
 ): WorkerCommand {
   const [module, ...extra] = rest;
   if (extra.length > 0) throw new UsageError(`'worker' takes one module (got ${quoteAll(rest)}).`);
@@ -217,7 +242,7 @@ function workerCommand(
   };
 }
 
-function positiveInteger(value: string | boolean | undefined, option: string): number | undefined {
+function positiveInteger(value: string | boolean | string[] | undefined, option: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (typeof value !== "string" || !Number.isInteger(number) || number < 1) {

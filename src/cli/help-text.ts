@@ -33,6 +33,10 @@ Scale-out (Redis and the bullmq + ioredis packages):
 
 Options for mcp-serve:
   --http <port>         serve Streamable HTTP on 127.0.0.1 (0 picks a free port) instead of stdio
+  --token <t>           require 'Authorization: Bearer <t>' on every request (or set EMBABEL_MCP_TOKEN)
+  --host <address>      listen on this address instead of 127.0.0.1 (anything else needs a token)
+  --allowed-origin <o>  also accept requests from this browser origin (repeatable)
+  --allowed-host <h>    also answer to this Host name, e.g. behind a reverse proxy (repeatable)
   -s, --scripted        run the agents on their recorded scripts (offline)
   -m, --model, -c, --config as for run
 

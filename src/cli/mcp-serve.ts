@@ -1,7 +1,9 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { AgentPlatform } from "../mcp/agent-platform.js";
 import { agentInputType, createMcpServer } from "../mcp/create-mcp-server.js";
+import { isLoopbackHost } from "../mcp/mcp-http-guard.js";
 import { serveMcpOverHttp } from "../mcp/serve-mcp-over-http.js";
+import { serveMcpOverStdio } from "../mcp/serve-mcp-over-stdio.js";
 import type { Agent } from "../platform/agent.js";
 import { AgentTool } from "../subagent/agent-tool.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
@@ -71,6 +73,13 @@ export async function serveExamplesOverMcp(
   options: CliEnvironmentOptions,
 ): Promise<number> {
   const { terminal, env } = options;
+  const token = command.token ?? (env.EMBABEL_MCP_TOKEN || undefined);
+  const host = command.host ?? "127.0.0.1";
+  if (!isLoopbackHost(host) && token === undefined) {
+    throw new ConfigurationError(
+      `mcp-serve --host ${host} would let anyone on the network run the agents: give a token with --token <t> or EMBABEL_MCP_TOKEN (clients send it as 'Authorization: Bearer <t>'), or leave --host out to listen on 127.0.0.1.`,
+    );
+  }
   const loaded = loadConfig(options.cwd, command.config);
   const examples = builtInExamples();
   let shared: AgentPlatform | undefined;
@@ -98,16 +107,23 @@ export async function serveExamplesOverMcp(
     });
   try {
     if (command.httpPort !== undefined) {
-      const endpoint = await serveMcpOverHttp(create, { port: command.httpPort });
-      terminal.out(`MCP server listening on ${endpoint.url} (Ctrl-C to stop)`);
+      const endpoint = await serveMcpOverHttp(create, {
+        port: command.httpPort,
+        host,
+        ...(token === undefined ? {} : { token }),
+        ...(command.allowedOrigins ? { allowedOrigins: command.allowedOrigins } : {}),
+        ...(command.allowedHosts ? { allowedHosts: command.allowedHosts } : {}),
+      });
+      terminal.out(
+        `MCP server listening on ${endpoint.url}${token === undefined ? "" : " (bearer token required)"} (Ctrl-C to stop)`,
+      );
       await untilStopped(options.signal);
       await endpoint.close();
     } else {
-      const server = create();
-      await server.connect(new StdioServerTransport());
+      const endpoint = await serveMcpOverStdio(create());
       terminal.err(`${SERVER_NAME}: serving over stdio`);
-      await untilStopped(options.signal, process.stdin);
-      await server.close();
+      await Promise.race([untilStopped(options.signal, process.stdin), endpoint.closed]);
+      await endpoint.close();
     }
   } finally {
     await platform?.close();

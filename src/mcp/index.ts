@@ -31,4 +31,13 @@ export {
   type ServeMcpOverHttpOptions,
   serveMcpOverHttp,
 } from "./serve-mcp-over-http.js";
-export { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
+export {
+  DEFAULT_MCP_STDIO_MAX_MESSAGE_BYTES,
+  type McpStdioEndpoint,
+  type ServeMcpOverStdioOptions,
+  serveMcpOverStdio,
+} from "./serve-mcp-over-stdio.js";
+export {
+  type McpContextForwarding,
+  ToolCallContextMcpMetaConverter,
+} from "./tool-call-context-mcp-meta-converter.js";

@@ -17,8 +17,10 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { McpServerError } from "../errors/mcp-server-error.js";
+import { Logger } from "../tool/logger.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
+import { oauthFetchGuard } from "./oauth-fetch-guard.js";
 
 export type { CallToolResult, McpToolInfo };
 
@@ -231,9 +233,10 @@ export class McpClient {
     if (!(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed) {
       if (this.client === client) await this.disconnect();
     }
+    this.logStderr(`failed to ${what}`);
     throw new McpServerError(
       this.name,
-      `MCP server '${this.name}' failed to ${what}: ${messageOf(error)}${this.stderrNote()}`,
+      `MCP server '${this.name}' failed to ${what}: ${oneLine(messageOf(error))}`,
       { cause: error },
     );
   }
@@ -296,9 +299,11 @@ export class McpClient {
           );
         }
       }
+      const failure = `could not be ${this.config.transport === "stdio" ? "started" : "reached"}`;
+      this.logStderr(failure);
       throw new McpServerError(
         this.name,
-        `MCP server '${this.name}' could not be ${this.config.transport === "stdio" ? "started" : "reached"}: ${messageOf(error)}${this.stderrNote()}`,
+        `MCP server '${this.name}' ${failure}: ${oneLine(messageOf(error))}`,
         { cause: error },
       );
     } finally {
@@ -331,7 +336,12 @@ export class McpClient {
     if (config.transport === "http") {
       const requestInit = { headers: { ...(config.headers ?? {}) } };
       const authProvider = this.authProvider();
-      const options = authProvider ? { requestInit, authProvider } : { requestInit };
+      // Configured client credentials: the secret (and every request) stays on the server's or the issuer's origin.
+      const guarded =
+        config.oauth && !config.authProvider
+          ? { fetch: oauthFetchGuard(this.name, config.url, config.oauth.issuer) }
+          : {};
+      const options = authProvider ? { requestInit, authProvider, ...guarded } : { requestInit };
       return this.sse
         ? new SSEClientTransport(new URL(config.url), options)
         : new StreamableHTTPClientTransport(new URL(config.url), options);
@@ -356,19 +366,19 @@ export class McpClient {
     if (config.authProvider) return config.authProvider;
     const oauth = config.oauth;
     if (!oauth) return undefined;
-    this.oauthProvider ??= oauth.issuer
-      ? new ClientCredentialsProvider({
-          clientId: oauth.clientId,
-          clientSecret: oauth.clientSecret,
-          expectedIssuer: oauth.issuer,
-          ...(oauth.scope ? { scope: oauth.scope } : {}),
-        })
-      : new ClientCredentialsProvider({
-          clientId: oauth.clientId,
-          clientSecret: oauth.clientSecret,
-          ...(oauth.scope ? { scope: oauth.scope } : {}),
-        });
-    return this.oauthProvider;
+    if (this.oauthProvider) return this.oauthProvider;
+    const provider = new ClientCredentialsProvider({
+      clientId: oauth.clientId,
+      clientSecret: oauth.clientSecret,
+      expectedIssuer: oauth.issuer ?? new URL(config.url).origin,
+      ...(oauth.scope ? { scope: oauth.scope } : {}),
+    });
+    // Without an issuer, the credentials bind to the first authorization server on the
+    // server's own origin that accepts them (any path there); the fetch guard keeps them on it.
+    if (!oauth.issuer)
+      provider.saveClientInformation({ client_id: oauth.clientId, client_secret: oauth.clientSecret });
+    this.oauthProvider = provider;
+    return provider;
   }
 
   /** Over HTTP a dead server fails nothing until the timeout: after a transport error, a ping decides. */
@@ -390,15 +400,16 @@ export class McpClient {
     await client?.close().catch(() => undefined);
   }
 
-  /** The telling lines of the server's stderr: its error lines, or else its last lines. */
-  private stderrNote(): string {
-    const lines = this.stderrTail
-      .split("\n")
-      .map((line) => line.trim())
-      .filter((line) => line.length > 0);
-    if (lines.length === 0) return "";
-    const errors = lines.filter((line) => /error/i.test(line));
-    return ` (server stderr: ${(errors.length > 0 ? errors.slice(-3) : lines.slice(-3)).join(" | ")})`;
+  /**
+   * The server's stderr goes to the log (Logger.current()), never into the
+   * message the model reads: it is the server's own text, and may echo keys.
+   */
+  private logStderr(failure: string): void {
+    const stderr = this.stderrTail.trim();
+    if (stderr.length === 0) return;
+    Logger.current().warn(`MCP server '${this.name}' ${failure}; its stderr ends with:\n${stderr}`, {
+      server: this.name,
+    });
   }
 }
 
@@ -414,6 +425,12 @@ function rethrow(error: McpServerError): never {
 function serverErrorTo<T>(failure: unknown, onServerError: (error: McpServerError) => T): T {
   if (McpServerError.isInstance(failure)) return onServerError(failure);
   throw failure;
+}
+
+/** The first line of `text`, at most 300 characters: what an in-band failure message carries. */
+function oneLine(text: string): string {
+  const line = text.trim().split(/\r?\n/, 1)[0] ?? "";
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
 function messageOf(error: unknown): string {

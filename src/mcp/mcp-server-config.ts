@@ -2,6 +2,8 @@ import { isAbsolute, resolve } from "node:path";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { isSecureOrLoopback } from "./oauth-fetch-guard.js";
+import type { McpContextForwarding } from "./tool-call-context-mcp-meta-converter.js";
 
 /** A server started as a child process and spoken to over stdio (the Claude Desktop format). */
 export interface McpStdioServerConfig {
@@ -20,6 +22,13 @@ export interface McpStdioServerConfig {
   readonly connectTimeoutMs?: number;
   /** A server switched off, as Cline and Roo write it: `McpClients.fromConfig` skips it. @default false */
   readonly disabled?: boolean;
+  /**
+   * Which `ToolCallContext` keys this server may receive as `_meta`:
+   * `{ allow: [...] }` (recommended for third-party servers) or
+   * `{ deny: [...] }`; it narrows whatever converter is in force.
+   * @default every key the converter gives (the chapter's passThrough)
+   */
+  readonly context?: McpContextForwarding;
 }
 
 /**
@@ -34,7 +43,7 @@ export interface McpOAuthClientCredentials {
   readonly clientSecret: string;
   /** Space-separated scopes to ask for. @default none */
   readonly scope?: string;
-  /** The authorization server's issuer URL: the secret is sent to that server only (recommended). @default whichever the MCP server names */
+  /** The authorization server's issuer URL, when it is not on the MCP server's own origin: the secret is sent to that server only. @default an authorization server on the MCP server's own origin */
   readonly issuer?: string;
 }
 
@@ -61,6 +70,13 @@ export interface McpHttpServerConfig {
   readonly connectTimeoutMs?: number;
   /** A server switched off, as Cline and Roo write it: `McpClients.fromConfig` skips it. @default false */
   readonly disabled?: boolean;
+  /**
+   * Which `ToolCallContext` keys this server may receive as `_meta`:
+   * `{ allow: [...] }` (recommended for third-party servers) or
+   * `{ deny: [...] }`; it narrows whatever converter is in force.
+   * @default every key the converter gives (the chapter's passThrough)
+   */
+  readonly context?: McpContextForwarding;
 }
 
 /** One entry of an `mcpServers` block. */
@@ -98,6 +114,16 @@ export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
 const stringRecord = z.record(z.string(), z.string());
 const timeout = z.number().int().positive().optional();
 
+const contextKeys = z.array(z.string().min(1));
+/** A server's `context` rule: one of an allow list or a deny list of context keys. */
+const contextSchema = z
+  .object({ allow: contextKeys.optional(), deny: contextKeys.optional() })
+  .strict()
+  .refine((rule) => (rule.allow === undefined) !== (rule.deny === undefined), {
+    message: 'takes either "allow": [keys] or "deny": [keys]',
+  })
+  .optional();
+
 /**
  * Keys other MCP clients write into the same block (Cline's and Roo's approval
  * lists, a `disabled` switch, a free-text description): accepted so a config
@@ -121,6 +147,7 @@ const stdioSchema = z
     cwd: z.string().min(1).optional(),
     timeoutMs: timeout,
     connectTimeoutMs: timeout,
+    context: contextSchema,
     ...otherClientsKeys,
   })
   .strict();
@@ -150,6 +177,7 @@ const httpSchema = z
       .optional(),
     timeoutMs: timeout,
     connectTimeoutMs: timeout,
+    context: contextSchema,
     ...otherClientsKeys,
   })
   .strict();
@@ -206,6 +234,20 @@ function expandOAuth(
   };
 }
 
+/** Client credentials go over https only, or plain http to this machine. */
+function checkOAuthTransport(url: string, oauth: McpOAuthClientCredentials, where: string): void {
+  for (const [field, value] of [
+    ["url", url],
+    ["oauth.issuer", oauth.issuer],
+  ] as const) {
+    if (value !== undefined && !isSecureOrLoopback(new URL(value))) {
+      throw new ConfigurationError(
+        `${where}.${field} is plain http ('${value}'): OAuth client credentials are sent over https only (or http to 127.0.0.1 / localhost).`,
+      );
+    }
+  }
+}
+
 /**
  * Checks one server's config, expands its variables and decides its transport
  * (`command` → stdio, `url` → Streamable HTTP). A config that fits neither is
@@ -232,6 +274,12 @@ export function resolveMcpServerConfig(
       .join("; ");
     throw new ConfigurationError(`Invalid MCP server config: ${problems}`);
   }
+  const rule = parsed.data.context;
+  const context: { context?: McpContextForwarding } = !rule
+    ? {}
+    : rule.allow
+      ? { context: { allow: rule.allow } }
+      : { context: { deny: rule.deny ?? [] } };
   const timeoutMs = parsed.data.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const connectTimeoutMs = parsed.data.connectTimeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   if ("url" in parsed.data) {
@@ -244,6 +292,7 @@ export function resolveMcpServerConfig(
     const headers = expandRecord(parsed.data.headers, env, `${where}.headers`);
     const type = parsed.data.type === "streamable-http" ? "http" : parsed.data.type;
     const oauth = parsed.data.oauth && expandOAuth(parsed.data.oauth, env, `${where}.oauth`);
+    if (oauth) checkOAuthTransport(url, oauth, where);
     const authProvider = parsed.data.authProvider;
     return {
       transport: "http",
@@ -255,6 +304,7 @@ export function resolveMcpServerConfig(
       ...(headers ? { headers } : {}),
       ...(oauth ? { oauth } : {}),
       ...(authProvider ? { authProvider } : {}),
+      ...context,
     };
   }
   const stdio = parsed.data as McpStdioServerConfig;
@@ -273,5 +323,6 @@ export function resolveMcpServerConfig(
     connectTimeoutMs,
     ...(childEnv ? { env: childEnv } : {}),
     ...(cwd ? { cwd } : {}),
+    ...context,
   };
 }

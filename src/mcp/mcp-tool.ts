@@ -11,6 +11,7 @@ import { toolResultOf } from "./mcp-tool-result.js";
 import {
   isPureMetaConverter,
   mcpMetaOf,
+  narrowedMetaConverter,
   ToolCallContextMcpMetaConverter,
 } from "./tool-call-context-mcp-meta-converter.js";
 
@@ -39,7 +40,7 @@ export function providerToolName(name: string): string {
 
 /** Options of {@link McpTool}. */
 export interface McpToolOptions {
-  /** Turns the call's context into `_meta`. @default ToolCallContextMcpMetaConverter.passThrough() */
+  /** Turns the call's context into `_meta` (then narrowed by the server's `context` rule, if it has one). @default ToolCallContextMcpMetaConverter.passThrough() */
   readonly metaConverter?: ToolCallContextMcpMetaConverter;
   /** The name the LLM sees. @default the server's name, normalised for providers */
   readonly name?: string;
@@ -70,7 +71,9 @@ export class McpTool extends AbstractTool {
   ) {
     super();
     this.serverToolName = info.name;
-    this.metaConverter = options.metaConverter ?? ToolCallContextMcpMetaConverter.passThrough();
+    const converter = options.metaConverter ?? ToolCallContextMcpMetaConverter.passThrough();
+    const rule = client.config.context;
+    this.metaConverter = rule ? narrowedMetaConverter(converter, rule) : converter;
     this.metaReusable = isPureMetaConverter(this.metaConverter);
     this.definition = toolDefinition(
       options.name ?? providerToolName(info.name),

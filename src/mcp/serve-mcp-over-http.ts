@@ -1,7 +1,9 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { isLoopbackHost, type McpHttpRefusal, mcpHttpGuard } from "./mcp-http-guard.js";
 
 /** Options of {@link serveMcpOverHttp}. */
 export interface ServeMcpOverHttpOptions {
@@ -11,6 +13,26 @@ export interface ServeMcpOverHttpOptions {
   readonly host?: string;
   /** The endpoint's path. @default "/mcp" */
   readonly path?: string;
+  /**
+   * `Host` values accepted besides `localhost`, `127.0.0.1` and `[::1]` (any
+   * port) and the listening address itself: `name` for any port,
+   * `name:port` for one. Any other `Host` is answered 403 (DNS rebinding).
+   * @default []
+   */
+  readonly allowedHosts?: readonly string[];
+  /**
+   * Browser origins accepted besides this server's own loopback ones
+   * (`http://localhost:<port>` and the like), matched exactly
+   * (`https://app.example.com`); a request with another `Origin` is answered
+   * 403. Requests without `Origin` (non-browser clients) pass. @default []
+   */
+  readonly allowedOrigins?: readonly string[];
+  /**
+   * A bearer token every request must carry (`Authorization: Bearer <token>`),
+   * compared in constant time; a request without it is answered 401. Required
+   * when `host` is not a loopback address. @default none
+   */
+  readonly token?: string;
 }
 
 /** A running Streamable HTTP endpoint. */
@@ -23,9 +45,18 @@ export interface McpHttpEndpoint {
   close(): Promise<void>;
 }
 
+function refuse(response: ServerResponse, refusal: McpHttpRefusal): void {
+  response
+    .writeHead(refusal.status, { "content-type": "application/json", ...refusal.headers })
+    .end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: refusal.message }, id: null }));
+}
+
 /**
  * Serves MCP over Streamable HTTP (stateless: each POST gets a fresh server
- * from `createServer`, so no session outlives its request).
+ * from `createServer`, so no session outlives its request). Before anything
+ * is read, `Host` and `Origin` are checked (the MCP spec's DNS-rebinding
+ * rule) and, when set, the bearer `token`. Listening on anything but a
+ * loopback address without a `token` is a {@link ConfigurationError}.
  */
 export async function serveMcpOverHttp(
   createMcpServer: () => McpServer,
@@ -33,7 +64,23 @@ export async function serveMcpOverHttp(
 ): Promise<McpHttpEndpoint> {
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";
+  if (options.token !== undefined && options.token.trim().length === 0) {
+    throw new ConfigurationError(
+      "serveMcpOverHttp: the token is empty; give the token clients must send, or none.",
+    );
+  }
+  if (!isLoopbackHost(host) && options.token === undefined) {
+    throw new ConfigurationError(
+      `Serving MCP on ${host} makes the agents reachable from the network: give a token (the 'token' option; --token or EMBABEL_MCP_TOKEN on the command line), or listen on 127.0.0.1.`,
+    );
+  }
+  let guard: ReturnType<typeof mcpHttpGuard> | undefined;
   const http: Server = createServer((request, response) => {
+    const refusal = guard ? guard(request.headers) : { status: 403 as const, message: "Not listening yet." };
+    if (refusal) {
+      refuse(response, refusal);
+      return;
+    }
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname !== path) {
       response.writeHead(404).end("Not found");
@@ -61,8 +108,15 @@ export async function serveMcpOverHttp(
     http.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = http.address() as AddressInfo;
+  guard = mcpHttpGuard({
+    port,
+    listenHost: host,
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    ...(options.token === undefined ? {} : { token: options.token }),
+  });
   return {
-    url: `http://${host}:${port}${path}`,
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}${path}`,
     port,
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ToolCallContext } from "../tool/tool-call-context.js";
-import { mcpMetaOf, ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
+import {
+  isPureMetaConverter,
+  mcpMetaOf,
+  narrowedMetaConverter,
+  ToolCallContextMcpMetaConverter,
+} from "./tool-call-context-mcp-meta-converter.js";
 
 const context = ToolCallContext.of({
   tenantId: "acme",
@@ -32,9 +37,18 @@ describe("ToolCallContextMcpMetaConverter", () => {
 });
 
 describe("mcpMetaOf", () => {
-  it("sends nothing for an empty context, or when nothing is left", () => {
+  it("sends nothing for an empty context", () => {
     expect(mcpMetaOf(ToolCallContext.EMPTY, ToolCallContextMcpMetaConverter.passThrough())).toBeUndefined();
-    expect(mcpMetaOf(context, ToolCallContextMcpMetaConverter.noOp())).toBeUndefined();
+    expect(
+      mcpMetaOf(ToolCallContext.EMPTY, ToolCallContextMcpMetaConverter.allowKeys("tenantId")),
+    ).toBeUndefined();
+  });
+
+  it("sends {} for a non-empty context when nothing is left, as the reference does", () => {
+    expect(mcpMetaOf(context, ToolCallContextMcpMetaConverter.noOp())).toEqual({});
+    expect(mcpMetaOf(context, ToolCallContextMcpMetaConverter.allowKeys("nonExistent"))).toEqual({});
+    const onlyLoop = ToolCallContext.of({ [ToolCallContext.LOOP_ID_KEY]: "loop-1" });
+    expect(mcpMetaOf(onlyLoop, ToolCallContextMcpMetaConverter.passThrough())).toEqual({});
   });
 
   it("drops the framework's keys even from a custom converter", () => {
@@ -59,5 +73,28 @@ describe("mcpMetaOf", () => {
     expect(ToolCallContextMcpMetaConverter.passThrough()(reserved)).toEqual(expected);
     expect(mcpMetaOf(reserved, ToolCallContextMcpMetaConverter.passThrough())).toEqual(expected);
     expect(mcpMetaOf(reserved, (ctx) => ctx.toRecord())).toEqual(expected);
+  });
+});
+
+describe("narrowedMetaConverter", () => {
+  it("keeps only a server's allowed keys, or drops its denied ones, from whatever the converter gives", () => {
+    const passThrough = ToolCallContextMcpMetaConverter.passThrough();
+    expect(narrowedMetaConverter(passThrough, { allow: ["tenantId"] })(context)).toEqual({
+      tenantId: "acme",
+    });
+    expect(narrowedMetaConverter(passThrough, { deny: ["authToken"] })(context)).toEqual({
+      tenantId: "acme",
+    });
+    const custom = (ctx: ToolCallContext) => ({ tenant: ctx.get("tenantId"), token: ctx.get("authToken") });
+    expect(narrowedMetaConverter(custom, { allow: ["tenant", "tenantId"] })(context)).toEqual({
+      tenant: "acme",
+    });
+  });
+
+  it("stays reusable (pure) only when the converter it narrows is", () => {
+    expect(
+      isPureMetaConverter(narrowedMetaConverter(ToolCallContextMcpMetaConverter.noOp(), { allow: [] })),
+    ).toBe(true);
+    expect(isPureMetaConverter(narrowedMetaConverter(() => ({}), { deny: [] }))).toBe(false);
   });
 });

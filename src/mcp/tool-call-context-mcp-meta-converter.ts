@@ -5,7 +5,8 @@ import { ToolCallContext } from "../tool/tool-call-context.js";
  * when a tool call crosses into an MCP server. The framework's own keys (the
  * loop id, anything under `embabel.`), `progressToken` and keys in MCP's
  * reserved namespaces (`io.modelcontextprotocol/…`) never leave the process,
- * whatever the converter returns; an empty result sends no `_meta`.
+ * whatever the converter returns. An empty context sends no `_meta`; any
+ * other sends the converter's map, `{}` included (as the reference does).
  */
 export type ToolCallContextMcpMetaConverter = (context: ToolCallContext) => Readonly<Record<string, unknown>>;
 
@@ -43,30 +44,20 @@ function entriesWhere(context: ToolCallContext, keep: (key: string) => boolean):
 }
 
 /**
- * The `_meta` sent for `context`: `converter`'s map without the framework's
- * keys, or `undefined` when nothing is left (so no `_meta` is sent).
+ * The `_meta` sent for `context`: `undefined` for an empty context (no
+ * `_meta` is sent); otherwise `converter`'s map without the framework's keys,
+ * **even when nothing is left** (`{}`), as the reference sends it.
  */
 export function mcpMetaOf(
   context: ToolCallContext,
   converter: ToolCallContextMcpMetaConverter,
 ): Record<string, unknown> | undefined {
   if (context.isEmpty) return undefined;
-  if (converter === PASS_THROUGH) {
-    // The default, in one pass: the forwardable entries.
-    let meta: Record<string, unknown> | undefined;
-    for (const [key, value] of context.entries()) {
-      if (!isForwardableMetaKey(key)) continue;
-      meta ??= {};
-      meta[key] = value;
-    }
-    return meta;
-  }
-  const converted = converter(context);
-  let meta: Record<string, unknown> | undefined;
-  for (const [key, value] of Object.entries(converted)) {
-    if (!isForwardableMetaKey(key)) continue;
-    meta ??= {};
-    meta[key] = value;
+  const meta: Record<string, unknown> = {};
+  // The default, in one pass: the forwardable entries.
+  const entries = converter === PASS_THROUGH ? context.entries() : Object.entries(converter(context));
+  for (const [key, value] of entries) {
+    if (isForwardableMetaKey(key)) meta[key] = value;
   }
   return meta;
 }
@@ -107,3 +98,32 @@ export const ToolCallContextMcpMetaConverter = {
     return pure((context) => entriesWhere(context, (key) => !denied.has(key)));
   },
 };
+
+/**
+ * A server's `context` rule from config (`mcpServers.<name>.context`): the
+ * keys it may receive, or the keys it must not.
+ */
+export type McpContextForwarding =
+  | { readonly allow: readonly string[] }
+  | { readonly deny: readonly string[] };
+
+/**
+ * `converter` narrowed by a server's `context` rule: whatever the converter
+ * returns, only allowed keys (or all but denied ones) reach that server.
+ * @internal
+ */
+export function narrowedMetaConverter(
+  converter: ToolCallContextMcpMetaConverter,
+  rule: McpContextForwarding,
+): ToolCallContextMcpMetaConverter {
+  const keys = new Set("allow" in rule ? rule.allow : rule.deny);
+  const keep = "allow" in rule ? (key: string) => keys.has(key) : (key: string) => !keys.has(key);
+  const narrowed: ToolCallContextMcpMetaConverter = (context) => {
+    const meta: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(converter(context))) {
+      if (keep(key)) meta[key] = value;
+    }
+    return meta;
+  };
+  return isPureMetaConverter(converter) ? pure(narrowed) : narrowed;
+}

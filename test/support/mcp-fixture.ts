@@ -45,16 +45,18 @@ export function isAlive(pid: number): boolean {
 /**
  * The fixture served over Streamable HTTP on 127.0.0.1 (at `requestedPort`, 0
  * for a free one), or over the legacy HTTP+SSE transport with `sse`; resolves
- * once it listens, with the URL a client connects to.
+ * once it listens, with the URL a client connects to. `env` adds to the
+ * fixture's environment (a variant's switches).
  */
 export async function startHttpFixture(
   log: string,
   requestedPort = 0,
   transport: "http" | "sse" = "http",
   script: string = FIXTURE_SERVER,
+  env: Readonly<Record<string, string>> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [script, `--${transport}`, "--port", String(requestedPort)], {
-    env: { ...process.env, FIXTURE_LOG: log },
+    env: { ...process.env, ...env, FIXTURE_LOG: log },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise<number>((resolve, reject) => {
