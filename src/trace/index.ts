@@ -3,6 +3,7 @@
 export { TraceFormatError } from "../errors/trace-format-error.js";
 export { jsonSafe } from "./json-safe.js";
 export { parseTrace, readTrace } from "./read-trace.js";
+export { REDACTED, redactSecrets, redactSecretsDeep } from "./redact-secrets.js";
 export {
   TRACE_FORMAT,
   TRACE_VERSION,
