@@ -321,6 +321,8 @@ export {
   TRACE_VERSION,
   type ToolNode,
   type Trace,
+  TraceFileReader,
+  type TraceFileReaderOptions,
   TraceFormatError,
   type TraceHeader,
   type TraceNode,
@@ -331,6 +333,7 @@ export {
   type TraceToolDefinition,
   TraceTree,
   type TraceUsage,
+  UNREADABLE_RECORD,
 } from "./trace/index.js";
 
 // --- cli ---

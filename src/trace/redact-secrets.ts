@@ -3,7 +3,7 @@ export const REDACTED = "[REDACTED]";
 
 // Header- or field-style credentials: `Authorization: Bearer …`, `"api-key":"…"`, `x-api-key=…`.
 const NAMED_SECRET =
-  /\b((?:proxy-)?authorization|x-api-key|api[-_]?key)(["']?\s*[:=]\s*["']?)(?:(bearer|basic|token)\s+)?([^\s"',;&]+)/gi;
+  /\b((?:proxy-)?authorization|x-api-key|api[-_]?key)(["']?\s*[:=]\s*["']?)(?:(bearer|basic|token)\s+)?([^\s"',;&)\]}>]+)/gi;
 // A bearer token written anywhere else (`… sent Bearer eyJ…`).
 const BEARER = /\b(bearer)\s+([A-Za-z0-9\-._~+/]{8,}=*)/gi;
 // Provider keys shaped `sk-…` (OpenAI, Anthropic `sk-ant-…`, most OpenAI-compatible servers).
@@ -27,8 +27,12 @@ export function redactSecrets(text: string): string {
   if (!MAYBE_SECRET.test(text)) return text;
   return text
     .replace(URL_USERINFO, (_match, scheme: string) => `${scheme}${REDACTED}@`)
-    .replace(NAMED_SECRET, (_match, name: string, separator: string, scheme: string | undefined) =>
-      scheme ? `${name}${separator}${scheme} ${REDACTED}` : `${name}${separator}${REDACTED}`,
+    .replace(
+      NAMED_SECRET,
+      (match, name: string, separator: string, scheme: string | undefined, value: string) => {
+        if (value.startsWith(REDACTED.slice(0, -1))) return match; // already redacted
+        return scheme ? `${name}${separator}${scheme} ${REDACTED}` : `${name}${separator}${REDACTED}`;
+      },
     )
     .replace(BEARER, (_match, word: string) => `${word} ${REDACTED}`)
     .replace(SK_KEY, REDACTED);
