@@ -83,16 +83,14 @@ describe("embabel-ts run against a provider that echoes the key", () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       received.push(String(request.headers.authorization));
-      response
-        .writeHead(401, { "content-type": "application/json" })
-        .end(
-          JSON.stringify({
-            error: {
-              message: `Invalid credentials: Authorization: ${request.headers.authorization}`,
-              type: "invalid_request_error",
-            },
-          }),
-        );
+      response.writeHead(401, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          error: {
+            message: `Invalid credentials: Authorization: ${request.headers.authorization}`,
+            type: "invalid_request_error",
+          },
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
