@@ -7,7 +7,9 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../src/cli/run-cli.js";
 import { memoryTerminal } from "../src/cli/terminal.js";
+import { AgentPlatform, ProcessOptions, Tool, ToolResult } from "../src/index.js";
 import { type StudioRunRequest, type StudioServer, startStudio } from "../src/studio/index.js";
+import { ScriptedModel } from "../src/testing/index.js";
 
 // The studio's defences, through real HTTP on 127.0.0.1 and in headless Chromium.
 const folder = mkdtempSync(join(tmpdir(), "embabel-studio-sec-"));
@@ -402,6 +404,28 @@ describe("traces the studio cannot fully show", () => {
       );
     } finally {
       await big.close();
+    }
+  }, 30_000);
+
+  it("cuts a live run's long strings too: the page never gets a whole 3 MB tool output", async () => {
+    const live = await startStudio({ port: 0, maxRecordBytes: 64 * 1024 });
+    try {
+      const recorder = live.recorder({ meta: { example: "live-big" } });
+      const huge = Tool.create("huge", "Returns a lot", async () => ToolResult.text("z".repeat(3_000_000)));
+      const model = new ScriptedModel([ScriptedModel.toolCall("huge", {}), ScriptedModel.text("done")]);
+      const platform = AgentPlatform.create({ models: { default: model } });
+      await platform.runInProcess((context) => context.ai().withTool(huge).generateText("go"), {
+        processOptions: recorder.attach(ProcessOptions.DEFAULT),
+      });
+      recorder.close();
+      const response = await fetch(`${live.origin}/api/runs/${recorder.header.runId}`, {
+        headers: { authorization: `Bearer ${live.token}` },
+      });
+      const text = await response.text();
+      expect(text.length).toBeLessThan(400 * 1024);
+      expect(text).toContain("[cut: this text is 3000000 characters; the first 65536 are shown]");
+    } finally {
+      await live.close();
     }
   }, 30_000);
 });

@@ -96,9 +96,9 @@ export class RunStore {
     this.live.set(header.runId, new LiveRun(header));
   }
 
-  /** Adds a record to the live run `runId`. */
+  /** Adds a record to the live run `runId`, its strings cut to `maxRecordBytes` characters (as records read from files are). */
   addLive(runId: string, record: TraceRecord): void {
-    this.live.get(runId)?.add(record);
+    this.live.get(runId)?.add(capStrings(record, this.options.maxRecordBytes ?? 1_048_576) as TraceRecord);
   }
 
   /** Marks the live run `runId` as ended. */
@@ -240,6 +240,24 @@ function summarize(loaded: Extract<Loaded, { ok: true }>): RunSummary {
     tokens: view.totals.tokens.totalTokens,
     costUsd: view.totals.costUsd,
   };
+}
+
+/** `value` with every string longer than `max` characters cut there, with a note; unchanged (the same object) when none is. */
+function capStrings(value: unknown, max: number, depth = 0): unknown {
+  if (typeof value === "string") {
+    return value.length <= max
+      ? value
+      : `${value.slice(0, max)} … [cut: this text is ${value.length} characters; the first ${max} are shown]`;
+  }
+  if (typeof value !== "object" || value === null || depth > 64) return value;
+  let copy: Record<string, unknown> | unknown[] | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const capped = capStrings(item, max, depth + 1);
+    if (capped === item) continue;
+    copy ??= Array.isArray(value) ? [...value] : { ...value };
+    Object.defineProperty(copy, key, { value: capped, enumerable: true, writable: true, configurable: true });
+  }
+  return copy ?? value;
 }
 
 function unreadableId(file: string): string {
