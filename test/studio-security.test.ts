@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
@@ -303,6 +303,26 @@ describe("the studio's answers", () => {
       const response = await fetch(`${studio.origin}/assets/${name}`);
       expect(response.status, name).toBe(404);
       expect(await response.text()).not.toMatch(/ at |ENOENT/);
+    }
+  });
+
+  it("refuse a request without a Host header (HTTP/1.0), even with auth: none", async () => {
+    const open = await startStudio({ port: 0, auth: "none" });
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        let text = "";
+        const socket = connect(Number(new URL(open.origin).port), "127.0.0.1", () =>
+          socket.write("GET /api/runs HTTP/1.0\r\n\r\n"),
+        );
+        socket.on("data", (chunk) => {
+          text += chunk;
+        });
+        socket.on("end", () => resolve(text));
+        socket.on("error", reject);
+      });
+      expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 403 Forbidden");
+    } finally {
+      await open.close();
     }
   });
 

@@ -151,7 +151,9 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
   // rebinding), and no cross-site request starting runs on a paid model.
   app.use("*", async (c, next) => {
     const host = c.req.header("host") ?? "";
-    if (host && !/^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host)) {
+    // Over the network a request must name the host (HTTP/1.0 may leave it out); `app.request()` in a program need not.
+    const fromNetwork = (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined;
+    if ((host || fromNetwork) && !/^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host)) {
       return c.text(`The studio answers on 127.0.0.1 only, not '${host}'.`, 403);
     }
     const origin = c.req.header("origin");
