@@ -313,12 +313,17 @@ export {
   type PlanNode,
   type ProcessNode,
   parseTrace,
+  REDACTED,
   type RunView,
   readTrace,
+  redactSecrets,
+  redactSecretsDeep,
   TRACE_FORMAT,
   TRACE_VERSION,
   type ToolNode,
   type Trace,
+  TraceFileReader,
+  type TraceFileReaderOptions,
   TraceFormatError,
   type TraceHeader,
   type TraceNode,
@@ -329,6 +334,7 @@ export {
   type TraceToolDefinition,
   TraceTree,
   type TraceUsage,
+  UNREADABLE_RECORD,
 } from "./trace/index.js";
 
 // --- cli ---

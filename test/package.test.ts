@@ -327,14 +327,16 @@ require(${JSON.stringify(tsc)});`;
         "const platform = AgentPlatform.create({ models: { default: new ScriptedModel() } });",
         'await platform.runInProcess(async () => "done", { processOptions: recorder.attach(ProcessOptions.DEFAULT) });',
         "recorder.close();",
-        "const page = await (await fetch(studio.url)).text();",
-        'const runs = await (await fetch(studio.url + "/api/runs")).json();',
-        'console.log(page.includes("/assets/studio.js"), runs.map((run) => run.input + ": " + run.status).join());',
+        'const headers = { authorization: "Bearer " + studio.token };',
+        "const page = await (await fetch(studio.origin, { headers })).text();",
+        'const runs = await (await fetch(studio.origin + "/api/runs", { headers })).json();',
+        'const refused = (await fetch(studio.origin + "/api/runs")).status;',
+        'console.log(page.includes("/assets/studio.js"), runs.map((run) => run.input + ": " + run.status).join(), refused);',
         "await studio.close();",
       ].join("\n"),
     );
     const run = await exec(process.execPath, ["studio.mjs"], app);
-    expect(run).toEqual({ code: 0, stdout: "true from the app: completed\n", stderr: "" });
+    expect(run).toEqual({ code: 0, stdout: "true from the app: completed 401\n", stderr: "" });
   }, 60_000);
 
   it("says 'embabel-ts needs zod 4 (found 3.x)' at import when the app's zod is zod 3", async () => {

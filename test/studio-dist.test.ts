@@ -33,7 +33,7 @@ function startStudio(): Promise<string> {
     });
     child?.stdout?.on("data", (chunk) => {
       stdout += chunk;
-      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout)?.[0];
+      const url = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(stdout)?.[0];
       if (url) resolve(url);
     });
     child?.once("exit", (code) => reject(new Error(`studio exited ${code}: ${stderr}`)));
@@ -43,13 +43,18 @@ function startStudio(): Promise<string> {
 describe("embabel-ts studio (built)", () => {
   it("serves the page and its assets from dist/, and stops on Ctrl-C", async () => {
     const url = await startStudio();
-    const page = await fetch(url);
+    const { origin } = new URL(url);
+    const opened = await fetch(url, { redirect: "manual" });
+    expect(opened.status).toBe(302);
+    const cookie = (opened.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const page = await fetch(origin, { headers: { cookie } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("<title>embabel-ts studio</title>");
     for (const asset of ["studio.js", "studio.css"]) {
-      expect((await fetch(`${url}/assets/${asset}`)).status).toBe(200);
+      expect((await fetch(`${origin}/assets/${asset}`)).status).toBe(200);
     }
-    expect(await (await fetch(`${url}/api/runs`)).json()).toEqual([]);
+    expect((await fetch(`${origin}/api/runs`)).status).toBe(401);
+    expect(await (await fetch(`${origin}/api/runs`, { headers: { cookie } })).json()).toEqual([]);
     const exited = new Promise<number | null>((resolve) => child?.once("exit", resolve));
     child?.kill("SIGINT");
     expect(await exited).toBe(0);

@@ -26,6 +26,7 @@ const controller = new AbortController();
 const terminal = memoryTerminal();
 let studio: Promise<number>;
 let url: string;
+let origin: string;
 let browser: Browser;
 let page: Page;
 
@@ -39,10 +40,12 @@ beforeAll(async () => {
     signal: controller.signal,
   });
   for (let tries = 0; !url && tries < 200; tries += 1) {
+    // The first URL printed is the one to open: it carries this start's token.
     const line = terminal.stdout.find((candidate) => candidate.includes("http://127.0.0.1:"));
-    url = /http:\/\/127\.0\.0\.1:\d+/.exec(line ?? "")?.[0] ?? "";
+    url = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(line ?? "")?.[0] ?? "";
     if (!url) await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  origin = new URL(url).origin;
   if (!url) throw new Error(`The studio did not start: ${terminal.stderr.join("\n")}`);
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -114,7 +117,7 @@ describe("embabel-ts studio in a browser", () => {
   }, 40_000);
 
   it("gives a readable page for a missing run id and for a file that is not a trace", async () => {
-    await page.goto(`${url}/runs/no-such-run`);
+    await page.goto(`${origin}/runs/no-such-run`);
     await expect(page.locator(".error-page").textContent()).resolves.toContain(
       "There is no run 'no-such-run'. Pick one from the list.",
     );

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -154,6 +154,41 @@ describe("TraceRecorder", () => {
     recorder.close();
     recorder.listener({ type: "goal-achieved", processId: "p", timestamp: 2, goal: "g" });
     expect(lines).toHaveLength(2);
+  });
+
+  it("writes files only its owner can read, in folders only its owner can list, even over an existing file", () => {
+    const path = join(folder, "private", "deeper", "run.jsonl");
+    TraceRecorder.toFile(path).close();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(join(folder, "private")).mode & 0o777).toBe(0o700);
+    expect(statSync(join(folder, "private", "deeper")).mode & 0o777).toBe(0o700);
+    const existing = join(folder, "existing.jsonl");
+    writeFileSync(existing, "old", { mode: 0o644 });
+    TraceRecorder.toFile(existing).close();
+    expect(statSync(existing).mode & 0o777).toBe(0o600);
+  });
+
+  it("redacts credentials from the header and every record: provider errors, reasons, URLs", async () => {
+    const lines: string[] = [];
+    const recorder = new TraceRecorder(
+      TraceSink.lines((line) => lines.push(line)),
+      { meta: { model: "openai-compatible:gpt@http://user:basic-SECRET-pw@127.0.0.1:9999/v1" } },
+    );
+    const echoed = '401 Unauthorized: {"received":"Authorization: Bearer sk-compat-SECRET-123"}';
+    const platform = AgentPlatform.create({ models: { default: new ScriptedModel() } });
+    await platform.runInProcess(
+      async () => {
+        throw new Error(echoed);
+      },
+      { processOptions: recorder.attach(ProcessOptions.DEFAULT) },
+    );
+    recorder.close();
+    const text = lines.join("\n");
+    expect(text).not.toContain("SECRET");
+    expect(JSON.parse(lines[0] as string).meta.model).toBe(
+      "openai-compatible:gpt@http://[REDACTED]@127.0.0.1:9999/v1",
+    );
+    expect(text).toContain("Authorization: Bearer [REDACTED]");
   });
 });
 

@@ -30,12 +30,14 @@ export interface RunCommand {
   readonly queue?: string | undefined;
 }
 
-/** `embabel-ts studio [--port n] [trace files…]`. */
+/** `embabel-ts studio [--port n] [--no-token] [trace files…]`. */
 export interface StudioCommand {
   /** Which command. */
   readonly command: "studio";
   /** The port on 127.0.0.1; 0 picks a free one. @default 4477 */
   readonly port: number;
+  /** `none` with `--no-token`: the studio asks for no token (a machine only you use). @default "token" */
+  readonly auth?: "token" | "none";
   /** Trace files to show besides the kept runs. */
   readonly files: readonly string[];
   /** An explicit config file (for runs started from the page). */
@@ -122,6 +124,7 @@ const OPTIONS = {
   trace: { type: "string" },
   json: { type: "boolean" },
   "no-keep-runs": { type: "boolean" },
+  "no-token": { type: "boolean" },
   port: { type: "string", short: "p" },
 } as const;
 
@@ -176,7 +179,13 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       };
     }
     case "studio":
-      return { command: "studio", port: parsePort(values.port), files: rest, config: values.config };
+      return {
+        command: "studio",
+        port: parsePort(values.port),
+        files: rest,
+        config: values.config,
+        ...(values["no-token"] ? { auth: "none" as const } : {}),
+      };
     case "worker":
       return workerCommand(rest, values);
     case "mcp-serve": {

@@ -31,6 +31,10 @@ Scale-out (Redis and the bullmq + ioredis packages):
   --stalled-interval <ms>  worker: how often to look for runs of dead workers (default 30000)
   <module> for worker exports 'agents', 'example' or 'examples'; the built-in examples without one.
 
+Options for studio:
+  --port <n>            the port on 127.0.0.1 (default 4477; 0 picks a free one)
+  --no-token            ask for no token (a machine only you use); by default the printed URL carries one
+
 Options for mcp-serve:
   --http <port>         serve Streamable HTTP on 127.0.0.1 (0 picks a free port) instead of stdio
   --token <t>           require 'Authorization: Bearer <t>' on every request (or set EMBABEL_MCP_TOKEN)

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `embabel-ts` command (package bin, `npm start`).
+import { Logger } from "../tool/logger.js";
 import { runCli } from "./run-cli.js";
 import { streamTerminal } from "./terminal.js";
 
@@ -21,8 +22,12 @@ const stopOn = (reason: string, code: number) => () => {
 process.on("SIGINT", stopOn("Interrupted (Ctrl-C)", 130));
 process.on("SIGTERM", stopOn("Terminated (SIGTERM)", 143)); // a worker drains, then exits
 
+const terminal = streamTerminal(process.stdout, process.stderr, process.env);
+// The library's warnings (MCP servers' messages among them) go through the terminal, made safe like every line.
+Logger.setDefault(Logger.stderr({ write: (line) => terminal.err(line.replace(/\n$/, "")) }));
+
 process.exitCode = await runCli(process.argv.slice(2), {
-  terminal: streamTerminal(process.stdout, process.stderr, process.env),
+  terminal,
   env: process.env,
   cwd: process.cwd(),
   signal: controller.signal,

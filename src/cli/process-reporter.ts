@@ -6,7 +6,7 @@ import { formatDuration } from "../platform/format-duration.js";
 import type { OutputChannel, OutputChannelEvent } from "../platform/output-channel.js";
 import type { AgentProcessEvent } from "../platform/process-event.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import { indent, lineTerminal, oneLine, type Terminal } from "./terminal.js";
+import { indent, lineTerminal, oneLine, type Terminal, terminalSafe } from "./terminal.js";
 
 export { formatDuration };
 
@@ -139,7 +139,8 @@ export class ProcessReporter {
    * The closing line of a run, from the events seen: status (and reason),
    * duration, actions, LLM calls, tool calls, tokens, subagent runs and cost,
    * e.g. `✔ completed 1.2s · 3 actions · 2 LLM calls · 2 tool calls · 1,640 tokens · $0.0012`.
-   * `undefined` until the top-level process has finished.
+   * `undefined` until the top-level process has finished. Safe to print:
+   * the reason has no control or escape sequences and no credentials.
    */
   summary(): string | undefined {
     const top = [...this.processes.values()].find((view) => view.depth === 0 && view.finished);
@@ -161,7 +162,7 @@ export class ProcessReporter {
     const head =
       status === "completed"
         ? style.green("✔ completed")
-        : `${style.red(`✘ ${status}`)}${reason ? `: ${reason}` : ""}`;
+        : `${style.red(`✘ ${status}`)}${reason ? `: ${terminalSafe(reason)}` : ""}`;
     return `${head} ${style.dim(facts.join(" · "))}`;
   }
 

@@ -65,7 +65,17 @@ describe("embabel-ts run recording", () => {
     const env = { EMBABEL_RUNS_DIR: dir };
     await cli(["run", "star-news", "--scripted"], cwd, env);
     for (let index = 0; index < KEPT_RUNS; index += 1) {
-      writeFileSync(join(dir, `2000-01-01T00-00-${String(index).padStart(2, "0")}-000Z-old.jsonl`), "old\n");
+      const oldRun = {
+        format: "embabel-ts-trace",
+        version: 1,
+        runId: `old-${index}`,
+        startedAt: 0,
+        meta: {},
+      };
+      writeFileSync(
+        join(dir, `2000-01-01T00-00-${String(index).padStart(2, "0")}-000Z-old.jsonl`),
+        `${JSON.stringify(oldRun)}\n`,
+      );
     }
     await cli(["run", "star-news", "--scripted"], cwd, env);
     const kept = readdirSync(dir).sort();

@@ -57,7 +57,7 @@ export function openRunRecording(
       throw new UsageError(`Cannot write the trace to ${path}: ${(error as Error).message}`);
     }
   }
-  if (request.json) sinks.push(TraceSink.lines((line) => context.terminal.out(line)));
+  if (request.json) sinks.push(TraceSink.lines((line) => context.terminal.out(escapeControls(line))));
   let keptFile: string | undefined;
   if (keepsRuns(request.noKeepRuns, context.env)) {
     try {
@@ -84,4 +84,13 @@ export function openRunRecording(
     },
     keptFile,
   };
+}
+
+/**
+ * A JSON line with DEL and the C1 controls written as `\u` escapes too
+ * (`JSON.stringify` escapes only C0), so no raw control reaches the terminal
+ * and the line still parses to the same value.
+ */
+function escapeControls(line: string): string {
+  return line.replace(/[\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

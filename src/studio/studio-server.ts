@@ -1,8 +1,12 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import { streamSSE } from "hono/streaming";
+import { Logger } from "../tool/logger.js";
+import { redactSecrets } from "../trace/redact-secrets.js";
 import type { TraceRecord } from "../trace/trace-format.js";
 import { TraceRecorder, type TraceRecorderOptions } from "../trace/trace-recorder.js";
 import { TraceSink } from "../trace/trace-sink.js";
@@ -23,9 +27,13 @@ export interface StudioExample {
 export interface StudioRunRequest {
   readonly example: string;
   readonly input: string;
-  /** `scripted` replays the example's recorded replies; `model` uses the configured model. */
+  /** `scripted` replays the example's recorded replies; `model` uses a configured model. */
   readonly mode: "scripted" | "model";
-  /** A model id for `model` mode (`openai:gpt-4.1`); the configured one when absent. */
+  /**
+   * For `model` mode, the name of a configured model, always one of
+   * {@link StudioOptions.models} (the page cannot name any other, nor a URL);
+   * the configured default when absent.
+   */
   readonly model?: string;
 }
 
@@ -47,12 +55,31 @@ export interface StudioOptions {
   readonly startRun?: StudioRunStarter;
   /** How many ended runs recorded in memory (live runs) the studio keeps; older ones are dropped. @default 100 */
   readonly keepLiveRuns?: number;
+  /** The names of the configured models a run started from the page may use (`model` mode). @default [] */
+  readonly models?: readonly string[];
+  /** The most bytes of one trace record read from a file (a longer one is cut, with a note). @default 1_048_576 */
+  readonly maxRecordBytes?: number;
+  /**
+   * The token every `/api` request must carry (the studio's cookie, or
+   * `Authorization: Bearer <token>`); the page takes it once as `?token=`.
+   * No token: no check. {@link startStudio} makes one per start.
+   * @default undefined
+   */
+  readonly token?: string;
 }
 
 /** Options of {@link startStudio}. */
-export interface StudioServeOptions extends StudioOptions {
+export interface StudioServeOptions extends Omit<StudioOptions, "token"> {
   /** The port on 127.0.0.1; 0 picks a free one. @default 4477 */
   readonly port?: number;
+  /**
+   * `token`: a random token per start, carried by {@link StudioServer.url},
+   * required by every `/api` request (as Jupyter does), so other local users
+   * and programs cannot read runs or start them. `none`: no check, for a
+   * machine only you use.
+   * @default "token"
+   */
+  readonly auth?: "token" | "none";
 }
 
 /** Options of {@link StudioServer.recorder}. */
@@ -62,10 +89,34 @@ export interface StudioRecorderOptions extends TraceRecorderOptions {
 }
 
 const PAGE_DIR = new URL("./page/", import.meta.url);
-const ASSETS: Readonly<Record<string, string>> = {
-  "studio.js": "text/javascript; charset=utf-8",
-  "studio.css": "text/css; charset=utf-8",
+const ASSETS: ReadonlyMap<string, string> = new Map([
+  ["studio.js", "text/javascript; charset=utf-8"],
+  ["studio.css", "text/css; charset=utf-8"],
+]);
+
+/** Sent with every answer: the page may not be framed (clickjacking), loads only its own files, and leaks no URL. */
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "content-security-policy":
+    "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
 };
+
+/** The studio's cookie on this port (cookies are shared across ports of one host, tokens are not). */
+function cookieName(host: string): string {
+  return `embabel-studio-${/:(\d+)$/.exec(host)?.[1] ?? "80"}`;
+}
+
+/** Whether `given` is `token`, in time independent of where they differ. */
+function sameToken(given: string | undefined, token: string): boolean {
+  if (given === undefined) return false;
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+const NEEDS_TOKEN_PAGE = (message: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>embabel-ts studio</title></head><body><h1>embabel-ts studio</h1><p>${message}</p></body></html>`;
 
 function page(name: string): string {
   return readFileSync(new URL(name, PAGE_DIR), "utf8");
@@ -81,13 +132,28 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
     ...(options.keptDir ? { keptDir: options.keptDir } : {}),
     files: options.files ?? [],
     ...(options.keepLiveRuns === undefined ? {} : { keepLiveRuns: options.keepLiveRuns }),
+    ...(options.maxRecordBytes === undefined ? {} : { maxRecordBytes: options.maxRecordBytes }),
   });
+  const { token } = options;
+  const models = options.models ?? [];
   const app = new Hono();
+  app.onError((error, c) => {
+    Logger.current().warn(
+      `The studio failed to answer ${c.req.method} ${c.req.path}: ${redactSecrets(error.message)}`,
+    );
+    return c.json({ error: "The studio failed to answer this request; its terminal has the details." }, 500);
+  });
+  app.use("*", async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  });
   // Only pages served by this studio may use it: no other host name (DNS
   // rebinding), and no cross-site request starting runs on a paid model.
   app.use("*", async (c, next) => {
     const host = c.req.header("host") ?? "";
-    if (host && !/^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host)) {
+    // Over the network a request must name the host (HTTP/1.0 may leave it out); `app.request()` in a program need not.
+    const fromNetwork = (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined;
+    if ((host || fromNetwork) && !/^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host)) {
       return c.text(`The studio answers on 127.0.0.1 only, not '${host}'.`, 403);
     }
     const origin = c.req.header("origin");
@@ -96,20 +162,59 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
     }
     await next();
   });
-  const html = (c: Context) => c.html(page("index.html"));
+  const authorised = (c: Context): boolean =>
+    token === undefined ||
+    sameToken(getCookie(c, cookieName(c.req.header("host") ?? "")), token) ||
+    sameToken(/^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1], token);
+  // The page takes the token once, from the printed URL: it becomes an HttpOnly cookie,
+  // and the URL is loaded again without it (out of the history and the address bar).
+  const html = (c: Context) => {
+    const given = c.req.query("token");
+    if (token !== undefined && given !== undefined) {
+      if (!sameToken(given, token)) {
+        return c.html(
+          NEEDS_TOKEN_PAGE(
+            "This link's token is not this studio's: open the URL the studio printed when it started.",
+          ),
+          401,
+        );
+      }
+      setCookie(c, cookieName(c.req.header("host") ?? ""), token, {
+        httpOnly: true,
+        sameSite: "Strict",
+        path: "/",
+      });
+      return c.redirect(c.req.path, 302);
+    }
+    if (!authorised(c)) {
+      return c.html(
+        NEEDS_TOKEN_PAGE(
+          "Open the URL the studio printed when it started: it carries the token this studio asks for.",
+        ),
+        401,
+      );
+    }
+    return c.html(page("index.html"));
+  };
   const runErrors = new Map<string, string>();
   app.get("/", html);
   app.get("/runs/:id", html);
   app.get("/assets/:name", (c) => {
     const name = c.req.param("name");
-    const type = ASSETS[name];
+    const type = ASSETS.get(name);
     if (!type) return c.text(`No asset '${name}'.`, 404);
     return c.body(page(name), 200, { "content-type": type, "cache-control": "no-cache" });
+  });
+  app.use("/api/*", async (c, next) => {
+    if (!authorised(c)) {
+      return c.json({ error: "This studio needs its token: open the URL it printed when it started." }, 401);
+    }
+    await next();
   });
 
   app.get("/api/runs", (c) => c.json(store.list()));
   app.get("/api/examples", (c) =>
-    c.json({ examples: options.examples ?? [], canRun: options.startRun !== undefined }),
+    c.json({ examples: options.examples ?? [], canRun: options.startRun !== undefined, models }),
   );
   app.get("/api/runs/:id", (c) => {
     const id = c.req.param("id");
@@ -168,13 +273,21 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
       const names = (options.examples ?? []).map((candidate) => candidate.name).join(", ");
       return c.json({ error: `Unknown example '${String(body?.example)}'. Examples: ${names}.` }, 400);
     }
+    const mode = body.mode === "model" ? "model" : "scripted";
+    const model = mode === "model" && typeof body.model === "string" ? body.model.trim() : "";
+    if (model && !models.includes(model)) {
+      // Never a model id or URL from the page: it would send the configured key wherever it names.
+      const known =
+        models.length > 0 ? `Configured models: ${models.join(", ")}.` : "No model is configured.";
+      return c.json({ error: `'${model.slice(0, 80)}' is not a configured model. ${known}` }, 400);
+    }
     const runId = crypto.randomUUID();
     let started = false;
     const request: StudioRunRequest = {
       example: example.name,
       input: typeof body.input === "string" && body.input.trim() ? body.input : example.sampleInput,
-      mode: body.mode === "model" ? "model" : "scripted",
-      ...(typeof body.model === "string" && body.model.trim() ? { model: body.model.trim() } : {}),
+      mode,
+      ...(model ? { model } : {}),
     };
     const ready = new Promise<void>((resolve) => {
       const run = startRun(request, {
@@ -200,7 +313,7 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
           resolve();
         },
         (error: unknown) => {
-          runErrors.set(runId, error instanceof Error ? error.message : String(error));
+          runErrors.set(runId, redactSecrets(error instanceof Error ? error.message : String(error)));
           store.finishLive(runId);
           resolve();
         },
@@ -208,6 +321,7 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
     });
     await ready;
     const error = runErrors.get(runId);
+    runErrors.delete(runId);
     if (!started) return c.json({ error: error ?? "The run ended before it started." }, 400);
     return c.json({ runId });
   });
@@ -216,8 +330,12 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
 
 /** A running studio. */
 export interface StudioServer {
-  /** `http://127.0.0.1:<port>`. */
+  /** The address to open: `http://127.0.0.1:<port>/?token=<token>` (without `?token=` when `auth` is `none`). */
   readonly url: string;
+  /** `http://127.0.0.1:<port>`, to build API addresses from. */
+  readonly origin: string;
+  /** This start's token (send it as `Authorization: Bearer <token>`); `undefined` when `auth` is `none`. */
+  readonly token: string | undefined;
   /**
    * A trace recorder whose run the page shows live, as it happens: attach it
    * to a process's options, and `close()` it when the run ends.
@@ -246,22 +364,29 @@ function liveRecorder(store: RunStore, options: StudioRecorderOptions): TraceRec
 /**
  * Serves the studio on 127.0.0.1: the runs of `files` and `keptDir`, the
  * examples it may start, and the runs recorded through
- * {@link StudioServer.recorder}, live.
+ * {@link StudioServer.recorder}, live. Every `/api` request needs this
+ * start's token unless `auth` is `none`: open {@link StudioServer.url}.
  *
  * @example
  * const studio = await startStudio({ port: 0 });
+ * console.log(`studio at ${studio.url}`); // http://127.0.0.1:<port>/?token=…
  * const recorder = studio.recorder({ meta: { input } });
  * await platform.runAgent(agent, input, { processOptions: recorder.attach(ProcessOptions.DEFAULT) });
  * recorder.close();
  */
 export async function startStudio(options: StudioServeOptions = {}): Promise<StudioServer> {
-  const { app, store } = createStudioApp(options);
+  const { auth = "token", port, ...appOptions } = options;
+  const token = auth === "none" ? undefined : randomBytes(24).toString("base64url");
+  const { app, store } = createStudioApp({ ...appOptions, ...(token ? { token } : {}) });
   return new Promise((resolve, reject) => {
     const server = serve(
-      { fetch: app.fetch, port: options.port ?? STUDIO_PORT, hostname: "127.0.0.1" },
+      { fetch: app.fetch, port: port ?? STUDIO_PORT, hostname: "127.0.0.1" },
       (info: AddressInfo) => {
+        const origin = `http://127.0.0.1:${info.port}`;
         resolve({
-          url: `http://127.0.0.1:${info.port}`,
+          url: token ? `${origin}/?token=${token}` : `${origin}/`,
+          origin,
+          token,
           recorder: (recorderOptions = {}) => liveRecorder(store, recorderOptions),
           close: () =>
             new Promise<void>((done) => {

@@ -3,6 +3,8 @@
 export { TraceFormatError } from "../errors/trace-format-error.js";
 export { jsonSafe } from "./json-safe.js";
 export { parseTrace, readTrace } from "./read-trace.js";
+export { REDACTED, redactSecrets, redactSecretsDeep } from "./redact-secrets.js";
+export { TraceFileReader, type TraceFileReaderOptions } from "./trace-file-reader.js";
 export {
   TRACE_FORMAT,
   TRACE_VERSION,
@@ -10,6 +12,7 @@ export {
   type TraceHeader,
   type TraceRecord,
   type TraceToolDefinition,
+  UNREADABLE_RECORD,
 } from "./trace-format.js";
 export { TraceRecorder, type TraceRecorderOptions } from "./trace-recorder.js";
 export { TraceSink } from "./trace-sink.js";

@@ -17,9 +17,30 @@ export function parseTrace(text: string, source = "the trace"): Trace {
   const lines = text.split("\n");
   while (lines.length > 0 && lines[lines.length - 1]?.trim() === "") lines.pop();
   if (lines.length === 0) throw new TraceFormatError(`${source} is empty: it is not an embabel-ts trace.`);
+  const header = traceHeader(lines[0] as string, source);
+  const records: TraceRecord[] = [];
+  for (let index = 1; index < lines.length; index += 1) {
+    const last = index === lines.length - 1;
+    const record = parseLine(lines[index] as string, index + 1, source, last);
+    if (record === undefined) continue;
+    if (!isTraceRecord(record)) {
+      throw new TraceFormatError(
+        `${source}, line ${index + 1}: a record needs "seq", "type" and "processId".`,
+      );
+    }
+    records.push(record);
+  }
+  return {
+    header: header.startedAt === 0 ? { ...header, startedAt: records[0]?.timestamp ?? 0 } : header,
+    records,
+  };
+}
+
+/** The header on the first line of a trace; a {@link TraceFormatError} when it is not one. */
+export function traceHeader(line: string, source: string): TraceHeader {
   let header: Partial<TraceHeader> | undefined;
   try {
-    header = JSON.parse(lines[0] as string) as Partial<TraceHeader>;
+    header = JSON.parse(line) as Partial<TraceHeader>;
   } catch {
     header = undefined;
   }
@@ -33,27 +54,16 @@ export function parseTrace(text: string, source = "the trace"): Trace {
       `${source} is a version ${String(header.version)} trace; this embabel-ts reads versions up to ${TRACE_VERSION}.`,
     );
   }
-  const records: TraceRecord[] = [];
-  for (let index = 1; index < lines.length; index += 1) {
-    const last = index === lines.length - 1;
-    const record = parseLine(lines[index] as string, index + 1, source, last);
-    if (record === undefined) continue;
-    if (!isRecord(record)) {
-      throw new TraceFormatError(
-        `${source}, line ${index + 1}: a record needs "seq", "type" and "processId".`,
-      );
-    }
-    records.push(record);
-  }
   return {
-    header: {
-      format: TRACE_FORMAT,
-      version: header.version,
-      runId: String(header.runId ?? "unknown"),
-      startedAt: Number(header.startedAt ?? records[0]?.timestamp ?? 0),
-      meta: typeof header.meta === "object" && header.meta !== null ? header.meta : {},
-    },
-    records,
+    format: TRACE_FORMAT,
+    version: header.version,
+    runId:
+      typeof header.runId === "string" || typeof header.runId === "number" ? String(header.runId) : "unknown",
+    startedAt: typeof header.startedAt === "number" ? header.startedAt : 0,
+    meta:
+      typeof header.meta === "object" && header.meta !== null && !Array.isArray(header.meta)
+        ? header.meta
+        : {},
   };
 }
 
@@ -81,7 +91,8 @@ function parseLine(line: string, number: number, source: string, mayBeCut: boole
   }
 }
 
-function isRecord(value: unknown): value is TraceRecord {
+/** Whether `value` has what every trace record has: `seq`, `type` and `processId`. */
+export function isTraceRecord(value: unknown): value is TraceRecord {
   if (typeof value !== "object" || value === null) return false;
   const record = value as Record<string, unknown>;
   return (

@@ -60,3 +60,10 @@ export interface Trace {
   readonly header: TraceHeader;
   readonly records: readonly TraceRecord[];
 }
+
+/**
+ * The `type` of a record standing for a line or record that could not be
+ * read (not JSON, no `seq`/`type`/`processId`, fields of the wrong shape);
+ * its `error` says why. The studio shows it as an error row.
+ */
+export const UNREADABLE_RECORD = "unreadable-record";

@@ -4,6 +4,7 @@ import type { OutputChannel, OutputChannelEvent } from "../platform/output-chann
 import type { AgentProcessEvent, ProcessListener } from "../platform/process-event.js";
 import type { ProcessOptions } from "../platform/process-options.js";
 import { jsonSafe } from "./json-safe.js";
+import { redactSecretsDeep } from "./redact-secrets.js";
 import {
   TRACE_FORMAT,
   TRACE_VERSION,
@@ -31,6 +32,9 @@ export interface TraceRecorderOptions {
  * their parent's listeners), written straight to its sink so a crash keeps
  * what happened. Register it with {@link TraceRecorder.attach} (listener and
  * output channel) or `ProcessOptions.withListener(recorder.listener)`.
+ * Every string recorded passes through `redactSecrets` first, so a key that
+ * a provider echoes in its error, or a URL's `user:password@`, never reaches
+ * the trace (nor the studio, which shows what was recorded).
  *
  * @example
  * const recorder = TraceRecorder.toFile("traces/run.jsonl", { meta: { input } });
@@ -60,7 +64,7 @@ export class TraceRecorder {
       version: TRACE_VERSION,
       runId: options.runId ?? randomUUID(),
       startedAt: Date.now(),
-      meta: (jsonSafe(options.meta ?? {}) ?? {}) as Record<string, unknown>,
+      meta: redactSecretsDeep((jsonSafe(options.meta ?? {}) ?? {}) as Record<string, unknown>),
     };
     this.sink.write(JSON.stringify(this.header));
   }
@@ -123,7 +127,7 @@ export class TraceRecorder {
     if (this.closed) return;
     try {
       this.seq += 1;
-      const record = { seq: this.seq, ...(jsonSafe(fields) as object) } as TraceRecord;
+      const record = { seq: this.seq, ...(redactSecretsDeep(jsonSafe(fields)) as object) } as TraceRecord;
       this.sink.write(JSON.stringify(record));
       this.onRecord?.(record);
     } catch {

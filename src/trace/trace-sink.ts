@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { closeSync, fchmodSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 
 /** Where a {@link TraceRecorder} writes its lines (one JSON text each, without the newline). */
@@ -14,11 +14,18 @@ export const TraceSink = {
   /**
    * A file written line by line with synchronous writes, so a crash keeps
    * every event recorded before it; the folder is created when missing and
-   * an existing file is replaced.
+   * an existing file is replaced. Only its owner may read it: the file is
+   * made 0600 and folders it creates 0700 (a trace holds prompts and tool
+   * output).
    */
   file(path: string): TraceSink {
-    mkdirSync(dirname(path), { recursive: true });
-    let fd: number | undefined = openSync(path, "w");
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    let fd: number | undefined = openSync(path, "w", 0o600);
+    try {
+      fchmodSync(fd, 0o600); // a file that was already there keeps its mode otherwise
+    } catch {
+      // Not the owner (or a file system without modes): the file is still written.
+    }
     return {
       write(line) {
         if (fd !== undefined) writeSync(fd, `${line}\n`);

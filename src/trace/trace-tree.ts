@@ -1,4 +1,4 @@
-import type { Trace, TraceRecord, TraceToolDefinition } from "./trace-format.js";
+import { type Trace, type TraceRecord, type TraceToolDefinition, UNREADABLE_RECORD } from "./trace-format.js";
 
 /** Token counts of a call or a run. */
 export interface TraceUsage {
@@ -165,6 +165,8 @@ function summarize(record: TraceRecord): string {
       return `${text(record.action)} asked to replan: ${text(record.reason)}`;
     case "goal-achieved":
       return `goal achieved: ${text(record.goal)}`;
+    case UNREADABLE_RECORD:
+      return `unreadable: ${text(record.error)}`;
     default: {
       const { seq: _seq, type, processId: _process, timestamp: _timestamp, ...fields } = record;
       const body = JSON.stringify(fields);
@@ -200,7 +202,20 @@ export class TraceTree {
   private lastTimestamp = 0;
 
   constructor(private readonly trace: Trace) {
-    for (const record of trace.records) this.add(record);
+    for (const record of trace.records) {
+      try {
+        this.add(record);
+      } catch (error) {
+        // A record with fields of the wrong shape: an error row, and the rest of the run still shows.
+        this.add({
+          seq: -Math.abs(Number(record.seq) || 0) - 0.5,
+          type: UNREADABLE_RECORD,
+          processId: typeof record.processId === "string" ? record.processId : "unknown",
+          timestamp: typeof record.timestamp === "number" ? record.timestamp : this.lastTimestamp,
+          error: `record ${String(Number(record.seq))} (${typeof record.type === "string" ? record.type : "?"}) cannot be shown: ${(error as Error).message}`,
+        });
+      }
+    }
   }
 
   /** The run's totals and tree. */

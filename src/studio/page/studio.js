@@ -21,7 +21,7 @@ function el(tag, attributes = {}, ...children) {
   }
   for (const child of children.flat()) {
     if (child === undefined || child === null || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    node.append(child instanceof Node ? child : document.createTextNode(textOf(child)));
   }
   return node;
 }
@@ -46,7 +46,18 @@ const pretty = (text) => {
     return String(text ?? "");
   }
 };
-const status = (value) => el("span", { class: `status ${value}` }, value);
+/** Text for any value a trace may hold (a crafted trace can put an object where a name belongs). */
+const textOf = (value) => {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return "?";
+  }
+};
+const status = (value) =>
+  el("span", { class: `status ${textOf(value).replace(/[^\w-]/g, "")}` }, textOf(value));
 
 async function getJson(url, init) {
   const response = await fetch(url, init);
@@ -176,12 +187,12 @@ function findNode(nodes, id) {
 
 function renderRun(view) {
   const totals = view.totals;
-  const title = view.meta.example ?? view.roots[0]?.agent ?? "run";
+  const title = textOf(view.meta.example ?? view.roots[0]?.agent ?? "run");
   const head = el(
     "div",
     { class: "run-head" },
     el("h1", {}, title, " ", status(view.status)),
-    view.meta.input ? el("div", { class: "muted" }, `input: ${view.meta.input}`) : undefined,
+    view.meta.input ? el("div", { class: "muted" }, `input: ${textOf(view.meta.input)}`) : undefined,
     el(
       "div",
       { class: "facts" },
@@ -225,6 +236,26 @@ function allNodes(nodes, out = []) {
 }
 
 function addRows(node, depth, rows, scale) {
+  try {
+    addRow(node, depth, rows, scale);
+  } catch (error) {
+    // A record of an unexpected shape: one error row, and the rest of the run still shows.
+    rows.push(
+      el(
+        "div",
+        { class: "row node kind-event unreadable", "data-kind": "event" },
+        el(
+          "div",
+          { class: "label", style: `padding-left:${8 + depth * 16}px` },
+          el("span", { class: "icon" }, "!"),
+          el("span", { class: "error" }, `This part of the trace cannot be shown: ${error.message}`),
+        ),
+      ),
+    );
+  }
+}
+
+function addRow(node, depth, rows, scale) {
   const hasChildren = node.children && node.children.length > 0;
   const isCollapsed = collapsed.has(node.id);
   const left = ((node.startedAt - scale.start) / scale.span) * 100;
@@ -236,6 +267,7 @@ function addRows(node, depth, rows, scale) {
         class: `row node kind-${node.kind}${node.id === selectedId ? " selected" : ""}`,
         "data-kind": node.kind,
         "data-id": node.id,
+        "data-type": node.type,
         onclick: () => select(node),
       },
       el(
@@ -332,6 +364,9 @@ function describe(node) {
         el("span", { class: "muted" }, duration(node.durationMs)),
       ];
     default:
+      if (node.type === "unreadable-record") {
+        return [el("span", { class: "icon" }, "!"), el("span", { class: "error" }, short(node.summary, 160))];
+      }
       return [el("span", { class: "icon" }, "·"), el("span", { class: "muted" }, short(node.summary, 120))];
   }
 }
@@ -498,7 +533,7 @@ async function setUpForm() {
   const select = document.getElementById("example");
   const input = document.getElementById("input");
   const error = document.getElementById("run-error");
-  const { examples, canRun } = await getJson("/api/examples");
+  const { examples, canRun, models = [] } = await getJson("/api/examples");
   if (!canRun || examples.length === 0) {
     form.hidden = true;
     return;
@@ -511,6 +546,13 @@ async function setUpForm() {
   };
   select.addEventListener("change", fill);
   fill();
+  // Only models the studio was started with: the page never names a model id or URL.
+  const model = document.getElementById("model");
+  model.replaceChildren(
+    el("option", { value: "" }, "the configured default"),
+    ...models.map((name) => el("option", { value: name }, name)),
+  );
+  model.hidden = models.length === 0;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.hidden = true;
@@ -525,7 +567,7 @@ async function setUpForm() {
           example: data.get("example"),
           input: data.get("input"),
           mode: data.get("mode"),
-          model: data.get("model"),
+          model: data.get("model") || undefined,
         }),
       });
       navigate(runId);
