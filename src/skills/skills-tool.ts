@@ -1,0 +1,167 @@
+import { UnfoldingRecords } from "../progressive/unfolding-records.js";
+import { AbstractTool } from "../tool/abstract-tool.js";
+import { InputSchema } from "../tool/input-schema.js";
+import { OneShotPerLoopTool } from "../tool/one-shot-per-loop-tool.js";
+import { Param } from "../tool/param.js";
+import { Tool, type ToolCallOptions } from "../tool/tool.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
+import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
+import { ToolMetadata } from "../tool/tool-metadata.js";
+import { ToolResult } from "../tool/tool-result.js";
+import type { Unfolding, UnfoldingCall, UnfoldingSource } from "../tool/unfolding.js";
+import { READ_SKILL_FILE, ReadSkillFileTool } from "./read-skill-file-tool.js";
+import { RUN_SKILL_SCRIPT, RunSkillScriptTool, type SkillScriptOptions } from "./run-skill-script-tool.js";
+import type { Skill } from "./skill.js";
+import { SkillActivations } from "./skill-activations.js";
+import { inputFields, type SkillCatalog } from "./skill-catalog.js";
+import { listSkillFiles } from "./skill-files.js";
+
+/** How a {@link SkillsTool} is built (from `Skills` and its options). */
+export interface SkillsToolInit {
+  readonly name: string;
+  readonly skills: readonly Skill[];
+  /** Tools a skill's `allowed-tools` may name, offered while that skill is active. */
+  readonly allowed: ReadonlyMap<string, Tool>;
+  /** Set when scripts may run. */
+  readonly scripts: SkillScriptOptions | undefined;
+  readonly maxReadBytes?: number;
+}
+
+const ADVICE =
+  "Follow the skill's instructions now; read its files with read_skill_file when they point to one.";
+
+/** The facade's description: what skills are, how to activate one, and each skill's name and description. */
+function describe(skills: readonly Skill[]): string {
+  const lines = skills.map((skill) => `- ${skill.name}: ${skill.description.replace(/\s+/g, " ").trim()}`);
+  return [
+    'Agent Skills: instructions, and files, for particular tasks. When the task matches a skill below, call this tool with {"skill": "<name>"} before you start, then follow the instructions it returns.',
+    "Skills:",
+    ...lines,
+  ].join("\n");
+}
+
+/**
+ * The tool `Skills.asTool()` returns: one facade whose description lists
+ * every skill by name and description. Calling it with `{"skill": "<name>"}`
+ * activates that skill: the answer is the skill's instructions (once per tool
+ * loop; a repeat gets the `ALREADY LOADED. …` answer of
+ * {@link OneShotPerLoopTool}), and the loop appends `read_skill_file`,
+ * `run_skill_script` (with `runScripts`) and the tools the skill's
+ * `allowed-tools` names. The facade stays where it is and nothing is
+ * removed, so earlier requests stay a prefix of later ones.
+ */
+export class SkillsTool extends AbstractTool implements UnfoldingSource {
+  readonly definition: ToolDefinition;
+  readonly metadata: ToolMetadata = ToolMetadata.DEFAULT;
+  /** The skills it activates, in the order listed. */
+  readonly skills: readonly Skill[];
+  private readonly catalog: SkillCatalog;
+  private readonly activators = new Map<string, Tool>();
+  private readonly reader: ReadSkillFileTool;
+  private readonly runner: RunSkillScriptTool | undefined;
+  private readonly allowed: ReadonlyMap<string, Tool>;
+  private readonly records = new UnfoldingRecords();
+
+  constructor(init: SkillsToolInit) {
+    super();
+    this.skills = init.skills;
+    this.allowed = init.allowed;
+    this.definition = toolDefinition(
+      init.name,
+      describe(init.skills),
+      InputSchema.of(Param.string("skill", "The name of the skill to activate")),
+    );
+    this.catalog = {
+      skills: new Map(init.skills.map((skill) => [skill.name, skill])),
+      activations: new SkillActivations(),
+      facadeName: init.name,
+    };
+    this.reader = new ReadSkillFileTool(this.catalog, init.maxReadBytes);
+    this.runner = init.scripts ? new RunSkillScriptTool(this.catalog, init.scripts) : undefined;
+    for (const skill of init.skills) {
+      const activate = Tool.create(skill.name, skill.description, (_input, context) =>
+        this.activate(skill, context),
+      );
+      this.activators.set(skill.name, new OneShotPerLoopTool(activate, ADVICE));
+    }
+  }
+
+  async call(
+    input: string,
+    context: ToolCallContext = ToolCallContext.EMPTY,
+    options: ToolCallOptions = {},
+  ): Promise<ToolResult> {
+    this.records.record(context, input, undefined);
+    const requested = inputFields(input).skill;
+    const name = typeof requested === "string" ? requested.trim() : "";
+    const activator = this.activators.get(name);
+    if (!activator) {
+      const names = this.skills.map((skill) => skill.name).join(", ");
+      return ToolResult.error(
+        name === ""
+          ? `Name the skill to activate: {"skill": "<name>"}, one of: ${names}.`
+          : `There is no skill named '${name}'. Skills: ${names}.`,
+      );
+    }
+    const wasActive = this.catalog.activations.isActive(context, name);
+    const result = await activator.call("{}", context, options);
+    if (!wasActive && this.catalog.activations.isActive(context, name)) {
+      const skill = this.catalog.skills.get(name) as Skill;
+      const tools = await this.toolsFor(skill);
+      this.records.record(context, input, () => ({ tools, guide: this, exclusive: false }));
+    }
+    return result;
+  }
+
+  /** What this facade's latest call with the input in the call's loop unfolded. */
+  unfoldingFor(call: UnfoldingCall): Unfolding | undefined {
+    return this.records.find(call);
+  }
+
+  /** The tools activating `skill` offers: the file reader (folder skills), the script runner, the allowed tools. */
+  private async toolsFor(skill: Skill): Promise<readonly Tool[]> {
+    const tools: Tool[] = [];
+    if (skill.folder !== undefined) {
+      tools.push(this.reader);
+      if (this.runner) {
+        const listing = await listSkillFiles(skill.folder);
+        if ([...listing.text, ...listing.binary].some((file) => file.startsWith("scripts/"))) {
+          tools.push(this.runner);
+        }
+      }
+    }
+    for (const name of skill.allowedTools) {
+      const tool = this.allowed.get(name);
+      if (tool) tools.push(tool);
+    }
+    return tools;
+  }
+
+  /** The activation's answer: the instructions, then what the skill's folder holds and which tools it brings. */
+  private async activate(skill: Skill, context: ToolCallContext): Promise<ToolResult> {
+    const body = await skill.instructions();
+    this.catalog.activations.activate(context, skill.name);
+    const notes: string[] = [];
+    if (skill.folder !== undefined) {
+      const listing = await listSkillFiles(skill.folder);
+      if (listing.text.length > 0) {
+        notes.push(
+          `Files of this skill (read with ${READ_SKILL_FILE} {"skill": "${skill.name}", "path": "<file>"}): ${listing.text.join(", ")}${listing.truncated ? ", …" : ""}.`,
+        );
+      }
+      if (listing.binary.length > 0)
+        notes.push(`Binary files (not readable as text): ${listing.binary.join(", ")}.`);
+      const scripts = [...listing.text, ...listing.binary].filter((file) => file.startsWith("scripts/"));
+      if (scripts.length > 0) {
+        notes.push(
+          this.runner
+            ? `Run its scripts with ${RUN_SKILL_SCRIPT} {"skill": "${skill.name}", "script": "<file>", "args": [...]}.`
+            : "Its scripts cannot be run here: read them if useful, and do their work yourself.",
+        );
+      }
+    }
+    const allowed = skill.allowedTools.filter((name) => this.allowed.has(name));
+    if (allowed.length > 0) notes.push(`Tools this skill uses, now available: ${allowed.join(", ")}.`);
+    return ToolResult.text(notes.length === 0 ? body : `${body}\n\n---\n${notes.join("\n")}`);
+  }
+}
