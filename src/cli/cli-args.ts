@@ -28,6 +28,8 @@ export interface RunCommand {
   readonly redis?: string | undefined;
   /** The queue to send the run to (with `redis`). @default "embabel-agents" */
   readonly queue?: string | undefined;
+  /** Agent Skills folders (`--skills <dir>`, repeatable) offered as the `skills` tool group. @default [] */
+  readonly skills?: readonly string[];
 }
 
 /** `embabel-ts studio [--port n] [trace files…]`. */
@@ -111,6 +113,7 @@ const OPTIONS = {
   json: { type: "boolean" },
   "no-keep-runs": { type: "boolean" },
   port: { type: "string", short: "p" },
+  skills: { type: "string", multiple: true },
 } as const;
 
 /** Parses `argv` (without `node` and the script); throws {@link UsageError} on anything unrecognised. */
@@ -161,6 +164,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         ...(values["no-keep-runs"] ? { noKeepRuns: true } : {}),
         ...(values.redis === undefined ? {} : { redis: values.redis }),
         ...(values.queue === undefined ? {} : { queue: values.queue }),
+        ...(values.skills === undefined ? {} : { skills: values.skills }),
       };
     }
     case "studio":
@@ -193,7 +197,7 @@ function parsePort(value: string | undefined): number {
 
 function workerCommand(
   rest: readonly string[],
-  values: { [key in keyof typeof OPTIONS]?: string | boolean | undefined },
+  values: { [key in keyof typeof OPTIONS]?: string | boolean | string[] | undefined },
 ): WorkerCommand {
   const [module, ...extra] = rest;
   if (extra.length > 0) throw new UsageError(`'worker' takes one module (got ${quoteAll(rest)}).`);
@@ -217,7 +221,7 @@ function workerCommand(
   };
 }
 
-function positiveInteger(value: string | boolean | undefined, option: string): number | undefined {
+function positiveInteger(value: string | boolean | string[] | undefined, option: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (typeof value !== "string" || !Number.isInteger(number) || number < 1) {
