@@ -22,9 +22,9 @@ export function splitSkillFile(
   text: string,
   complete = true,
 ): { readonly yaml: string; readonly body: string } | undefined {
-  const opening = OPENING.exec(text);
+  const opening = OPENING.exec(text.replace(/^\uFEFF/, ""));
   if (!opening) return undefined;
-  const rest = text.slice(opening[0].length);
+  const rest = text.replace(/^\uFEFF/, "").slice(opening[0].length);
   const closing = (complete ? CLOSING_AT_END : CLOSING).exec(`\n${rest}`);
   if (!closing) return undefined;
   const end = closing.index;
@@ -48,7 +48,9 @@ export async function readFrontMatter(file: string): Promise<FrontMatterText> {
         chunks.push(buffer.subarray(0, bytesRead));
         total += bytesRead;
       }
-      const text = Buffer.concat(chunks).toString("utf8");
+      const text = Buffer.concat(chunks)
+        .toString("utf8")
+        .replace(/^\uFEFF/, "");
       if (!OPENING.test(text) && (text.length >= 4 || bytesRead === 0)) {
         return { kind: "missing", problem: "the file must start with a '---' line opening the front matter" };
       }

@@ -144,3 +144,31 @@ describe("SkillsTool (skills.asTool())", () => {
     expect(unfolding?.tools ?? []).toEqual([]);
   });
 });
+
+describe("SkillsTool as a progressive tool", () => {
+  it("names the tools activations may append as its inner tools (tool trees show them)", async () => {
+    const listChanges = Tool.create("list_merged_changes", "Lists merged changes", async () =>
+      ToolResult.text(""),
+    );
+    const facade = (await Skills.fromDirectory(copy.dir, { runScripts: true }))
+      .withTools(listChanges)
+      .asTool();
+    expect(facade.innerTools.map((tool) => tool.definition.name)).toEqual([
+      "read_skill_file",
+      "run_skill_script",
+      "list_merged_changes",
+    ]);
+    expect(Tool.formatToolTree("tools", [facade])).toBe(
+      "tools\n└── skills (3 inner tools)\n    ├── read_skill_file\n    ├── run_skill_script\n    └── list_merged_changes",
+    );
+  });
+
+  it("reads a SKILL.md that starts with a byte order mark, or uses CRLF line ends", async () => {
+    const file = join(copy.dir, "incident-review", "SKILL.md");
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(file, `\uFEFF${readFileSync(file, "utf8").replaceAll("\n", "\r\n")}`);
+    const skills = await Skills.fromDirectory(copy.dir);
+    expect(skills.get("incident-review")?.description).toMatch(/^Writes a blameless/);
+    expect(await skills.get("incident-review")?.instructions()).toMatch(/^# Incident review\r\n/);
+  });
+});

@@ -1,5 +1,7 @@
+import type { ProgressiveTool } from "../progressive/progressive-tool.js";
 import { UnfoldingRecords } from "../progressive/unfolding-records.js";
 import { AbstractTool } from "../tool/abstract-tool.js";
+import type { AmbientProcess } from "../tool/ambient-process.js";
 import { InputSchema } from "../tool/input-schema.js";
 import { OneShotPerLoopTool } from "../tool/one-shot-per-loop-tool.js";
 import { Param } from "../tool/param.js";
@@ -50,7 +52,7 @@ function describe(skills: readonly Skill[]): string {
  * `allowed-tools` names. The facade stays where it is and nothing is
  * removed, so earlier requests stay a prefix of later ones.
  */
-export class SkillsTool extends AbstractTool implements UnfoldingSource {
+export class SkillsTool extends AbstractTool implements ProgressiveTool, UnfoldingSource {
   readonly definition: ToolDefinition;
   readonly metadata: ToolMetadata = ToolMetadata.DEFAULT;
   /** The skills it activates, in the order listed. */
@@ -111,6 +113,16 @@ export class SkillsTool extends AbstractTool implements UnfoldingSource {
       this.records.record(context, input, () => ({ tools, guide: this, exclusive: false }));
     }
     return result;
+  }
+
+  /** Every tool an activation may append: `read_skill_file`, `run_skill_script` (with `runScripts`), the allowed tools. */
+  get innerTools(): readonly Tool[] {
+    return [this.reader, ...(this.runner ? [this.runner] : []), ...this.allowed.values()];
+  }
+
+  /** The same tools whatever the process. */
+  innerToolsFor(_process?: AmbientProcess): readonly Tool[] {
+    return this.innerTools;
   }
 
   /** What this facade's latest call with the input in the call's loop unfolded. */
