@@ -101,6 +101,26 @@ describe("PromptRunner.withSkills", () => {
     expectAppendOnly(model.requests);
   });
 
+  it("keeps a re-described facade's definition too (the guide takes the definition it was offered under)", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("team_skills", { skill: "incident-review" }),
+      ScriptedModel.toolCall("team_skills", { skill: "incident-review" }),
+      ScriptedModel.text("done"),
+    );
+    const facade = (await Skills.fromDirectory(copy.dir))
+      .asTool({ name: "team_skills" })
+      .withNote("Ask first.");
+    await runnerOn(model).withTool(facade).generateText("Write up last night's outage");
+    expect(model.requests[0]?.tools[0]?.description).toMatch(/Ask first\.$/);
+    expect(model.toolNamesPerRequest).toEqual([
+      ["team_skills"],
+      ["team_skills", "read_skill_file"],
+      ["team_skills", "read_skill_file"],
+    ]);
+    expectAppendOnly(model.requests);
+    expect(lastResult(model.requests[2])).toMatch(/^ALREADY LOADED\. The body of 'incident-review'/);
+  });
+
   it("answers a refused read in-band and the loop goes on", async () => {
     const model = ScriptedModel.of(
       ScriptedModel.toolCall("skills", { skill: "release-notes" }),

@@ -1,6 +1,6 @@
 import type { ProgressiveTool } from "../progressive/progressive-tool.js";
 import { UnfoldingRecords } from "../progressive/unfolding-records.js";
-import { AbstractTool } from "../tool/abstract-tool.js";
+import { AbstractTool, DelegatingTool } from "../tool/abstract-tool.js";
 import type { AmbientProcess } from "../tool/ambient-process.js";
 import { InputSchema } from "../tool/input-schema.js";
 import { OneShotPerLoopTool } from "../tool/one-shot-per-loop-tool.js";
@@ -31,6 +31,20 @@ export interface SkillsToolInit {
 
 const ADVICE =
   "Follow the skill's instructions now; read its files with read_skill_file when they point to one.";
+
+/** The facade under the definition it was offered with (a renamed or re-described wrapper), so that definition stays. */
+class OfferedFacade extends DelegatingTool {
+  constructor(
+    delegate: Tool,
+    private readonly offered: ToolDefinition,
+  ) {
+    super(delegate);
+  }
+
+  override get definition(): ToolDefinition {
+    return this.offered;
+  }
+}
 
 /** The facade's description: what skills are, how to activate one, and each skill's name and description. */
 function describe(skills: readonly Skill[]): string {
@@ -110,7 +124,11 @@ export class SkillsTool extends AbstractTool implements ProgressiveTool, Unfoldi
     if (!wasActive && this.catalog.activations.isActive(context, name)) {
       const skill = this.catalog.skills.get(name) as Skill;
       const tools = await this.toolsFor(skill);
-      this.records.record(context, input, () => ({ tools, guide: this, exclusive: false }));
+      this.records.record(context, input, (offered) => ({
+        tools,
+        guide: offered === this.definition ? this : new OfferedFacade(this, offered),
+        exclusive: false,
+      }));
     }
     return result;
   }
