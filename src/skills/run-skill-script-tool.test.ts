@@ -65,8 +65,11 @@ describe("run_skill_script", () => {
     );
   });
 
-  it("stops a script that runs past the timeout", async () => {
-    writeFileSync(join(copy.dir, "csv-audit", "scripts", "hang.mjs"), "setInterval(() => {}, 1000);\n");
+  it("stops a script that runs past the timeout, even one ignoring SIGTERM", async () => {
+    writeFileSync(
+      join(copy.dir, "csv-audit", "scripts", "hang.mjs"),
+      'process.on("SIGTERM", () => {}); setInterval(() => {}, 1000);\n',
+    );
     const started = performance.now();
     const result = await run(
       await scriptRunner("csv-audit", { timeoutMs: 300 }),

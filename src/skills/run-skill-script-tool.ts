@@ -158,6 +158,7 @@ export class RunSkillScriptTool extends AbstractTool {
           cwd,
           env: this.options.env ?? defaultEnv(),
           timeout: this.timeoutMs,
+          killSignal: "SIGKILL",
           maxBuffer: this.maxOutputBytes,
           encoding: "utf8",
           windowsHide: true,
