@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { RELEASE_NOTES_SKILLS, example as releaseNotes } from "../../examples/release-notes/index.js";
 import { FIXTURE_SKILLS } from "../../test/support/skill-fixtures.js";
 import { EMPTY_CONFIG } from "./cli-config.js";
-import { skillDirectories, skillsToolGroups } from "./skills-setup.js";
+import { mcpPlatformOptions } from "./mcp-setup.js";
+import { lazySkillsToolGroups, skillDirectories, skillsToolGroups } from "./skills-setup.js";
 
 describe("skillDirectories", () => {
   it("takes the example's config skills, then the user's config, then --skills (relative to cwd), once each", () => {
@@ -43,5 +44,28 @@ describe("skillsToolGroups", () => {
     await expect(skillsToolGroups([dir])).rejects.toThrow(
       `Invalid skills (1 problem):\n  ${join(dir, "broken", "SKILL.md")}: description: is required`,
     );
+  });
+});
+
+describe("lazySkillsToolGroups", () => {
+  it("loads the skills when an agent first asks for the group, and a broken folder fails that use", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "embabel-cli-skills-"));
+    const { skills } = lazySkillsToolGroups([dir]);
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(join(dir, "haiku"));
+    writeFileSync(
+      join(dir, "haiku", "SKILL.md"),
+      "---\nname: haiku\ndescription: Writes haiku.\n---\n5-7-5\n",
+    );
+    const [facade] = (await skills?.tools()) ?? [];
+    expect(facade?.definition.description).toMatch(/\n- haiku: Writes haiku\.$/);
+    const broken = lazySkillsToolGroups([join(dir, "missing")]).skills;
+    await expect(broken?.tools()).rejects.toThrow(/^Cannot read the skills folder/);
+  });
+
+  it("is part of what mcp-serve and worker platforms get, from the examples' config files", () => {
+    const options = mcpPlatformOptions(EMPTY_CONFIG, [releaseNotes], {});
+    expect(Object.keys(options.toolGroups ?? {})).toEqual(["skills"]);
+    expect(Object.keys(mcpPlatformOptions(EMPTY_CONFIG, [], {}).toolGroups ?? {})).toEqual([]);
   });
 });

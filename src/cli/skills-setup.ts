@@ -1,5 +1,5 @@
 import { dirname, resolve } from "node:path";
-import type { ToolGroup } from "../prompt/tool-group.js";
+import { ToolGroup } from "../prompt/tool-group.js";
 import { SKILLS_TOOL_GROUP_ROLE, Skills } from "../skills/skills.js";
 import { type EmbabelConfig, loadConfig } from "./cli-config.js";
 import type { ExampleDefinition } from "./example-definition.js";
@@ -33,4 +33,19 @@ export async function skillsToolGroups(dirs: readonly string[]): Promise<Record<
   if (dirs.length === 0) return {};
   const skills = await Skills.fromDirectories(dirs);
   return { [SKILLS_TOOL_GROUP_ROLE]: skills.asToolGroup() };
+}
+
+/**
+ * The `skills` tool group over `dirs`, loaded when an agent first asks for it
+ * (for commands that set a platform up synchronously: `mcp-serve`, `worker`);
+ * a broken `SKILL.md` then fails that use, naming every problem.
+ */
+export function lazySkillsToolGroups(dirs: readonly string[]): Record<string, ToolGroup> {
+  if (dirs.length === 0) return {};
+  const group = ToolGroup.of(
+    { role: SKILLS_TOOL_GROUP_ROLE, description: `Agent Skills from ${dirs.join(", ")}` },
+    async () => [(await Skills.fromDirectories(dirs)).asTool()],
+    { provider: "embabel-skills" },
+  );
+  return { [SKILLS_TOOL_GROUP_ROLE]: group };
 }
