@@ -11,6 +11,7 @@ import { ToolGroupRegistry } from "../prompt/tool-group-registry.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import type { ScriptedRequest } from "../testing/scripted-step.js";
 import { Tool } from "../tool/tool.js";
+import { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { Skills } from "./skills.js";
 
@@ -119,6 +120,30 @@ describe("PromptRunner.withSkills", () => {
     ]);
     expectAppendOnly(model.requests);
     expect(lastResult(model.requests[2])).toMatch(/^ALREADY LOADED\. The body of 'incident-review'/);
+  });
+
+  it("offers a skill's tools again in a later loop sharing the loop id (the body is not sent twice)", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("skills", { skill: "incident-review" }),
+      ScriptedModel.text("first"),
+      ScriptedModel.toolCall("skills", { skill: "incident-review" }),
+      ScriptedModel.toolCall("read_skill_file", { skill: "incident-review", path: "references/timeline.md" }),
+      ScriptedModel.text("second"),
+    );
+    const runner = runnerOn(model)
+      .withSkills(await Skills.fromDirectory(copy.dir))
+      .withToolCallContext({ [ToolCallContext.LOOP_ID_KEY]: "turn-1" });
+    expect(await runner.generateText("Start the review")).toBe("first");
+    expect(await runner.generateText("Now the timeline")).toBe("second");
+    expect(model.toolNamesPerRequest).toEqual([
+      ["skills"],
+      ["skills", "read_skill_file"],
+      ["skills"],
+      ["skills", "read_skill_file"],
+      ["skills", "read_skill_file"],
+    ]);
+    expect(lastResult(model.requests[3])).toMatch(/^ALREADY LOADED\. The body of 'incident-review'/);
+    expect(lastResult(model.requests[4])).toMatch(/^# Timeline format/);
   });
 
   it("answers a refused read in-band and the loop goes on", async () => {

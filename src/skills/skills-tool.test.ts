@@ -82,14 +82,15 @@ describe("SkillsTool (skills.asTool())", () => {
     expect((await activate(facade, "incident-review")).names).toEqual(["read_skill_file"]);
   });
 
-  it("answers a repeat in the same loop with ALREADY LOADED and unfolds nothing more", async () => {
+  it("answers a repeat in the same loop with ALREADY LOADED, offering the same tools again (a no-op where offered)", async () => {
     const facade = (await Skills.fromDirectory(copy.dir)).asTool();
     await activate(facade, "incident-review");
     const again = await activate(facade, "incident-review");
     expect(again.result.content).toMatch(
       /^ALREADY LOADED\. The body of 'incident-review' was returned earlier in this turn — read it from your conversation history above\. Do not call this tool again\. Follow the skill's instructions now/,
     );
-    expect(again.unfolding).toBeUndefined();
+    expect(again.names).toEqual(["read_skill_file"]);
+    expect(again.unfolding?.tools[0]).toBe((await activate(facade, "incident-review")).unfolding?.tools[0]);
     const otherLoop = await activate(facade, "incident-review", loop("loop-2"));
     expect(otherLoop.result.content.startsWith(bodyOf("incident-review"))).toBe(true);
     expect(otherLoop.names).toEqual(["read_skill_file"]);

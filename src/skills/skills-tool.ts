@@ -77,6 +77,7 @@ export class SkillsTool extends AbstractTool implements ProgressiveTool, Unfoldi
   private readonly runner: RunSkillScriptTool | undefined;
   private readonly allowed: ReadonlyMap<string, Tool>;
   private readonly records = new UnfoldingRecords();
+  private readonly offeredFacades = new WeakMap<ToolDefinition, Tool>();
 
   constructor(init: SkillsToolInit) {
     super();
@@ -119,14 +120,15 @@ export class SkillsTool extends AbstractTool implements ProgressiveTool, Unfoldi
           : `There is no skill named '${name}'. Skills: ${names}.`,
       );
     }
-    const wasActive = this.catalog.activations.isActive(context, name);
     const result = await activator.call("{}", context, options);
-    if (!wasActive && this.catalog.activations.isActive(context, name)) {
+    // Also on a repeat: a loop id shared by several loops starts each with the facade alone, and
+    // the skill's tools must come back; where they are already offered, appending changes nothing.
+    if (this.catalog.activations.isActive(context, name)) {
       const skill = this.catalog.skills.get(name) as Skill;
       const tools = await this.toolsFor(skill);
       this.records.record(context, input, (offered) => ({
         tools,
-        guide: offered === this.definition ? this : new OfferedFacade(this, offered),
+        guide: this.offeredAs(offered),
         exclusive: false,
       }));
     }
@@ -146,6 +148,17 @@ export class SkillsTool extends AbstractTool implements ProgressiveTool, Unfoldi
   /** What this facade's latest call with the input in the call's loop unfolded. */
   unfoldingFor(call: UnfoldingCall): Unfolding | undefined {
     return this.records.find(call);
+  }
+
+  /** This facade under the definition it was offered with (one wrapper per definition, so re-offering it changes nothing). */
+  private offeredAs(offered: ToolDefinition): Tool {
+    if (offered === this.definition) return this;
+    let facade = this.offeredFacades.get(offered);
+    if (!facade) {
+      facade = new OfferedFacade(this, offered);
+      this.offeredFacades.set(offered, facade);
+    }
+    return facade;
   }
 
   /** The tools activating `skill` offers: the file reader (folder skills), the script runner, the allowed tools. */
