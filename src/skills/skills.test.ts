@@ -169,6 +169,27 @@ describe("Skills.fromDirectory validation", () => {
   });
 });
 
+describe("Skills.fromDirectories and merge", () => {
+  it("joins several folders, refusing a name that two of them use", async () => {
+    const both = await Skills.fromDirectories([
+      join(FIXTURE_SKILLS, "csv-audit"),
+      join(copy.dir, "incident-review"),
+    ]);
+    expect(both.names).toEqual(["csv-audit", "incident-review"]);
+    const error = await Skills.fromDirectories([FIXTURE_SKILLS, copy.dir]).catch((caught: unknown) => caught);
+    expect((error as Error).message).toContain(
+      `${join(copy.dir, "csv-audit", "SKILL.md")}: name: 'csv-audit' is also the name of ${join(FIXTURE_SKILLS, "csv-audit", "SKILL.md")}`,
+    );
+  });
+
+  it("merges collections, keeping names unique", async () => {
+    const csv = await Skills.fromDirectory(join(FIXTURE_SKILLS, "csv-audit"));
+    const haiku = Skills.of(Skill.of({ name: "haiku", description: "Writes haiku.", instructions: "5-7-5" }));
+    expect(csv.merge(haiku).names).toEqual(["csv-audit", "haiku"]);
+    expect(() => csv.merge(csv)).toThrow(/'csv-audit' is also the name of/);
+  });
+});
+
 describe("Skill.of and Skills.of", () => {
   it("makes skills in code, validated like front matter", async () => {
     const skill = Skill.of({
