@@ -94,6 +94,9 @@ export function validateFrontMatter(
     const value = raw[key];
     if (value !== undefined && typeof value !== "string") problem(key, "must be a string");
   }
+  if (typeof raw.compatibility === "string" && raw.compatibility.trim().length === 0) {
+    problem("compatibility", "must not be empty when given (leave it out instead)");
+  }
   if (typeof raw.compatibility === "string" && raw.compatibility.length > MAX_COMPATIBILITY) {
     problem(
       "compatibility",

@@ -143,6 +143,8 @@ describe("Skills.fromDirectory validation", () => {
     expect(message).toContain(`${file}: name: is required`);
     expect(message).toContain(`${file}: description: is required`);
     expect(message).toContain(`${file}: compatibility: is 501 characters; at most 500 are allowed`);
+    writeFrontMatter("csv-audit", 'name: csv-audit\ndescription: Checks CSV files.\ncompatibility: ""');
+    expect((await loadError()).message).toContain("compatibility: must not be empty when given");
   });
 
   it("reports a missing or unclosed front matter and invalid YAML", async () => {
