@@ -122,6 +122,7 @@ export type {
   ObjectCreator,
   PromptCallOptions,
   PromptRunnerServices,
+  SkillSet,
   TextStream,
   ToolGroupDescription,
   ToolGroupMetadata,
@@ -235,6 +236,24 @@ export type {
   UnfoldingToolsOptions,
 } from "./progressive/index.js";
 export { ProgressiveTool, UnfoldingTool, unfoldingReference, unfoldingTools } from "./progressive/index.js";
+
+// --- skills ---
+export type {
+  SkillFrontMatter,
+  SkillInit,
+  SkillProblem,
+  SkillScriptCall,
+  SkillScriptOptions,
+  SkillsOptions,
+} from "./skills/index.js";
+export {
+  ReadSkillFileTool,
+  RunSkillScriptTool,
+  SKILLS_TOOL_GROUP_ROLE,
+  Skill,
+  Skills,
+  SkillsTool,
+} from "./skills/index.js";
 
 // --- subagent ---
 export type {

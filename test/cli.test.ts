@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -121,11 +121,46 @@ describe("embabel-ts run --scripted", () => {
     expect(lines).toContain("  ada@example.com · A-1001 · refunded");
   });
 
+  it("runs release-notes with the Agent Skills its config file names, and --skills adds more", async () => {
+    const run = await cli(["run", "release-notes", "--scripted", "--skills", "test/fixtures/skills"]);
+    // The fixture release-notes skill allows a tool nobody gave: ignored, with one warning.
+    expect(run.stderr).toMatch(
+      /^\[embabel-ts\] warn: Skill 'release-notes' allows tools that were not given to its Skills \(ignored\): list_merged_changes\./,
+    );
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\n");
+    expect(lines).toContain('  ⚙ skills {"skill":"changelog-style"}');
+    expect(lines).toContain("    + tools: read_skill_file");
+    expect(lines).toContain('  ⚙ read_skill_file {"skill":"changelog-style","path":"references/voice.md"}');
+    expect(lines).toContain('  ⚙ skills {"skill":"semver-bump"}');
+    expect(lines).toContain("  ### Added");
+    expect(lines).toContain("  - Adds an export button to every report");
+  });
+
+  it("stops before running when a --skills folder holds a broken SKILL.md", async () => {
+    const dir = emptyDir();
+    mkdirSync(join(dir, "broken"));
+    writeFileSync(join(dir, "broken", "SKILL.md"), "---\nname: Broken\ndescription: x\n---\n");
+    const run = await cli(["run", "release-notes", "--scripted", "--skills", dir]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim()).toBe(
+      `error: Invalid skills (1 problem):\n  ${join(dir, "broken", "SKILL.md")}: name: 'Broken' may hold only lowercase letters, digits and single hyphens, not at the start or end`,
+    );
+  });
+
   it("runs every listed example on its sample input", async () => {
     const list = await cli(["list"]);
     expect(list.code).toBe(0);
     const names = [...list.stdout.matchAll(/^ {2}([a-z0-9-]+) {2,}/gm)].map((match) => match[1] as string);
-    expect(names).toEqual(["star-news", "concert-planner", "research-brief", "mcp-weather", "support-desk"]);
+    expect(names).toEqual([
+      "star-news",
+      "concert-planner",
+      "research-brief",
+      "mcp-weather",
+      "support-desk",
+      "release-notes",
+    ]);
     // Concurrently: one process per example, each a second or more on a busy machine.
     const runs = await Promise.all(names.map((name) => cli(["run", name, "--scripted"])));
     runs.forEach((run, index) => {
@@ -295,7 +330,7 @@ describe("embabel-ts usage", () => {
     const run = await cli(["run", "nope", "--scripted"]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather, support-desk. Run 'embabel-ts list' to see what they do.",
+      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather, support-desk, release-notes. Run 'embabel-ts list' to see what they do.",
     );
   });
 

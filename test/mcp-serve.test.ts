@@ -31,6 +31,12 @@ describe("embabel-ts mcp-serve --scripted", () => {
       const weather = await factory.requiredToolByName("WeatherReporter");
       const report = await weather.call('{"content":"Any rain in Porto today?"}');
       expect(report.content).toMatch(/"city":"Porto".*No warnings in force for Porto/);
+      // Its Agent Skills come from the example's config file, as with `run`.
+      const releaseNotes = await factory.requiredToolByName("ReleaseNotesWriter");
+      const notes = await releaseNotes.call(
+        '{"content":"Version 1.0.0. Changes: fix: keep the cursor in place"}',
+      );
+      expect(notes.content).toContain('"version":"1.0.1"');
     } finally {
       await clients.close();
     }

@@ -163,12 +163,20 @@ describe("npm pack", () => {
       ),
     ).toEqual([]);
     const others = tarballFiles.filter((path) => !path.startsWith("dist/") && !path.startsWith("docs/"));
-    // Besides dist/ and docs/: the package's own files and what an example needs at run time (an MCP server it starts).
+    // Besides dist/ and docs/: the package's own files and what an example needs at run time (an MCP
+    // server it starts, the Agent Skills folders its config file names).
     expect(others).toEqual([
       "CHANGELOG.md",
       "README.md",
       "examples/mcp-weather/embabel.config.json",
       "examples/mcp-weather/weather-server.mjs",
+      "examples/release-notes/embabel.config.json",
+      "examples/release-notes/skills/changelog-style/SKILL.md",
+      "examples/release-notes/skills/changelog-style/assets/heading.md",
+      "examples/release-notes/skills/changelog-style/references/voice.md",
+      "examples/release-notes/skills/semver-bump/SKILL.md",
+      "examples/release-notes/skills/semver-bump/references/edge-cases.md",
+      "examples/release-notes/skills/semver-bump/scripts/next_version.mjs",
       "package.json",
     ]);
   });

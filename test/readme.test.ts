@@ -128,6 +128,9 @@ describe("README", () => {
     expect(await runBlock(blockUnder("Progressive tools"))).toBe(
       "database_operations [ 'query', 'insert', 'delete' ]\n",
     );
+    expect(await runBlock(blockUnder("Agent Skills"))).toBe(
+      "- haiku: Writes haiku. Use when asked for a short poem.\nThree lines: 5, 7 and 5 syllables.\n",
+    );
     const agents = await runBlock(blockUnder("Agents, processes and subagents"));
     expect(agents).toMatch(/^completed \{\n {2}title: 'Baroque in London',/);
     expect(agents).toContain("[ 'plan' ] 0");

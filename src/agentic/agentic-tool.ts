@@ -8,6 +8,7 @@ import type { AgentPlatform } from "../platform/agent-platform.js";
 import { AgentProcess } from "../platform/agent-process.js";
 import { type OperationContext, operationContext } from "../platform/operation-context.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
+import type { SkillSet } from "../prompt/skill-set.js";
 import { AbstractTool, DelegatingTool } from "../tool/abstract-tool.js";
 import { distinctByName } from "../tool/distinct-tools.js";
 import { InputSchema } from "../tool/input-schema.js";
@@ -157,6 +158,11 @@ export abstract class AgenticTool extends AbstractTool implements NestedTool, To
   withTools(...tools: Tool[]): this {
     if (tools.length === 0) return this;
     return this.derive({ tools: this.distinct([...this.config.tools, ...tools]) });
+  }
+
+  /** Adds Agent Skills as one facade sub-tool (see `PromptRunner.withSkills`). */
+  withSkills(skills: SkillSet): this {
+    return this.withTools(skills.asTool());
   }
 
   /** A copy with the `@llmTool` methods of `object` as sub-tools; an object without any returns this same tool. */

@@ -133,6 +133,22 @@ describe("parseCliArgs: scale-out", () => {
   });
 });
 
+describe("parseCliArgs run --skills", () => {
+  it("collects every --skills folder, in order", () => {
+    expect(parseCliArgs(["run", "release-notes", "--skills", "./a", "--skills", "../b"])).toMatchObject({
+      command: "run",
+      skills: ["./a", "../b"],
+    });
+    expect(parseCliArgs(["run", "release-notes"])).not.toHaveProperty("skills");
+  });
+
+  it("needs a folder after --skills", () => {
+    expect(() => parseCliArgs(["run", "release-notes", "--skills"])).toThrow(
+      "Option '--skills' needs a value.",
+    );
+  });
+});
+
 describe("parseCliArgs mcp-serve", () => {
   it("reads --http, --scripted and --config", () => {
     expect(parseCliArgs(["mcp-serve", "--http", "0", "--scripted"])).toEqual({

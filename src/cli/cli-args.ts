@@ -28,6 +28,8 @@ export interface RunCommand {
   readonly redis?: string | undefined;
   /** The queue to send the run to (with `redis`). @default "embabel-agents" */
   readonly queue?: string | undefined;
+  /** Agent Skills folders (`--skills <dir>`, repeatable) offered as the `skills` tool group. @default [] */
+  readonly skills?: readonly string[];
 }
 
 /** `embabel-ts studio [--port n] [--no-token] [trace files…]`. */
@@ -126,6 +128,7 @@ const OPTIONS = {
   "no-keep-runs": { type: "boolean" },
   "no-token": { type: "boolean" },
   port: { type: "string", short: "p" },
+  skills: { type: "string", multiple: true },
 } as const;
 
 /** Parses `argv` (without `node` and the script); throws {@link UsageError} on anything unrecognised. */
@@ -176,6 +179,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         ...(values["no-keep-runs"] ? { noKeepRuns: true } : {}),
         ...(values.redis === undefined ? {} : { redis: values.redis }),
         ...(values.queue === undefined ? {} : { queue: values.queue }),
+        ...(values.skills === undefined ? {} : { skills: values.skills }),
       };
     }
     case "studio":

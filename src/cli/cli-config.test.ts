@@ -137,4 +137,16 @@ describe("loadConfig", () => {
       `role 'fast' names model 'quick', which is not under "models" (known: [best]).`,
     );
   });
+
+  it("reads the skills folders, resolving them against the config file's folder", () => {
+    const dir = directoryWith({
+      "embabel.config.json": JSON.stringify({ skills: ["./skills", "/opt/skills"] }),
+    });
+    expect(loadConfig(dir).config.skills).toEqual([join(dir, "skills"), "/opt/skills"]);
+  });
+
+  it("refuses skills that are not a list of folder paths, naming the field", () => {
+    const dir = directoryWith({ "embabel.config.json": JSON.stringify({ skills: "./skills" }) });
+    expect(() => loadConfig(dir)).toThrow(/Invalid config file .*embabel\.config\.json:\n {2}skills: /);
+  });
 });

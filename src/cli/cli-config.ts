@@ -33,6 +33,7 @@ const configSchema = z
     roles: z.record(z.string(), z.string().min(1)).optional(),
     mcpServers: z.record(z.string(), z.unknown()).optional(),
     toolGroups: z.record(z.string(), z.unknown()).optional(),
+    skills: z.array(z.string().min(1)).optional(),
   })
   .strict();
 
@@ -54,6 +55,8 @@ export interface EmbabelConfig {
   readonly mcpServers: Readonly<Record<string, unknown>>;
   /** Tool groups by role over the MCP servers: `{ description, provider, tools }` (a tool is included when its name ends with a listed name). @default {} */
   readonly toolGroups?: Readonly<Record<string, unknown>>;
+  /** Agent Skills folders (absolute: relative ones resolve against the config file's folder), offered as the `skills` tool group. @default [] */
+  readonly skills?: readonly string[];
   /** The folder of the config file: relative `cwd`s of stdio servers resolve against it. @default the working directory */
   readonly baseDir?: string;
 }
@@ -106,6 +109,7 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
   }
   const mcpServers = data.mcpServers ?? {};
   const toolGroups = data.toolGroups ?? {};
+  const skills = (data.skills ?? []).map((dir) => resolve(dirname(path), dir));
   const notes: string[] = [];
   const present = explicitPath ? [] : configFilesIn(cwd);
   if (present.length > 1) {
@@ -114,7 +118,18 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
       `Using ${basename(path)}; ${ignored.join(" and ")} ${ignored.length === 1 ? "is" : "are"} ignored (remove one).`,
     );
   }
-  return { config: { models, roles, mcpServers, toolGroups, baseDir: dirname(path) }, path, notes };
+  return {
+    config: {
+      models,
+      roles,
+      mcpServers,
+      toolGroups,
+      ...(skills.length > 0 ? { skills } : {}),
+      baseDir: dirname(path),
+    },
+    path,
+    notes,
+  };
 }
 
 function findConfigFile(cwd: string): string | undefined {

@@ -21,6 +21,7 @@ Options for run:
       --trace <file>    also write the run's trace (JSON lines) to this file
       --json            print the trace events as JSON lines instead of the live tree
       --no-keep-runs    do not keep the run in .embabel-ts/runs (EMBABEL_KEEP_RUNS=0 does the same)
+      --skills <dir>    offer the Agent Skills in this folder (repeatable; adds to the config's "skills")
 
 Scale-out (Redis and the bullmq + ioredis packages):
   --redis <url>         run: send the run to the workers on this Redis and print their trace; worker: take runs from it
@@ -46,7 +47,8 @@ Options for mcp-serve:
 
 MCP servers and tool groups: the config file's "mcpServers" block (the Claude Desktop / Cursor / VS Code
 format) and "toolGroups" (roles to { description, provider, tools }) are started when an agent first
-needs them. See docs/mcp.md.
+needs them. See docs/mcp.md. Its "skills" list (Agent Skills folders) and --skills become the
+"skills" tool group, which agents ask for with withToolGroup("skills"). See docs/skills.md.
 
 Models come from --model, then the config file, then the environment:
   EMBABEL_MODEL         <provider>:<model> (openai, anthropic, ollama, openai-compatible)

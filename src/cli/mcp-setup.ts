@@ -2,8 +2,10 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { AgentPlatformOptions } from "../mcp/agent-platform.js";
 import type { ToolGroupConfig } from "../mcp/config-tool-groups.js";
+import type { ToolGroup } from "../prompt/tool-group.js";
 import { EMPTY_CONFIG, type EmbabelConfig, type LoadedConfig, loadConfig } from "./cli-config.js";
 import type { ExampleDefinition } from "./example-definition.js";
+import { lazySkillsToolGroups, skillDirectories } from "./skills-setup.js";
 
 type McpOptions = Pick<AgentPlatformOptions, "mcpServers" | "toolGroups" | "mcpConfig">;
 
@@ -23,7 +25,9 @@ function withAbsoluteCwd(
 
 /**
  * The MCP servers and tool groups a CLI platform gets: the example's own
- * config file (if it ships one), overridden by the user's config, by name.
+ * config file (if it ships one), overridden by the user's config, by name;
+ * and the `skills` group over the Agent Skills folders both name (loaded on
+ * first use).
  */
 export function mcpPlatformOptions(
   config: EmbabelConfig,
@@ -40,9 +44,12 @@ export function mcpPlatformOptions(
   }
   mcpServers = { ...mcpServers, ...withAbsoluteCwd(config.mcpServers, config.baseDir) };
   toolGroups = { ...toolGroups, ...(config.toolGroups ?? {}) };
+  const skills = lazySkillsToolGroups(skillDirectories(config, examples, undefined, process.cwd()));
   return {
     mcpServers,
-    toolGroups: toolGroups as Readonly<Record<string, ToolGroupConfig>>,
+    toolGroups: { ...(toolGroups as Readonly<Record<string, ToolGroupConfig>>), ...skills } as Readonly<
+      Record<string, ToolGroupConfig | ToolGroup>
+    >,
     mcpConfig: { env, ...(config.baseDir ? { baseDir: config.baseDir } : {}) },
   };
 }

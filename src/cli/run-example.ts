@@ -19,6 +19,7 @@ import { ProcessReporter } from "./process-reporter.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { openRunRecording, type RunRecordingHooks } from "./run-recording.js";
 import { scriptedExampleModel } from "./scripted-example-model.js";
+import { skillDirectories, skillsToolGroups } from "./skills-setup.js";
 import { indent, jsonOnlyTerminal, type Terminal } from "./terminal.js";
 
 /** The models a CLI platform gets. */
@@ -55,6 +56,9 @@ export async function runExample(
       ? scriptedModels(example, terminal, command)
       : await configuredModels(loaded.config, options, command);
   for (const note of loaded.notes) terminal.err(style.yellow(`note: ${note}`));
+  const skillGroups = await skillsToolGroups(
+    skillDirectories(loaded.config, [example], command.skills, options.cwd),
+  );
 
   const runner = command.redis
     ? await BullMqRunner.create({
@@ -62,12 +66,14 @@ export async function runExample(
         ...(command.queue ? { queue: command.queue } : {}),
       })
     : undefined;
+  const mcp = mcpPlatformOptions(loaded.config, [example], options.env);
   const platform = AgentPlatform.create({
     name: "embabel-ts-cli",
     models: models.models,
     roles: models.roles,
     ...(runner ? { runner } : {}),
-    ...mcpPlatformOptions(loaded.config, [example], options.env),
+    ...mcp,
+    toolGroups: { ...mcp.toolGroups, ...skillGroups },
   });
   try {
     return await runOn(platform, example, models, command, display, { out: options.terminal, hooks });

@@ -9,6 +9,7 @@ export {
   type ToolGroupSpec,
 } from "./prompt-runner.js";
 export type { PromptRunnerServices } from "./prompt-runner-services.js";
+export type { SkillSet } from "./skill-set.js";
 export type { TextStream } from "./text-stream.js";
 export {
   ToolGroup,

@@ -15,6 +15,7 @@ import type { AssistantMessage, Message } from "./message.js";
 import type { PromptRunnerServices } from "./prompt-runner-services.js";
 import type { PromptRunnerState } from "./prompt-runner-state.js";
 import { runInteraction } from "./run-interaction.js";
+import type { SkillSet } from "./skill-set.js";
 import { correctionMessage, outputInstructions, parseOutput } from "./structured-output.js";
 import { type TextStream, textStream } from "./text-stream.js";
 import { ToolGroup } from "./tool-group.js";
@@ -200,6 +201,15 @@ export class PromptRunner implements ToolChaining<PromptRunner> {
     let runner: PromptRunner = this;
     for (const reference of references) runner = runner.withReference(reference);
     return runner;
+  }
+
+  /**
+   * Offers Agent Skills (`Skills.fromDirectory(dir)`) as one facade listing
+   * them; activating a skill appends its instructions and tools to the
+   * conversation, never reordering or removing what was offered.
+   */
+  withSkills(skills: SkillSet): PromptRunner {
+    return this.withTool(skills.asTool());
   }
 
   /** Merges `context` into the runner's context (later entries win); it wins over the process's context. */

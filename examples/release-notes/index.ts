@@ -1,0 +1,41 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { RECORDED_WITH } from "../script-helpers.js";
+import { UserInput } from "../user-input.js";
+import type { ReleaseNotes } from "./domain.js";
+import { ReleaseNotesWriter } from "./release-notes-writer.js";
+import { releaseNotesScript } from "./script.js";
+
+export { ReleaseNotes } from "./domain.js";
+export { ReleaseNotesWriter } from "./release-notes-writer.js";
+export { changesFrom, currentVersionFrom, nextVersion, notesFor, releaseNotesScript } from "./script.js";
+
+/** The example's folder in the sources (its config file and skills live there, also when run from `dist/`). */
+const SOURCE_DIR: string =
+  [new URL("./", import.meta.url), new URL("../../../examples/release-notes/", import.meta.url)]
+    .map((url) => fileURLToPath(url))
+    .find((dir) => existsSync(`${dir}embabel.config.json`)) ?? fileURLToPath(new URL("./", import.meta.url));
+
+/** The example's config file: `{ "skills": ["./skills"] }`. */
+export const RELEASE_NOTES_CONFIG = `${SOURCE_DIR}embabel.config.json`;
+
+/** The example's Agent Skills folder (changelog-style, semver-bump). */
+export const RELEASE_NOTES_SKILLS = `${SOURCE_DIR}skills`;
+
+/** `embabel-ts run release-notes "<changes>"`. */
+export const example: ExampleDefinition = {
+  name: "release-notes",
+  summary: "Writes release notes by following Agent Skills folders named in a config file",
+  sampleInput:
+    "Current version 2.3.1. Changes: feat: add an export button to every report; fix: stop the crash when a report has no rows; chore: update dependencies",
+  agents: [ReleaseNotesWriter],
+  configFile: RELEASE_NOTES_CONFIG,
+  input: (text) => UserInput.create({ content: text }),
+  recordedWith: RECORDED_WITH,
+  script: releaseNotesScript,
+  formatResult(result) {
+    const notes = result as ReleaseNotes;
+    return typeof notes?.notes === "string" ? notes.notes : JSON.stringify(result, null, 2);
+  },
+};
