@@ -22,6 +22,8 @@ export default {
   concurrency: 2,
   timeoutFactor: 2.5,
   timeoutMS: 10_000,
+  // The first run of every related test file (with per-test coverage) takes minutes on two busy cores.
+  dryRunTimeoutMinutes: 30,
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
   tempDirName: ".stryker-tmp",
