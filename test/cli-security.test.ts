@@ -36,9 +36,11 @@ describe("embabel-ts run with a hostile MCP server", () => {
       expect(output).not.toContain("TITLE-HIJACK");
     }
     expect(run.stdout).toContain("↳ Lisbon: Clear, 20°C");
-    expect(run.stdout).toContain("(server stderr: error: upstream said");
-    expect(run.stdout).not.toContain("sk-child-SECRET");
-    expect(run.stdout).toContain("key [REDACTED]");
+    // The server's stderr never reaches the model (nor the run's output); it is logged, cleaned and redacted.
+    expect(run.stdout).not.toContain("upstream said");
+    expect(run.stderr).toContain("error: upstream said");
+    expect(run.stderr).toContain("key [REDACTED]");
+    for (const output of [run.stdout, run.stderr]) expect(output).not.toContain("sk-child-SECRET");
   }, 60_000);
 
   it("keeps the CLI's own colours with FORCE_COLOR, and only those", async () => {

@@ -65,7 +65,9 @@ describe("embabel-ts run --scripted", () => {
       "Bach and Vivaldi in London for 200 guests",
       "--scripted",
     ]);
-    expect(run.stderr).toBe("");
+    expect(run.stderr).toBe(
+      'note: --scripted replays replies recorded for the sample input ("A Mozart evening in Vienna for 500 people"): with another input the answer below is a recorded replay, not a model\'s answer to yours.\n',
+    );
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\n");
     expect(lines).toContain("Plan planConcert → assembleConcert (goal ConcertPlanner.assembleConcert)");

@@ -146,7 +146,7 @@ describe("embabel-ts studio in a browser", () => {
       { processOptions: recorder.attach(ProcessOptions.DEFAULT) },
     );
     recorder.close();
-    await page.goto(`${url}/runs/${recorder.header.runId}`);
+    await page.goto(`${origin}/runs/${recorder.header.runId}`);
     const row = page.locator(".row[data-kind=llm]").first();
     await expect(row.locator(".tag.retried").textContent()).resolves.toBe("retried ×1");
     await expect(page.locator(".run-head .facts").textContent()).resolves.toContain("1 LLM retry");

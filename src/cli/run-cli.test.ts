@@ -59,7 +59,7 @@ describe("runCli", () => {
     const run = await cli(["run", "star-news", "Marco, a Leo", "--scripted"]);
     expect(run.code).toBe(EXIT_OK);
     expect(run.stderr).toEqual([
-      'note: --scripted replays the replies recorded for the sample input ("Lynda, a Scorpio"), whatever the input: the answer below is a recorded replay, not an answer to yours.',
+      'note: --scripted replays replies recorded for the sample input ("Lynda, a Scorpio"): with another input the answer below is a recorded replay, not a model\'s answer to yours.',
     ]);
   });
 

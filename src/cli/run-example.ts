@@ -105,7 +105,7 @@ async function runOn(
   if (command.scripted && text !== example.sampleInput) {
     terminal.err(
       style.yellow(
-        `note: --scripted replays the replies recorded for the sample input ("${example.sampleInput}"), whatever the input: the answer below is a recorded replay, not an answer to yours.`,
+        `note: --scripted replays replies recorded for the sample input ("${example.sampleInput}"): with another input the answer below is a recorded replay, not a model's answer to yours.`,
       ),
     );
   }
