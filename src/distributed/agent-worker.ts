@@ -1,4 +1,5 @@
 import type { Job, Worker } from "bullmq";
+import { CheckpointError } from "../errors/checkpoint-error.js";
 import { SerializationError } from "../errors/serialization-error.js";
 import type { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
@@ -124,10 +125,10 @@ export class AgentWorker {
     let input: unknown;
     try {
       const stored = await this.redis.get(this.keys.checkpoint(id));
-      checkpoint = stored === null ? undefined : decodeCheckpoint(stored, wire);
+      checkpoint = stored === null ? undefined : decodeCheckpoint(stored, wire, id);
       if (!checkpoint) input = wire.decode(data.input, "the input");
     } catch (error) {
-      if (!SerializationError.isInstance(error)) throw error;
+      if (!SerializationError.isInstance(error) && !CheckpointError.isInstance(error)) throw error;
       return this.end(id, data.agent, error.message, error, wire);
     }
     if (checkpoint && AgentProcessStatus.isFinished(checkpoint.status)) return { status: checkpoint.status };

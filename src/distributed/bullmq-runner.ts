@@ -148,7 +148,7 @@ export class BullMqRunner implements ProcessRunner {
 
   async process(id: string, platform: AgentPlatform): Promise<AgentProcess | undefined> {
     const text = await this.redis.get(this.keys.checkpoint(id));
-    if (text !== null) return this.toProcess(decodeCheckpoint(text, this.wire(platform)), platform);
+    if (text !== null) return this.toProcess(decodeCheckpoint(text, this.wire(platform), id), platform);
     const job = await this.queue.getJob(id);
     if (!job) return undefined;
     return this.toProcess(queuedCheckpoint(id, (job.data as RunJobData).agent), platform);
@@ -189,7 +189,7 @@ export class BullMqRunner implements ProcessRunner {
     await this.unsubscribe(id);
     const text = await this.redis.get(this.keys.checkpoint(id));
     let checkpoint: ProcessCheckpoint = text
-      ? decodeCheckpoint(text, this.wire(platform))
+      ? decodeCheckpoint(text, this.wire(platform), id)
       : queuedCheckpoint(id, agentName, {
           status: "failed",
           reason: failedReason ?? `Process ${id} left no checkpoint in Redis (expired or deleted).`,

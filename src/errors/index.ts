@@ -1,3 +1,4 @@
+export { CheckpointError } from "./checkpoint-error.js";
 export { ConfigurationError } from "./configuration-error.js";
 export { EmbabelError } from "./embabel-error.js";
 export { MaxIterationsExceededError } from "./max-iterations-exceeded-error.js";
