@@ -223,7 +223,7 @@ export type {
   ProcessRunner,
 } from "./platform/index.js";
 export { InProcessRunner } from "./platform/index.js";
-export { CheckpointError, SerializationError } from "./errors/index.js";
+export { CheckpointError, ProcessLostError, SerializationError } from "./errors/index.js";
 
 // --- progressive ---
 export type {
