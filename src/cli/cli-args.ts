@@ -28,6 +28,10 @@ export interface RunCommand {
   readonly redis?: string | undefined;
   /** The queue to send the run to (with `redis`). @default "embabel-agents" */
   readonly queue?: string | undefined;
+  /** With `redis`: cancel the run when no worker has taken it after this many seconds. @default undefined (wait) */
+  readonly waitTimeoutSeconds?: number | undefined;
+  /** With `redis`: how often to check that the run's job still exists in Redis. @default 30000 */
+  readonly stalledIntervalMs?: number | undefined;
 }
 
 /** `embabel-ts studio [--port n] [trace files…]`. */
@@ -104,6 +108,7 @@ const OPTIONS = {
   concurrency: { type: "string" },
   "lock-duration": { type: "string" },
   "stalled-interval": { type: "string" },
+  "wait-timeout": { type: "string" },
   http: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
@@ -161,6 +166,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         ...(values["no-keep-runs"] ? { noKeepRuns: true } : {}),
         ...(values.redis === undefined ? {} : { redis: values.redis }),
         ...(values.queue === undefined ? {} : { queue: values.queue }),
+        ...queueWaitOptions(values),
       };
     }
     case "studio":
@@ -214,6 +220,29 @@ function workerCommand(
     config: values.config as string | undefined,
     lockDurationMs: positiveInteger(values["lock-duration"], "--lock-duration"),
     stalledIntervalMs: positiveInteger(values["stalled-interval"], "--stalled-interval"),
+  };
+}
+
+function queueWaitOptions(values: { [key in keyof typeof OPTIONS]?: string | boolean | undefined }): {
+  waitTimeoutSeconds?: number;
+  stalledIntervalMs?: number;
+} {
+  const timeout = values["wait-timeout"];
+  const stalled = positiveInteger(values["stalled-interval"], "--stalled-interval");
+  if ((timeout !== undefined || stalled !== undefined) && values.redis === undefined) {
+    throw new UsageError(
+      `${timeout !== undefined ? "--wait-timeout" : "--stalled-interval"} is for runs sent to workers: add --redis <url>.`,
+    );
+  }
+  const seconds = Number(timeout);
+  if (timeout !== undefined && (typeof timeout !== "string" || !(seconds > 0) || !Number.isFinite(seconds))) {
+    throw new UsageError(
+      `Option '--wait-timeout' needs a number of seconds above 0 (got '${String(timeout)}').`,
+    );
+  }
+  return {
+    ...(timeout === undefined ? {} : { waitTimeoutSeconds: seconds }),
+    ...(stalled === undefined ? {} : { stalledIntervalMs: stalled }),
   };
 }
 
