@@ -343,6 +343,33 @@ describe.skipIf(!hasRedisServer)("distributed runs when Redis fails", () => {
       expect(records.filter((record) => record.action === "halve")).toHaveLength(1);
     });
 
+    it("kills a run no worker has taken at once: its job leaves the queue and it ends killed", async () => {
+      const name = `unserved${++queue}`;
+      const runner = await BullMqRunner.create({ connection: redis.url, queue: name });
+      closers.push(() => runner.close());
+      const platform = AgentPlatform.create({ models: {}, runner });
+      platform.deploy(pipeline([]));
+      const raw = new Redis(redis.url);
+      closers.push(async () => raw.disconnect());
+      const handle = await platform.startAgent("Pipeline", new Work(2), { id: "unserved-1" });
+      expect(await runner.jobState("unserved-1")).toBe("waiting");
+      expect(await runner.workerCount()).toBe(0);
+      const startedAt = Date.now();
+      await handle.kill("Nobody came");
+      const process = await handle.result();
+      expect(Date.now() - startedAt).toBeLessThan(1_000);
+      expect(process.status).toBe("killed");
+      expect(process.statusReason).toBe("Nobody came");
+      expect(await runner.jobState("unserved-1")).toBe("unknown");
+      expect(await raw.llen(`bull:${name}:wait`)).toBe(0);
+      expect((await platform.process("unserved-1"))?.status).toBe("killed");
+
+      const controller = new AbortController();
+      const aborted = platform.runAgent("Pipeline", new Work(3), { signal: controller.signal });
+      setTimeout(() => controller.abort(new Error("Ctrl-C")), 100);
+      expect(await aborted).toMatchObject({ status: "killed", statusReason: "Ctrl-C" });
+    });
+
     it("lets a job holding tool-call context expire with the run: removeOnComplete/removeOnFail ages of keepFinishedSeconds", async () => {
       const records: ActionRecord[] = [];
       const name = `expiry${++queue}`;

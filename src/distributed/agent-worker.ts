@@ -164,7 +164,8 @@ export class AgentWorker {
     const fence: Fence = { lockKey: `${job.queueQualifiedName}:${id}:lock`, token };
     const lease = RunLease.start(job, token, {
       lockDurationMs: this.lockDurationMs,
-      startedAt: Date.now(),
+      // The lock was taken when the job was fetched, no later than now.
+      startedAt: Math.min(Date.now(), job.processedOn ?? Date.now()),
       onLost: (reason) => controller.abort(new LeaseLost(reason)),
     });
     const runs = this.running.get(id) ?? new Set<AbortController>();

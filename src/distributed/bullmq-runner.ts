@@ -197,14 +197,16 @@ export class BullMqRunner implements ProcessRunner {
       .exec();
     const job = await this.queue.getJob(id);
     if (!job || (await job.getState()) !== "waiting") return;
-    try {
-      await job.remove(); // refused when a worker took it meanwhile (it holds the lock): that worker kills it
-    } catch {
-      return;
-    }
-    const killed = queuedCheckpoint(id, (job.data as RunJobData).agent, { status: "killed", reason });
-    const text = encodeCheckpoint(killed, new WireValues(TypeRegistry.of([])));
-    await this.redis.set(this.keys.checkpoint(id), text, "EX", this.keepFinishedSeconds);
+    // The killed checkpoint first: a worker taking the job meanwhile finds it finished (or the kill key).
+    const stored = await this.redis.get(this.keys.checkpoint(id));
+    const killed = stored
+      ? withStatus(stored, "killed", reason)
+      : encodeCheckpoint(
+          queuedCheckpoint(id, (job.data as RunJobData).agent, { status: "killed", reason }),
+          new WireValues(TypeRegistry.of([])),
+        );
+    await this.redis.set(this.keys.checkpoint(id), killed, "EX", this.keepFinishedSeconds);
+    await job.remove().catch(() => {}); // refused when a worker took it meanwhile: it holds the lock, and kills it
     for (const wake of this.wakers.get(id) ?? []) wake();
   }
 
@@ -396,5 +398,14 @@ export class BullMqRunner implements ProcessRunner {
     } catch {
       // A malformed message is dropped; the checkpoint remains the truth.
     }
+  }
+}
+
+/** A stored checkpoint's text with its status changed (the rest kept as written). */
+function withStatus(text: string, status: AgentProcessStatus, reason: string): string {
+  try {
+    return JSON.stringify({ ...JSON.parse(text), status, statusReason: reason, endedAt: Date.now() });
+  } catch {
+    return text; // damaged: reading it says so
   }
 }
