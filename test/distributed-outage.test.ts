@@ -269,6 +269,57 @@ describe.skipIf(!hasRedisServer)("distributed runs when Redis fails", () => {
     }, 30_000);
   });
 
+  describe("a Redis down longer than the lock, restarted with AOF", () => {
+    let redis: TestRedis;
+    beforeAll(async () => {
+      redis = await startRedis({ persistence: "aof" });
+    });
+    afterAll(async () => {
+      await redis?.stop();
+    });
+
+    it("continues the run from its checkpoint on one worker at a time and finishes it once", async () => {
+      const records: ActionRecord[] = [];
+      const { platform, finished } = await setup(redis, pipeline(records, { ms: 1_200 }));
+      const handle = await platform.startAgent("Pipeline", new Work(8), { id: "aof-1" });
+      await until("the first action runs", () => records.length === 1);
+      await redis.restart({ downMs: LOCK_MS * 2 });
+      const process = await handle.result();
+      expect(process.status).toBe("completed");
+      expect(process.result).toEqual(new Done(5));
+      expect(process.history.map((entry) => entry.actionName)).toEqual(["halve", "finish"]);
+      expect(finished).toEqual(["aof-1 completed"]);
+      expect(records[0]?.outcome).toBe("aborted");
+      for (const [index, record] of records.entries())
+        for (const other of records.slice(index + 1))
+          expect(other.start >= (record.end ?? 0) || (other.end ?? 0) <= record.start, "overlap").toBe(true);
+      expect(warnings.some((line) => line.includes("stopped process aof-1"))).toBe(true);
+    }, 30_000);
+  });
+
+  describe("a Redis that requires a password", () => {
+    let redis: TestRedis;
+    beforeAll(async () => {
+      redis = await startRedis({ password: "s3cret-pw" });
+    });
+    afterAll(async () => {
+      await redis?.stop();
+    });
+
+    it("runs with the password in the URL, and a wrong one is refused without printing it", async () => {
+      expect(redis.url).toMatch(/^redis:\/\/:s3cret-pw@127\.0\.0\.1:\d+$/);
+      const { platform } = await setup(redis, pipeline([], { ms: 10 }));
+      const process = await platform.runAgent("Pipeline", new Work(4));
+      expect(process.result).toEqual(new Done(3));
+      const wrong = redis.url.replace("s3cret-pw", "wrong-pw");
+      const attempt = BullMqRunner.create({ connection: wrong });
+      await expect(attempt).rejects.toThrow(
+        /^Cannot reach Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+: WRONGPASS/,
+      );
+      await expect(BullMqRunner.create({ connection: wrong })).rejects.not.toThrow(/wrong-pw/);
+    });
+  });
+
   describe("checkpoints, process ids and expiry", () => {
     let redis: TestRedis;
     beforeAll(async () => {

@@ -28,6 +28,8 @@ export interface TestRedis {
 export interface TestRedisOptions {
   /** `aof` writes every command to an append-only file (fsync always), so a restart keeps the data. @default "none" */
   readonly persistence?: "none" | "aof";
+  /** Require this password (`requirepass`); the URL carries it. @default undefined (no AUTH) */
+  readonly password?: string;
 }
 
 /** A free TCP port on 127.0.0.1 (redis-server cannot listen on port 0, so take one the OS just handed out). */
@@ -62,6 +64,7 @@ export async function startRedis(options: TestRedisOptions = {}): Promise<TestRe
     options.persistence === "aof"
       ? ["--save", "", "--appendonly", "yes", "--appendfsync", "always"]
       : ["--save", "", "--appendonly", "no"];
+  if (options.password !== undefined) persistence.push("--requirepass", options.password);
   const launch = async (port: number) => {
     const child: ChildProcess = spawn(
       REDIS_SERVER,
@@ -91,7 +94,7 @@ export async function startRedis(options: TestRedisOptions = {}): Promise<TestRe
     let server = await launch(port);
     if (server) {
       return {
-        url: `redis://127.0.0.1:${port}`,
+        url: `redis://${options.password === undefined ? "" : `:${options.password}@`}127.0.0.1:${port}`,
         port,
         stop: async () => {
           if (server) await kill(server);
