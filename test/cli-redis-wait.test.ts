@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI_MAIN as main } from "./support/cli.js";
+import { cli, CLI_MAIN as main } from "./support/cli.js";
 import { ensureBuilt, root } from "./support/dist.js";
 import { hasRedisServer, startRedis, type TestRedis } from "./support/redis-server.js";
 
@@ -126,4 +126,49 @@ describe.skipIf(!hasRedisServer)("embabel-ts run --redis with no worker", () => 
     expect(running.stderr).not.toMatch(/\n\s+at /);
     expect(running.stderr).not.toContain("Unhandled error");
   }, 30_000);
+});
+
+describe.skipIf(!hasRedisServer)("embabel-ts worker and run over TLS (rediss://)", () => {
+  let redis: TestRedis;
+  let worker: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    redis = await startRedis({ tls: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    if (worker && worker.exitCode === null && worker.signalCode === null) worker.kill("SIGKILL");
+    await redis?.stop();
+  });
+
+  it("runs on a worker when the server's CA is trusted, and says how to trust it when not", async () => {
+    expect(redis.url).toMatch(/^rediss:\/\/127\.0\.0\.1:\d+$/);
+    const env = { PATH: process.env.PATH ?? "", NO_COLOR: "1", NODE_EXTRA_CA_CERTS: redis.caFile ?? "" };
+    worker = spawn(process.execPath, [main, "worker", "--redis", redis.url, "--scripted", "--queue", "tls"], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let workerOut = "";
+    worker.stdout?.on("data", (chunk) => {
+      workerOut += chunk;
+    });
+    await until("the worker is ready", () => workerOut.includes("agents [StarNewsWriter"), 30_000);
+    const queued = await cli(
+      ["run", "star-news", "Lynda, a Scorpio", "--redis", redis.url, "--queue", "tls"],
+      {
+        NO_COLOR: "1",
+        NODE_EXTRA_CA_CERTS: redis.caFile ?? "",
+      },
+    );
+    expect(queued.code).toBe(0);
+    expect(queued.stdout).toContain("Lynda's stars:");
+
+    const untrusted = await cli(["run", "star-news", "--redis", redis.url]);
+    expect(untrusted.code).toBe(1);
+    expect(untrusted.stderr.trim().split("\n").at(-1)).toMatch(
+      /^error: Cannot reach Redis at rediss:\/\/127\.0\.0\.1:\d+: self-signed certificate in certificate chain\. Trust the CA that signed the server's certificate \(NODE_EXTRA_CA_CERTS=\/path\/ca\.pem\), or fix the URL\.$/,
+    );
+  }, 60_000);
 });
