@@ -34,7 +34,7 @@ export interface AgentWorkerOptions {
   readonly types?: Iterable<RegisteredType>;
   /** How long finished processes' checkpoints stay in Redis. @default 86_400 (one day) */
   readonly keepFinishedSeconds?: number;
-  /** How long a worker's hold on a run lasts without renewal; a dead worker's runs go to another worker after it (BullMQ `lockDuration`). @default 30_000 */
+  /** How long a worker's hold on a run lasts without renewal (BullMQ `lockDuration`): a dead worker's runs go to another worker after it, and a worker that could not renew for this long (Redis unreachable) stops the run and writes nothing more. @default 30_000 */
   readonly lockDurationMs?: number;
   /** How often this worker looks for runs whose worker died (BullMQ `stalledInterval`). @default 30_000 */
   readonly stalledIntervalMs?: number;
@@ -74,7 +74,9 @@ interface JobOutcome {
  * each from its last checkpoint when it has one (a worker died mid-run) and
  * lets the planner go on from the blackboard, checkpoints it to Redis after
  * every action, and stores the finished process. Any number of workers on any
- * number of machines can serve one queue.
+ * number of machines can serve one queue; a run belongs to one of them at a
+ * time (each checkpoint write checks the run's lock, and a worker that lost
+ * the lock stops the run: see docs/reliability.md).
  */
 export class AgentWorker {
   private readonly keys: ReturnType<typeof queueKeys>;
