@@ -26,12 +26,12 @@ export interface RunCommand {
   readonly noKeepRuns?: boolean;
   /** Send the run to the workers on this Redis (`embabel-ts worker`) instead of running it here. */
   readonly redis?: string | undefined;
-  /** The queue to send the run to (with `redis`). @default "embabel-agents" */
-  readonly queue?: string | undefined;
   /** With `redis`: cancel the run when no worker has taken it after this many seconds. @default undefined (wait) */
   readonly waitTimeoutSeconds?: number | undefined;
   /** With `redis`: how often to check that the run's job still exists in Redis. @default 30000 */
   readonly stalledIntervalMs?: number | undefined;
+  /** The queue to send the run to (with `redis`). @default "embabel-agents" */
+  readonly queue?: string | undefined;
 }
 
 /** `embabel-ts studio [--port n] [trace files…]`. */
@@ -165,8 +165,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         ...(values.json ? { json: true } : {}),
         ...(values["no-keep-runs"] ? { noKeepRuns: true } : {}),
         ...(values.redis === undefined ? {} : { redis: values.redis }),
+        ...queueWaitOptions(values["wait-timeout"], values["stalled-interval"], values.redis),
         ...(values.queue === undefined ? {} : { queue: values.queue }),
-        ...queueWaitOptions(values),
       };
     }
     case "studio":
@@ -223,29 +223,6 @@ function workerCommand(
   };
 }
 
-function queueWaitOptions(values: { [key in keyof typeof OPTIONS]?: string | boolean | undefined }): {
-  waitTimeoutSeconds?: number;
-  stalledIntervalMs?: number;
-} {
-  const timeout = values["wait-timeout"];
-  const stalled = positiveInteger(values["stalled-interval"], "--stalled-interval");
-  if ((timeout !== undefined || stalled !== undefined) && values.redis === undefined) {
-    throw new UsageError(
-      `${timeout !== undefined ? "--wait-timeout" : "--stalled-interval"} is for runs sent to workers: add --redis <url>.`,
-    );
-  }
-  const seconds = Number(timeout);
-  if (timeout !== undefined && (typeof timeout !== "string" || !(seconds > 0) || !Number.isFinite(seconds))) {
-    throw new UsageError(
-      `Option '--wait-timeout' needs a number of seconds above 0 (got '${String(timeout)}').`,
-    );
-  }
-  return {
-    ...(timeout === undefined ? {} : { waitTimeoutSeconds: seconds }),
-    ...(stalled === undefined ? {} : { stalledIntervalMs: stalled }),
-  };
-}
-
 function positiveInteger(value: string | boolean | undefined, option: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
@@ -253,6 +230,28 @@ function positiveInteger(value: string | boolean | undefined, option: string): n
     throw new UsageError(`Option '${option}' needs a whole number of 1 or more (got '${String(value)}').`);
   }
   return number;
+}
+
+/** `--wait-timeout` and `--stalled-interval` of `run`, which need `--redis`. */
+function queueWaitOptions(
+  timeout: string | undefined,
+  stalled: string | undefined,
+  redis: string | undefined,
+): { waitTimeoutSeconds?: number; stalledIntervalMs?: number } {
+  const stalledMs = positiveInteger(stalled, "--stalled-interval");
+  if ((timeout !== undefined || stalledMs !== undefined) && redis === undefined) {
+    throw new UsageError(
+      `${timeout !== undefined ? "--wait-timeout" : "--stalled-interval"} is for runs sent to workers: add --redis <url>.`,
+    );
+  }
+  const seconds = Number(timeout);
+  if (timeout !== undefined && !(seconds > 0 && Number.isFinite(seconds))) {
+    throw new UsageError(`Option '--wait-timeout' needs a number of seconds above 0 (got '${timeout}').`);
+  }
+  return {
+    ...(timeout === undefined ? {} : { waitTimeoutSeconds: seconds }),
+    ...(stalledMs === undefined ? {} : { stalledIntervalMs: stalledMs }),
+  };
 }
 
 function portOf(text: string): number {
