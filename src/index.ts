@@ -224,7 +224,7 @@ export type {
   ProcessRunner,
 } from "./platform/index.js";
 export { InProcessRunner } from "./platform/index.js";
-export { SerializationError } from "./errors/index.js";
+export { CheckpointError, ProcessLostError, SerializationError } from "./errors/index.js";
 
 // --- progressive ---
 export type {

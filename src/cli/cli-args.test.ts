@@ -80,6 +80,30 @@ describe("parseCliArgs: scale-out", () => {
     ).toMatchObject({ command: "run", example: "star-news", redis: "redis://127.0.0.1:6379", queue: "q" });
   });
 
+  it("reads run --wait-timeout and --stalled-interval with --redis, and refuses them without it or malformed", () => {
+    expect(
+      parseCliArgs([
+        "run",
+        "star-news",
+        "--redis",
+        "redis://h:1",
+        "--wait-timeout",
+        "2.5",
+        "--stalled-interval",
+        "500",
+      ]),
+    ).toMatchObject({ waitTimeoutSeconds: 2.5, stalledIntervalMs: 500 });
+    expect(() => parseCliArgs(["run", "star-news", "--wait-timeout", "5"])).toThrow(
+      usageError("--wait-timeout is for runs sent to workers: add --redis <url>."),
+    );
+    expect(() =>
+      parseCliArgs(["run", "star-news", "--redis", "redis://h:1", "--wait-timeout", "soon"]),
+    ).toThrow(usageError("Option '--wait-timeout' needs a number of seconds above 0 (got 'soon')."));
+    expect(() => parseCliArgs(["run", "star-news", "--redis", "redis://h:1", "--wait-timeout", "0"])).toThrow(
+      usageError("Option '--wait-timeout' needs a number of seconds above 0 (got '0')."),
+    );
+  });
+
   it("reads worker with a module and every option", () => {
     expect(
       parseCliArgs([

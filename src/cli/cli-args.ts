@@ -26,6 +26,10 @@ export interface RunCommand {
   readonly noKeepRuns?: boolean;
   /** Send the run to the workers on this Redis (`embabel-ts worker`) instead of running it here. */
   readonly redis?: string | undefined;
+  /** With `redis`: cancel the run when no worker has taken it after this many seconds. @default undefined (wait) */
+  readonly waitTimeoutSeconds?: number | undefined;
+  /** With `redis`: how often to check that the run's job still exists in Redis. @default 30000 */
+  readonly stalledIntervalMs?: number | undefined;
   /** The queue to send the run to (with `redis`). @default "embabel-agents" */
   readonly queue?: string | undefined;
   /** Agent Skills folders (`--skills <dir>`, repeatable) offered as the `skills` tool group. @default [] */
@@ -116,6 +120,7 @@ const OPTIONS = {
   concurrency: { type: "string" },
   "lock-duration": { type: "string" },
   "stalled-interval": { type: "string" },
+  "wait-timeout": { type: "string" },
   http: { type: "string" },
   host: { type: "string" },
   token: { type: "string" },
@@ -178,6 +183,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         ...(values.json ? { json: true } : {}),
         ...(values["no-keep-runs"] ? { noKeepRuns: true } : {}),
         ...(values.redis === undefined ? {} : { redis: values.redis }),
+        ...queueWaitOptions(values["wait-timeout"], values["stalled-interval"], values.redis),
         ...(values.queue === undefined ? {} : { queue: values.queue }),
         ...(values.skills === undefined ? {} : { skills: values.skills }),
       };
@@ -262,6 +268,28 @@ function positiveInteger(value: string | boolean | string[] | undefined, option:
     throw new UsageError(`Option '${option}' needs a whole number of 1 or more (got '${String(value)}').`);
   }
   return number;
+}
+
+/** `--wait-timeout` and `--stalled-interval` of `run`, which need `--redis`. */
+function queueWaitOptions(
+  timeout: string | undefined,
+  stalled: string | undefined,
+  redis: string | undefined,
+): { waitTimeoutSeconds?: number; stalledIntervalMs?: number } {
+  const stalledMs = positiveInteger(stalled, "--stalled-interval");
+  if ((timeout !== undefined || stalledMs !== undefined) && redis === undefined) {
+    throw new UsageError(
+      `${timeout !== undefined ? "--wait-timeout" : "--stalled-interval"} is for runs sent to workers: add --redis <url>.`,
+    );
+  }
+  const seconds = Number(timeout);
+  if (timeout !== undefined && !(seconds > 0 && Number.isFinite(seconds))) {
+    throw new UsageError(`Option '--wait-timeout' needs a number of seconds above 0 (got '${timeout}').`);
+  }
+  return {
+    ...(timeout === undefined ? {} : { waitTimeoutSeconds: seconds }),
+    ...(stalledMs === undefined ? {} : { stalledIntervalMs: stalledMs }),
+  };
 }
 
 function portOf(text: string): number {

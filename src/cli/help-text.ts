@@ -29,7 +29,9 @@ Scale-out (Redis and the bullmq + ioredis packages):
   --concurrency <n>     worker: processes run at once (default 10)
   --scripted            worker: every run replays its example's recorded script
   --lock-duration <ms>  worker: a dead worker's runs move to another after this long (default 30000)
-  --stalled-interval <ms>  worker: how often to look for runs of dead workers (default 30000)
+  --stalled-interval <ms>  worker: how often to look for runs of dead workers (default 30000);
+                        run: how often to check that the run's job still exists in Redis (default 30000)
+  --wait-timeout <s>    run: cancel the run if no worker has taken it after this many seconds (default: wait)
   <module> for worker exports 'agents', 'example' or 'examples'; the built-in examples without one.
 
 Options for studio:

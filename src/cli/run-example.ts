@@ -6,6 +6,7 @@ import { AgentPlatform } from "../mcp/agent-platform.js";
 import type { Agent } from "../platform/agent.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import { ProcessOptions } from "../platform/process-options.js";
+import type { ProcessHandle } from "../platform/process-runner.js";
 import { Verbosity } from "../platform/verbosity.js";
 import type { RunCommand } from "./cli-args.js";
 import { loadConfig } from "./cli-config.js";
@@ -16,6 +17,7 @@ import { lazyModel } from "./lazy-model.js";
 import { configForScriptedRun, mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
 import { ProcessReporter } from "./process-reporter.js";
+import { type QueueWaitOptions, watchQueueWait } from "./queue-wait.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { openRunRecording, type RunRecordingHooks } from "./run-recording.js";
 import { scriptedExampleModel } from "./scripted-example-model.js";
@@ -64,6 +66,7 @@ export async function runExample(
     ? await BullMqRunner.create({
         connection: command.redis,
         ...(command.queue ? { queue: command.queue } : {}),
+        ...(command.stalledIntervalMs ? { stalledIntervalMs: command.stalledIntervalMs } : {}),
       })
     : undefined;
   const mcp = mcpPlatformOptions(loaded.config, [example], options.env);
@@ -76,7 +79,7 @@ export async function runExample(
     toolGroups: { ...mcp.toolGroups, ...skillGroups },
   });
   try {
-    return await runOn(platform, example, models, command, display, { out: options.terminal, hooks });
+    return await runOn(platform, example, models, command, display, { out: options.terminal, hooks }, runner);
   } finally {
     await platform.close();
   }
@@ -89,6 +92,7 @@ async function runOn(
   command: RunCommand,
   options: CliEnvironmentOptions,
   recordingTo: { readonly out: Terminal; readonly hooks: RunRecordingHooks },
+  runner: BullMqRunner | undefined,
 ): Promise<number> {
   const { terminal } = options;
   const { style } = terminal;
@@ -137,10 +141,20 @@ async function runOn(
       new Verbosity().withShowPrompts(true).withShowLlmResponses(true),
     );
   }
-  const process = await platform.runAgent(agent, example.input(text), {
+  const runOptions = {
     processOptions: recording.attach(processOptions),
     ...(options.signal ? { signal: options.signal } : {}),
-  });
+  };
+  const process =
+    runner && command.redis
+      ? await resultFromWorkers(platform.startAgent(agent, example.input(text), runOptions), {
+          runner,
+          redis: command.redis,
+          waitTimeoutSeconds: command.waitTimeoutSeconds,
+          terminal,
+          signal: options.signal,
+        })
+      : await platform.runAgent(agent, example.input(text), runOptions);
   recording.finish(process);
   terminal.out();
   printOutcome(terminal, process, reporter);
@@ -156,6 +170,20 @@ async function runOn(
   terminal.out(style.bold("Result:"));
   terminal.out(indent(formatResult(example, process.result)));
   return EXIT_OK;
+}
+
+/** The run sent to workers, saying so while none has taken it, and cancelling it after --wait-timeout. */
+async function resultFromWorkers(
+  started: Promise<ProcessHandle>,
+  options: Omit<QueueWaitOptions, "handle">,
+): Promise<AgentProcess> {
+  const handle = await started;
+  const stopWatching = watchQueueWait({ ...options, handle });
+  try {
+    return await handle.result();
+  } finally {
+    stopWatching();
+  }
 }
 
 function queuedModels(redis: string, terminal: Terminal, command: RunCommand): PreparedModels {

@@ -1,4 +1,5 @@
 import type { Job, Worker } from "bullmq";
+import { CheckpointError } from "../errors/checkpoint-error.js";
 import { SerializationError } from "../errors/serialization-error.js";
 import type { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
@@ -7,11 +8,15 @@ import type { OutputChannel } from "../platform/output-channel.js";
 import type { ProcessCheckpoint } from "../platform/process-checkpoint.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
+import { Logger } from "../tool/logger.js";
 import type { ToolCallContextInit } from "../tool/tool-call-context.js";
 import { decodeCheckpoint, encodeCheckpoint } from "./checkpoint-codec.js";
+import { type ConnectionWatch, watchConnection } from "./connection-watch.js";
+import { type Fence, saveIfLockHeld } from "./fenced-save.js";
 import { loadQueueLibraries, type RedisClient } from "./load-bullmq.js";
 import { connectRedis, DEFAULT_QUEUE, eventJson, queueKeys, type RunJobData } from "./queue-protocol.js";
 import { queuedCheckpoint } from "./queued-checkpoint.js";
+import { RunLease } from "./run-lease.js";
 import { type RegisteredType, TypeRegistry } from "./type-registry.js";
 import { WireValues } from "./wire-value.js";
 
@@ -29,7 +34,7 @@ export interface AgentWorkerOptions {
   readonly types?: Iterable<RegisteredType>;
   /** How long finished processes' checkpoints stay in Redis. @default 86_400 (one day) */
   readonly keepFinishedSeconds?: number;
-  /** How long a worker's hold on a run lasts without renewal; a dead worker's runs go to another worker after it (BullMQ `lockDuration`). @default 30_000 */
+  /** How long a worker's hold on a run lasts without renewal (BullMQ `lockDuration`): a dead worker's runs go to another worker after it, and a worker that could not renew for this long (Redis unreachable) stops the run and writes nothing more. @default 30_000 */
   readonly lockDurationMs?: number;
   /** How often this worker looks for runs whose worker died (BullMQ `stalledInterval`). @default 30_000 */
   readonly stalledIntervalMs?: number;
@@ -37,6 +42,26 @@ export interface AgentWorkerOptions {
   readonly maxStalledCount?: number;
   /** Told of each process this worker finished; `resumed` when it continued another worker's checkpoint. @default undefined */
   readonly onFinished?: (process: AgentProcess, details: { readonly resumed: boolean }) => void;
+}
+
+/** Why a run was stopped on this worker: it is no longer this worker's (see {@link RunLease}). */
+class LeaseLost extends Error {
+  constructor(reason: string) {
+    super(`This worker lost the run: ${reason}`);
+    this.name = "LeaseLost";
+  }
+
+  static isLeaseLost(error: unknown): boolean {
+    return error instanceof LeaseLost;
+  }
+}
+
+/** Tells BullMQ the job was handed back (its `WaitingError` protocol): neither completed nor failed. */
+class BackOnQueue extends Error {
+  constructor(id: string) {
+    super(`Process ${id} was handed back to the queue`);
+    this.name = "WaitingError";
+  }
 }
 
 /** What a worker's job resolves to in BullMQ (the checkpoint in Redis holds the rest). */
@@ -49,15 +74,20 @@ interface JobOutcome {
  * each from its last checkpoint when it has one (a worker died mid-run) and
  * lets the planner go on from the blackboard, checkpoints it to Redis after
  * every action, and stores the finished process. Any number of workers on any
- * number of machines can serve one queue.
+ * number of machines can serve one queue; a run belongs to one of them at a
+ * time (each checkpoint write checks the run's lock, and a worker that lost
+ * the lock stops the run: see docs/reliability.md).
  */
 export class AgentWorker {
   private readonly keys: ReturnType<typeof queueKeys>;
-  private readonly running = new Map<string, AbortController>();
+  /** The runs in progress, by process id (a run this worker lost and took again is there twice, briefly). */
+  private readonly running = new Map<string, Set<AbortController>>();
   private readonly wires = new WeakMap<AgentPlatform, WireValues>();
   private readonly types: readonly RegisteredType[];
   private readonly keepFinishedSeconds: number;
+  private readonly lockDurationMs: number;
   private worker: Worker | undefined;
+  private watch: ConnectionWatch | undefined;
 
   private constructor(
     /** The queue's name. */
@@ -69,6 +99,7 @@ export class AgentWorker {
     this.keys = queueKeys(queueName);
     this.types = [...(options.types ?? [])];
     this.keepFinishedSeconds = options.keepFinishedSeconds ?? 86_400;
+    this.lockDurationMs = options.lockDurationMs ?? 30_000;
   }
 
   /** Connects and starts taking runs; rejects at once, naming the URL, when Redis cannot be reached. */
@@ -81,25 +112,38 @@ export class AgentWorker {
     const worker = new AgentWorker(name, options, redis, subscriber);
     subscriber.on("message", (_channel: string, message: string) => worker.onKill(message));
     await subscriber.subscribe(worker.keys.killChannel);
-    worker.worker = new libraries.bullmq.Worker(name, (job: Job) => worker.process(job), {
-      connection: { url: options.connection, maxRetriesPerRequest: null },
-      concurrency: options.concurrency ?? 10,
-      lockDuration: options.lockDurationMs ?? 30_000,
-      stalledInterval: options.stalledIntervalMs ?? 30_000,
-      maxStalledCount: options.maxStalledCount ?? 3,
-    });
-    worker.worker.on("error", () => {}); // connection drops are retried by BullMQ
+    worker.worker = new libraries.bullmq.Worker(
+      name,
+      (job: Job, token?: string) => worker.process(job, token ?? ""),
+      {
+        connection: { url: options.connection, maxRetriesPerRequest: null },
+        concurrency: options.concurrency ?? 10,
+        lockDuration: worker.lockDurationMs,
+        stalledInterval: options.stalledIntervalMs ?? 30_000,
+        maxStalledCount: options.maxStalledCount ?? 3,
+      },
+    );
+    // Connection drops are retried by BullMQ; one line when Redis goes and when it is back.
+    worker.watch = watchConnection(
+      options.connection,
+      `worker (queue '${name}')`,
+      [worker.worker, redis, subscriber],
+      redis,
+    );
     await worker.worker.waitUntilReady();
     return worker;
   }
 
   /** How many processes this worker is running now. */
   get activeCount(): number {
-    return this.running.size;
+    let count = 0;
+    for (const runs of this.running.values()) count += runs.size;
+    return count;
   }
 
   /** Stops taking runs; waits for the running ones to finish unless `force`, then disconnects. */
   async close(options: { readonly force?: boolean } = {}): Promise<void> {
+    this.watch?.stop();
     await this.worker?.close(options.force ?? false);
     this.subscriber.disconnect();
     this.redis.disconnect();
@@ -108,15 +152,52 @@ export class AgentWorker {
   private onKill(message: string): void {
     try {
       const { id, reason } = JSON.parse(message) as { id: string; reason: string };
-      this.running.get(id)?.abort(new Error(reason));
+      for (const controller of this.running.get(id) ?? []) controller.abort(new Error(reason));
     } catch {
       // Not one of ours.
     }
   }
 
-  private async process(job: Job): Promise<JobOutcome> {
+  private async process(job: Job, token: string): Promise<JobOutcome> {
     const id = job.id as string;
     const data = job.data as RunJobData;
+    const controller = new AbortController();
+    // From here on, every write of this run's checkpoint checks that the run is still this worker's.
+    const fence: Fence = { lockKey: `${job.queueQualifiedName}:${id}:lock`, token };
+    const lease = RunLease.start(job, token, {
+      lockDurationMs: this.lockDurationMs,
+      // The lock was taken when the job was fetched, no later than now.
+      startedAt: Math.min(Date.now(), job.processedOn ?? Date.now()),
+      onLost: (reason) => controller.abort(new LeaseLost(reason)),
+    });
+    const runs = this.running.get(id) ?? new Set<AbortController>();
+    runs.add(controller);
+    this.running.set(id, runs);
+    try {
+      const outcome = await this.run(job, data, fence, controller);
+      if (lease.held && outcome !== "lost") return outcome;
+      Logger.current().warn(
+        `worker (queue '${this.queueName}'): stopped process ${id}: ${lease.lostReason ?? "its lock is no longer this worker's"}; its checkpoint was left to the worker that owns the run now`,
+      );
+      // If the lock was ours after all (Redis slow, not gone), the run goes back on the queue and
+      // continues from its checkpoint; if not, Redis refuses (the token no longer matches).
+      await job.moveToWait(token).catch(() => {});
+      throw new BackOnQueue(id);
+    } finally {
+      lease.end();
+      runs.delete(controller);
+      if (runs.size === 0 && this.running.get(id) === runs) this.running.delete(id);
+    }
+  }
+
+  /** Runs (or continues) the job's process; `"lost"` when a fenced write found the run no longer this worker's. */
+  private async run(
+    job: Job,
+    data: RunJobData,
+    fence: Fence,
+    controller: AbortController,
+  ): Promise<JobOutcome | "lost"> {
+    const id = job.id as string;
     const platform =
       typeof this.options.platform === "function" ? this.options.platform(data.agent) : this.options.platform;
     const wire = this.wire(platform);
@@ -124,11 +205,11 @@ export class AgentWorker {
     let input: unknown;
     try {
       const stored = await this.redis.get(this.keys.checkpoint(id));
-      checkpoint = stored === null ? undefined : decodeCheckpoint(stored, wire);
+      checkpoint = stored === null ? undefined : decodeCheckpoint(stored, wire, id);
       if (!checkpoint) input = wire.decode(data.input, "the input");
     } catch (error) {
-      if (!SerializationError.isInstance(error)) throw error;
-      return this.end(id, data.agent, error.message, error, wire);
+      if (!SerializationError.isInstance(error) && !CheckpointError.isInstance(error)) throw error;
+      return this.end(id, data.agent, error.message, error, wire, fence);
     }
     if (checkpoint && AgentProcessStatus.isFinished(checkpoint.status)) return { status: checkpoint.status };
     const agent = platform.agent(data.agent);
@@ -140,32 +221,33 @@ export class AgentWorker {
         `No agent named '${data.agent}' is deployed on the workers of queue '${this.queueName}'. Deployed agents: [${deployed}]`,
         undefined,
         wire,
+        fence,
       );
     }
-    const controller = new AbortController();
-    this.running.set(id, controller);
+    const killed = await this.redis.get(this.keys.kill(id));
+    if (killed !== null) controller.abort(new Error(killed));
+    const process = await platform.runAgent(agent, input, {
+      id,
+      ...(checkpoint ? { checkpoint } : {}),
+      processOptions: this.processOptions(id, data, wire),
+      signal: controller.signal,
+      afterAction: async (current) => {
+        const text = encodeCheckpoint(current.checkpoint(), wire);
+        if (!(await saveIfLockHeld(this.redis, fence, this.keys.checkpoint(id), text))) {
+          controller.abort(
+            new LeaseLost("another worker owns the run now (its checkpoint write was refused)"),
+          );
+        }
+      },
+    });
+    if (LeaseLost.isLeaseLost(controller.signal.reason)) return "lost";
+    if (!(await this.saveFinished(process, wire, fence))) return "lost";
     try {
-      const killed = await this.redis.get(this.keys.kill(id));
-      if (killed !== null) controller.abort(new Error(killed));
-      const process = await platform.runAgent(agent, input, {
-        id,
-        ...(checkpoint ? { checkpoint } : {}),
-        processOptions: this.processOptions(id, data, wire),
-        signal: controller.signal,
-        afterAction: async (current) => {
-          await this.redis.set(this.keys.checkpoint(id), encodeCheckpoint(current.checkpoint(), wire));
-        },
-      });
-      await this.saveFinished(process, wire);
-      try {
-        this.options.onFinished?.(process, { resumed: checkpoint !== undefined });
-      } catch {
-        // A reporting hook must not fail the run.
-      }
-      return { status: process.status };
-    } finally {
-      this.running.delete(id);
+      this.options.onFinished?.(process, { resumed: checkpoint !== undefined });
+    } catch {
+      // A reporting hook must not fail the run.
     }
+    return { status: process.status };
   }
 
   /** Ends a process that could not run: a failed checkpoint saying why. */
@@ -175,14 +257,15 @@ export class AgentWorker {
     reason: string,
     failure: unknown,
     wire: WireValues,
-  ): Promise<JobOutcome> {
+    fence: Fence,
+  ): Promise<JobOutcome | "lost"> {
     const checkpoint = queuedCheckpoint(id, agentName, { status: "failed", reason, failure });
-    await this.save(id, encodeCheckpoint(checkpoint, wire));
+    if (!(await this.save(id, encodeCheckpoint(checkpoint, wire), fence))) return "lost";
     return { status: "failed" };
   }
 
   /** Stores the finished process; one whose objects cannot be serialised is stored `failed`, naming the type. */
-  private async saveFinished(process: AgentProcess, wire: WireValues): Promise<void> {
+  private async saveFinished(process: AgentProcess, wire: WireValues, fence: Fence): Promise<boolean> {
     const checkpoint = process.checkpoint();
     let text: string;
     try {
@@ -201,11 +284,12 @@ export class AgentWorker {
         wire,
       );
     }
-    await this.save(process.id, text);
+    return this.save(process.id, text, fence);
   }
 
-  private async save(id: string, text: string): Promise<void> {
-    await this.redis.set(this.keys.checkpoint(id), text, "EX", this.keepFinishedSeconds);
+  /** Stores a finished checkpoint for `keepFinishedSeconds`, if the run is still this worker's. */
+  private save(id: string, text: string, fence: Fence): Promise<boolean> {
+    return saveIfLockHeld(this.redis, fence, this.keys.checkpoint(id), text, this.keepFinishedSeconds);
   }
 
   private processOptions(id: string, data: RunJobData, wire: WireValues): ProcessOptions {

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Job, Queue, QueueEvents } from "bullmq";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { ProcessLostError } from "../errors/process-lost-error.js";
 import type { Agent } from "../platform/agent.js";
 import type { AgentPlatform } from "../platform/agent-platform.js";
 import { AgentProcess } from "../platform/agent-process.js";
@@ -11,6 +13,7 @@ import type { RunProcessOptions } from "../platform/process-launcher.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import type { ProcessHandle, ProcessRunner } from "../platform/process-runner.js";
 import { decodeCheckpoint, encodeCheckpoint } from "./checkpoint-codec.js";
+import { type ConnectionWatch, watchConnection } from "./connection-watch.js";
 import { loadQueueLibraries, type RedisClient } from "./load-bullmq.js";
 import { connectRedis, DEFAULT_QUEUE, parseEvent, queueKeys, type RunJobData } from "./queue-protocol.js";
 import { queuedCheckpoint } from "./queued-checkpoint.js";
@@ -29,7 +32,20 @@ export interface BullMqRunnerOptions {
   readonly keepFinishedSeconds?: number;
   /** How long `result()` waits for the process's last events after it finished (when listeners are set). @default 2_000 */
   readonly eventGraceMs?: number;
+  /** How often a waiting `result()` checks that its job still exists: a job lost with Redis (restarted without persistence) is a `ProcessLostError` within this interval. Use the workers' `stalledIntervalMs`. @default 30_000 */
+  readonly stalledIntervalMs?: number;
 }
+
+/** Where a queued process's job is: BullMQ's job states, or `unknown` when Redis has no such job. */
+export type QueuedJobState =
+  | "waiting"
+  | "prioritized"
+  | "delayed"
+  | "waiting-children"
+  | "active"
+  | "completed"
+  | "failed"
+  | "unknown";
 
 interface Subscription {
   readonly listeners: ProcessOptions["listeners"];
@@ -55,6 +71,9 @@ export class BullMqRunner implements ProcessRunner {
   private readonly types: readonly RegisteredType[];
   private readonly keepFinishedSeconds: number;
   private readonly eventGraceMs: number;
+  private readonly stalledIntervalMs: number;
+  /** Wakes the `result()` waiting on a process id (its job was removed from the queue by a kill). */
+  private readonly wakers = new Map<string, Set<() => void>>();
 
   private constructor(
     /** The queue's name. */
@@ -62,12 +81,14 @@ export class BullMqRunner implements ProcessRunner {
     private readonly redis: RedisClient,
     private readonly queue: Queue,
     private readonly queueEvents: QueueEvents,
+    private readonly watch: ConnectionWatch,
     options: BullMqRunnerOptions,
   ) {
     this.keys = queueKeys(queueName);
     this.types = [...(options.types ?? [])];
     this.keepFinishedSeconds = options.keepFinishedSeconds ?? 86_400;
     this.eventGraceMs = options.eventGraceMs ?? 2_000;
+    this.stalledIntervalMs = options.stalledIntervalMs ?? 30_000;
   }
 
   /** Connects to Redis and the queue; rejects at once, naming the URL, when Redis cannot be reached. */
@@ -81,8 +102,15 @@ export class BullMqRunner implements ProcessRunner {
     // Every waiting result() listens on both (BullMQ's waitUntilFinished): thousands may wait at once.
     queue.setMaxListeners(0);
     queueEvents.setMaxListeners(0);
+    // One line when Redis goes away and one when it is back (not a stack trace per retry).
+    const watch = watchConnection(
+      options.connection,
+      `runner (queue '${name}')`,
+      [queue, queueEvents, redis],
+      redis,
+    );
     await Promise.all([queue.waitUntilReady(), queueEvents.waitUntilReady()]);
-    return new BullMqRunner(name, redis, queue, queueEvents, options);
+    return new BullMqRunner(name, redis, queue, queueEvents, watch, options);
   }
 
   async start(
@@ -121,6 +149,8 @@ export class BullMqRunner implements ProcessRunner {
     let job: Job;
     try {
       job = await this.queue.add(agentName, data, { jobId: id, removeOnComplete: keep, removeOnFail: keep });
+      // A chosen id that names a queued or kept run: the same run again is that run; another is an error.
+      if (options.id !== undefined && !options.checkpoint) await this.sameRun(id, data);
     } catch (error) {
       await this.unsubscribe(id);
       throw error;
@@ -148,22 +178,54 @@ export class BullMqRunner implements ProcessRunner {
 
   async process(id: string, platform: AgentPlatform): Promise<AgentProcess | undefined> {
     const text = await this.redis.get(this.keys.checkpoint(id));
-    if (text !== null) return this.toProcess(decodeCheckpoint(text, this.wire(platform)), platform);
+    if (text !== null) return this.toProcess(decodeCheckpoint(text, this.wire(platform), id), platform);
     const job = await this.queue.getJob(id);
     if (!job) return undefined;
     return this.toProcess(queuedCheckpoint(id, (job.data as RunJobData).agent), platform);
   }
 
-  /** Kills the process `id` wherever it runs, or before it starts when still queued. */
+  /**
+   * Kills the process `id` wherever it runs (at its next action boundary), or
+   * at once when no worker has taken it yet: its job leaves the queue and the
+   * process ends `killed`.
+   */
   async kill(id: string, reason = "Killed"): Promise<void> {
     await this.redis
       .multi()
       .set(this.keys.kill(id), reason, "EX", this.keepFinishedSeconds)
       .publish(this.keys.killChannel, JSON.stringify({ id, reason }))
       .exec();
+    const job = await this.queue.getJob(id);
+    if (!job || (await job.getState()) !== "waiting") return;
+    // The killed checkpoint first: a worker taking the job meanwhile finds it finished (or the kill key).
+    const stored = await this.redis.get(this.keys.checkpoint(id));
+    const killed = stored
+      ? withStatus(stored, "killed", reason)
+      : encodeCheckpoint(
+          queuedCheckpoint(id, (job.data as RunJobData).agent, { status: "killed", reason }),
+          new WireValues(TypeRegistry.of([])),
+        );
+    await this.redis.set(this.keys.checkpoint(id), killed, "EX", this.keepFinishedSeconds);
+    await job.remove().catch(() => {}); // refused when a worker took it meanwhile: it holds the lock, and kills it
+    for (const wake of this.wakers.get(id) ?? []) wake();
+  }
+
+  /** Where process `id`'s job is now: `waiting` until a worker takes it, `unknown` when Redis has no such job. */
+  async jobState(id: string): Promise<QueuedJobState> {
+    return (await this.queue.getJobState(id)) as QueuedJobState;
+  }
+
+  /** How many workers are connected to this queue now; `undefined` when Redis does not say (CLIENT LIST refused). */
+  async workerCount(): Promise<number | undefined> {
+    try {
+      return await this.queue.getWorkersCount();
+    } catch {
+      return undefined;
+    }
   }
 
   async close(): Promise<void> {
+    this.watch.stop();
     await Promise.allSettled([this.queueEvents.close(), this.queue.close()]);
     this.subscriber?.disconnect();
     this.redis.disconnect();
@@ -178,9 +240,10 @@ export class BullMqRunner implements ProcessRunner {
     const id = job.id as string;
     let failedReason: string | undefined;
     try {
-      await job.waitUntilFinished(this.queueEvents);
+      failedReason = await this.settled(job);
     } catch (error) {
-      failedReason = error instanceof Error ? error.message : String(error);
+      await this.unsubscribe(id);
+      throw error;
     }
     await Promise.race([
       finishedEvent,
@@ -189,7 +252,7 @@ export class BullMqRunner implements ProcessRunner {
     await this.unsubscribe(id);
     const text = await this.redis.get(this.keys.checkpoint(id));
     let checkpoint: ProcessCheckpoint = text
-      ? decodeCheckpoint(text, this.wire(platform))
+      ? decodeCheckpoint(text, this.wire(platform), id)
       : queuedCheckpoint(id, agentName, {
           status: "failed",
           reason: failedReason ?? `Process ${id} left no checkpoint in Redis (expired or deleted).`,
@@ -206,6 +269,71 @@ export class BullMqRunner implements ProcessRunner {
       };
     }
     return this.toProcess(checkpoint, platform);
+  }
+
+  /**
+   * Resolves when `job` has finished (to its failure reason, if it failed).
+   * Besides BullMQ's completion event it checks the job every
+   * `stalledIntervalMs`, so a job Redis lost (or a missed event) never leaves
+   * the caller waiting: a job gone without a finished checkpoint is a
+   * {@link ProcessLostError}.
+   */
+  private async settled(job: Job): Promise<string | undefined> {
+    const id = job.id as string;
+    const finished = job.waitUntilFinished(this.queueEvents).then(
+      () => ({ failedReason: undefined }),
+      (error: unknown) => ({ failedReason: error instanceof Error ? error.message : String(error) }),
+    );
+    const wakers = this.wakers.get(id) ?? new Set<() => void>();
+    this.wakers.set(id, wakers);
+    let wake: () => void = () => {};
+    try {
+      for (;;) {
+        let timer: NodeJS.Timeout | undefined;
+        const tick = new Promise<undefined>((resolve) => {
+          wake = () => resolve(undefined);
+          wakers.add(wake);
+          timer = setTimeout(() => resolve(undefined), this.stalledIntervalMs);
+        });
+        const outcome = await Promise.race([finished, tick]);
+        clearTimeout(timer);
+        wakers.delete(wake);
+        if (outcome) return outcome.failedReason;
+        const state = await this.jobState(id);
+        if (state === "completed") return undefined;
+        if (state === "failed") return (await this.queue.getJob(id))?.failedReason ?? "The job failed";
+        if (state === "unknown") {
+          if (await this.finishedCheckpointExists(id)) return undefined;
+          throw new ProcessLostError(id, this.queueName);
+        }
+      }
+    } finally {
+      wakers.delete(wake);
+      if (wakers.size === 0) this.wakers.delete(id);
+    }
+  }
+
+  private async finishedCheckpointExists(id: string): Promise<boolean> {
+    const text = await this.redis.get(this.keys.checkpoint(id));
+    if (text === null) return false;
+    try {
+      const { status } = JSON.parse(text) as { status?: AgentProcessStatus };
+      return typeof status === "string" && AgentProcessStatus.isFinished(status);
+    } catch {
+      return true; // damaged: reading it says so (CheckpointError)
+    }
+  }
+
+  /** Throws when the job `id` holds another run than `data` (another agent or input). */
+  private async sameRun(id: string, data: RunJobData): Promise<void> {
+    const stored = await this.queue.getJob(id);
+    if (!stored) return;
+    const existing = stored.data as RunJobData;
+    const sameAgent = existing.agent === data.agent;
+    if (sameAgent && JSON.stringify(existing.input) === JSON.stringify(data.input)) return;
+    throw new ConfigurationError(
+      `Process id '${id}' already names a run of agent '${existing.agent}' with ${sameAgent ? "another input" : "its own input"} on queue '${this.queueName}'. A process id names one run: use a new id, or the same agent and input to get that run.`,
+    );
   }
 
   private toProcess(checkpoint: ProcessCheckpoint, platform: AgentPlatform): AgentProcess {
@@ -270,5 +398,14 @@ export class BullMqRunner implements ProcessRunner {
     } catch {
       // A malformed message is dropped; the checkpoint remains the truth.
     }
+  }
+}
+
+/** A stored checkpoint's text with its status changed (the rest kept as written). */
+function withStatus(text: string, status: AgentProcessStatus, reason: string): string {
+  try {
+    return JSON.stringify({ ...JSON.parse(text), status, statusReason: reason, endedAt: Date.now() });
+  } catch {
+    return text; // damaged: reading it says so
   }
 }

@@ -69,9 +69,14 @@ export async function connectRedis(libraries: QueueLibraries, url: string): Prom
   } catch (error) {
     client.disconnect();
     const cause = lastError ?? (error as Error);
+    const hint = /certificate/i.test(cause.message)
+      ? "Trust the CA that signed the server's certificate (NODE_EXTRA_CA_CERTS=/path/ca.pem), or fix the URL."
+      : "Start redis-server, or fix the URL (redis://host:port).";
     throw new Error(
-      `Cannot reach Redis at ${redactUrl(url)}: ${cause.message.replace(/\.+$/, "")}. Start redis-server, or fix the URL (redis://host:port).`,
-      { cause: error },
+      `Cannot reach Redis at ${redactUrl(url)}: ${cause.message.replace(/\.+$/, "")}. ${hint}`,
+      {
+        cause: error,
+      },
     );
   }
 }

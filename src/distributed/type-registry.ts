@@ -64,7 +64,8 @@ export class TypeRegistry {
       const entry = this.byName.get(domainName);
       if (entry?.kind === "domain") return entry;
     }
-    return this.byClass.get(value.constructor as Constructor);
+    // The prototype's constructor: an own `constructor` field (JSON.parse makes them) is data, not the class.
+    return this.byClass.get(Object.getPrototypeOf(value)?.constructor as Constructor);
   }
 
   /** The registered names, sorted (for error messages). */

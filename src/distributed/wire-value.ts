@@ -22,7 +22,7 @@ export class WireValues {
     return this.writer().write(value, where);
   }
 
-  /** The value back from {@link WireValues.encode}'s tree. */
+  /** The value back from {@link WireValues.encode}'s tree; a damaged tree is a {@link SerializationError}. */
   decode(tree: unknown, where: string): unknown {
     return this.reader().read(tree, where);
   }
@@ -130,7 +130,8 @@ export class WireWriter {
 
   private fields(object: object, child: (value: unknown, key: string) => unknown): Record<string, unknown> {
     const fields: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(object)) fields[key] = child(value, key);
+    // defineProperty, not assignment: an own `__proto__` key (JSON.parse makes them) must stay a field.
+    for (const [key, value] of Object.entries(object)) defineField(fields, key, child(value, key));
     return fields;
   }
 }
@@ -138,18 +139,37 @@ export class WireWriter {
 /** Marks an object whose number is taken but which is not built yet. */
 const PENDING: unique symbol = Symbol("pending");
 
+/** How deep a tree may nest before reading it is refused (far beyond any real object graph). */
+const MAX_DEPTH = 1_000;
+
 /** Reads a {@link WireWriter}'s trees back; see {@link WireValues.reader}. */
 export class WireReader {
   private readonly values: unknown[] = [];
+  private depth = 0;
 
   constructor(
     private readonly registry: TypeRegistry,
     private readonly legacyRefs?: readonly unknown[],
   ) {}
 
-  /** The value back from one of the writer's trees; `where` names it in errors. */
+  /** The value back from one of the writer's trees; `where` names it in errors, as does a {@link SerializationError} for a damaged tree. */
   read(tree: unknown, where: string): unknown {
     if (typeof tree !== "object" || tree === null) return tree;
+    if (this.depth >= MAX_DEPTH) throw damaged(where, `it nests deeper than ${MAX_DEPTH} levels`);
+    this.depth++;
+    try {
+      return this.readObject(tree, where);
+    } catch (error) {
+      // A smaller stack than the writer's (a worker thread) runs out before MAX_DEPTH.
+      if (this.depth === 1 && error instanceof RangeError)
+        throw damaged(where, "it nests too deeply to read here");
+      throw error;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private readObject(tree: object, where: string): unknown {
     if (Array.isArray(tree)) {
       const array: unknown[] = this.take([]);
       tree.forEach((item, index) => {
@@ -158,35 +178,48 @@ export class WireReader {
       return array;
     }
     const node = tree as { $t?: unknown; $ref?: unknown; v?: unknown; j?: unknown };
-    if (typeof node.$ref === "number") return this.ref(node.$ref, where);
-    if (typeof node.$t !== "string") return this.fillFields(this.take({}), tree, where);
+    if (Object.hasOwn(node, "$ref")) return this.ref(node.$ref, where);
+    if (!Object.hasOwn(node, "$t")) return this.fillFields(this.take({}), tree, where);
+    if (typeof node.$t !== "string") throw damaged(where, "its type tag ($t) is not a string");
     const value = node.v;
     switch (node.$t) {
       case "undefined":
         return undefined;
       case "Number":
+        if (value !== "NaN" && value !== "Infinity" && value !== "-Infinity")
+          throw damaged(where, `${JSON.stringify(value)} is not NaN or ±Infinity`);
         return Number(value);
       case "BigInt":
-        return BigInt(value as string);
+        if (typeof value !== "string" || !/^-?\d+$/.test(value))
+          throw damaged(where, `${JSON.stringify(value)} is not a BigInt`);
+        return BigInt(value);
       case "Object":
-        return this.fillFields(this.take({}), value, where);
-      case "Date":
-        return this.take(new Date(value as string));
+        return this.fillFields(this.take({}), objectOf(value, where), where);
+      case "Date": {
+        const date = new Date(value as string);
+        if (typeof value !== "string" || Number.isNaN(date.getTime()))
+          throw damaged(where, `${JSON.stringify(value)} is not a date`);
+        return this.take(date);
+      }
       case "Map": {
         const map = this.take(new Map<unknown, unknown>());
-        for (const [k, v] of value as [unknown, unknown][]) {
-          const key = this.read(k, where);
-          map.set(key, this.read(v, where));
+        for (const entry of arrayOf(value, where)) {
+          if (!Array.isArray(entry) || entry.length !== 2)
+            throw damaged(where, "a Map entry is not a [key, value] pair");
+          const key = this.read(entry[0], where);
+          map.set(key, this.read(entry[1], where));
         }
         return map;
       }
       case "Set": {
         const set = this.take(new Set<unknown>());
-        for (const item of value as unknown[]) set.add(this.read(item, where));
+        for (const item of arrayOf(value, where)) set.add(this.read(item, where));
         return set;
       }
       case "Error": {
-        const { name, message } = value as { name: string; message: string };
+        const { name, message } = objectOf(value, where) as { name?: unknown; message?: unknown };
+        if (typeof name !== "string" || typeof message !== "string")
+          throw damaged(where, "an error needs a string name and message");
         const error = new Error(message);
         error.name = name;
         return this.take(error);
@@ -242,8 +275,18 @@ export class WireReader {
     return object;
   }
 
-  private ref(id: number, where: string): unknown {
-    if (this.legacyRefs) return this.legacyRefs[id];
+  private ref(id: unknown, where: string): unknown {
+    if (typeof id !== "number" || !Number.isInteger(id) || id < 0) {
+      throw damaged(where, `its $ref ${JSON.stringify(id)} is not an object number`);
+    }
+    if (this.legacyRefs) {
+      if (id >= this.legacyRefs.length)
+        throw damaged(
+          where,
+          `its $ref ${id} names no blackboard object (there are ${this.legacyRefs.length})`,
+        );
+      return this.legacyRefs[id];
+    }
     const value = this.values[id];
     if (id >= this.values.length || value === PENDING) {
       throw new SerializationError(
@@ -256,16 +299,35 @@ export class WireReader {
 
   /** Copies the fields of `tree` onto `target`, reading each (or, with `read` false, as they are). */
   private fillFields<T extends object>(target: T, tree: unknown, where: string, read = true): T {
-    for (const [key, value] of Object.entries(tree as object)) {
-      Object.defineProperty(target, key, {
-        value: read ? this.read(value, `${where}.${key}`) : value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    for (const [key, value] of Object.entries(objectOf(tree, where))) {
+      defineField(target, key, read ? this.read(value, `${where}.${key}`) : value);
     }
     return target;
   }
+}
+
+/** Sets an own, enumerable field, even one named `__proto__` (where assignment would set the prototype). */
+function defineField(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function damaged(where: string, problem: string): SerializationError {
+  const place = where.length > 160 ? `${where.slice(0, 80)}…${where.slice(-60)}` : where;
+  return new SerializationError(`Cannot restore ${place}: ${problem} (the data is damaged).`, "damaged");
+}
+
+function objectOf(value: unknown, where: string): object {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw damaged(
+      where,
+      `expected an object of fields, found ${Array.isArray(value) ? "an array" : JSON.stringify(value)}`,
+    );
+  return value;
+}
+
+function arrayOf(value: unknown, where: string): unknown[] {
+  if (!Array.isArray(value)) throw damaged(where, `expected an array, found ${JSON.stringify(value)}`);
+  return value;
 }
 
 function unserialisable(typeName: string, where: string, registry: TypeRegistry): SerializationError {

@@ -1,7 +1,9 @@
+export { CheckpointError } from "./checkpoint-error.js";
 export { ConfigurationError } from "./configuration-error.js";
 export { EmbabelError } from "./embabel-error.js";
 export { MaxIterationsExceededError } from "./max-iterations-exceeded-error.js";
 export { McpServerError } from "./mcp-server-error.js";
+export { ProcessLostError } from "./process-lost-error.js";
 export { type BlackboardUpdater, ReplanRequested } from "./replan-requested.js";
 export { ScriptExhaustedError } from "./script-exhausted-error.js";
 export { SerializationError } from "./serialization-error.js";

@@ -42,7 +42,14 @@ function convert(value: unknown, seen: WeakSet<object>): unknown {
     const result: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(object)) {
       const converted = convert(item, seen);
-      if (converted !== undefined) result[key] = converted;
+      // defineProperty: an own `__proto__` key (JSON.parse makes them) must stay a field, not become the prototype.
+      if (converted !== undefined)
+        Object.defineProperty(result, key, {
+          value: converted,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     return result;
   } finally {
