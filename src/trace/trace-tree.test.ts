@@ -116,4 +116,63 @@ describe("TraceTree", () => {
       tokens: { inputTokens: 20, outputTokens: 10, totalTokens: 30 },
     });
   });
+
+  it("nests an agentic tool's loop under its tool call, numbered per loop with the loop's name", () => {
+    const view = new TraceTree(
+      trace(
+        { type: "process-started", processId: "p", agent: "A" },
+        { type: "llm-call-start", processId: "p", loopId: "outer", iteration: 1, toolNames: ["pb"] },
+        {
+          type: "tool-call-start",
+          processId: "p",
+          loopId: "outer",
+          toolCallId: "c1",
+          toolName: "pb",
+          input: "{}",
+        },
+        {
+          type: "llm-call-start",
+          processId: "p",
+          loopId: "inner",
+          iteration: 1,
+          toolNames: ["search"],
+          interactionId: "playbook-tool-pb",
+        },
+        {
+          type: "tool-call-start",
+          processId: "p",
+          loopId: "inner",
+          toolCallId: "c2",
+          toolName: "search",
+          input: "{}",
+        },
+        { type: "tool-call-end", processId: "p", loopId: "inner", toolCallId: "c2", durationMs: 1 },
+        {
+          type: "llm-call-start",
+          processId: "p",
+          loopId: "inner",
+          iteration: 2,
+          toolNames: ["search"],
+          interactionId: "playbook-tool-pb",
+        },
+        { type: "tool-call-end", processId: "p", loopId: "outer", toolCallId: "c1", durationMs: 5 },
+        { type: "llm-call-start", processId: "p", loopId: "outer", iteration: 2, toolNames: ["pb"] },
+      ),
+    ).view();
+    const process = view.roots[0] as ProcessNode;
+    const names = (nodes: readonly { kind: string; id: string }[]) =>
+      nodes.map((node) => `${node.kind}:${node.id}`);
+    expect(names(process.children)).toEqual(["llm:outer:1", "llm:outer:2"]);
+    const outerCall = (
+      process.children[0] as { children: readonly { kind: string; id: string; children: unknown[] }[] }
+    ).children[0];
+    expect(outerCall?.kind).toBe("tool");
+    const inner = outerCall?.children as { kind: string; id: string; interactionId?: string }[];
+    expect(names(inner)).toEqual(["llm:inner:1", "llm:inner:2"]);
+    expect(inner.map((node) => node.interactionId)).toEqual(["playbook-tool-pb", "playbook-tool-pb"]);
+  });
+
+  it("says a run whose trace has no process never started", () => {
+    expect(new TraceTree(trace()).view().status).toBe("not started");
+  });
 });

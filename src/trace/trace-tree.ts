@@ -38,6 +38,9 @@ export interface PlanNode extends NodeBase {
   readonly replan: boolean;
 }
 
+/** The status of a run whose trace has no process (its caller stopped before any worker started it). */
+export const NOT_STARTED = "not started";
+
 /** One action run, holding its LLM calls, output lines and blackboard additions. */
 export interface ActionNode extends NodeBase {
   readonly kind: "action";
@@ -57,6 +60,8 @@ export interface LlmNode extends NodeBase {
   usage: TraceUsage | undefined;
   costUsd: number | undefined;
   readonly toolNames: readonly string[];
+  /** The loop's name when it has one (`playbook-tool-researcher` for an agentic tool's nested loop). */
+  readonly interactionId?: string;
   /** The retries of the call after retryable failures (429, 5xx, a connection reset), in order. */
   retries: readonly LlmRetry[];
   readonly children: TraceNode[];
@@ -186,6 +191,10 @@ export class TraceTree {
   private readonly llmCalls = new Map<string, LlmNode>();
   /** The latest LLM call of each loop. */
   private readonly lastLlmOfLoop = new Map<string, LlmNode>();
+  /** Where each loop's LLM calls go: a loop started inside a running tool call of its process (an agentic tool's) nests under that call. */
+  private readonly loopContainers = new Map<string, TraceNode[]>();
+  /** The tool calls started and not yet ended, per process, innermost last. */
+  private readonly openTools = new Map<string, ToolNode[]>();
   /** The latest call of each tool-call id per loop, and per process (subagents find their tool call by it). */
   private readonly tools = new Map<string, ToolNode>();
   private readonly lastToolOfLoop = new Map<string, ToolNode>();
@@ -226,7 +235,7 @@ export class TraceTree {
       runId: header.runId,
       meta: header.meta,
       startedAt: header.startedAt,
-      status: root ? root.status : "empty",
+      status: root ? root.status : NOT_STARTED,
       durationMs: root?.durationMs,
       totals: {
         llmCalls: this.llmCount,
@@ -304,6 +313,16 @@ export class TraceTree {
   }
 
   /** Where a process's next node goes: its open action, else the process itself. */
+  /** The container of a loop's LLM calls, decided at its first call: under the innermost running tool call of its process, else the process's. */
+  private loopContainer(loopId: string, processId: string): TraceNode[] {
+    let container = this.loopContainers.get(loopId);
+    if (!container) {
+      container = this.openTools.get(processId)?.at(-1)?.children ?? this.containerOf(processId);
+      this.loopContainers.set(loopId, container);
+    }
+    return container;
+  }
+
   private containerOf(processId: string): TraceNode[] {
     return (this.openActions.get(processId) ?? this.processes.get(processId))?.children ?? this.roots;
   }
@@ -397,11 +416,13 @@ export class TraceTree {
           retries: [],
           children: [],
         };
+        if (typeof record.interactionId === "string")
+          Object.assign(node, { interactionId: record.interactionId });
         this.llmCount += 1;
         this.llmCalls.set(id, node);
         this.llmStarts.set(id, record);
         this.lastLlmOfLoop.set(loopId, node);
-        this.containerOf(record.processId).push(node);
+        this.loopContainer(loopId, record.processId).push(node);
         return;
       }
       case "llm-call-end": {
@@ -454,11 +475,17 @@ export class TraceTree {
         this.tools.set(`${loopId}:${toolCallId}`, node);
         this.lastToolOfLoop.set(loopId, node);
         (this.lastLlmOfLoop.get(loopId)?.children ?? this.containerOf(record.processId)).push(node);
+        const open = this.openTools.get(record.processId);
+        if (open) open.push(node);
+        else this.openTools.set(record.processId, [node]);
         return;
       }
       case "tool-call-end": {
         const node = this.tools.get(`${text(record.loopId)}:${text(record.toolCallId)}`);
         if (!node) return;
+        const open = this.openTools.get(record.processId);
+        const at = open ? open.lastIndexOf(node) : -1;
+        if (open && at >= 0) open.splice(at, 1);
         node.durationMs = Number(record.durationMs ?? 0);
         node.result = record.result as ToolNode["result"];
         return;

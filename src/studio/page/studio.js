@@ -336,6 +336,7 @@ function describe(node) {
       return [
         el("span", { class: "icon" }, "✦"),
         el("span", { class: "name" }, `LLM call ${node.iteration}`),
+        node.interactionId ? el("span", { class: "tag loop" }, node.interactionId) : undefined,
         el("span", { class: "muted" }, node.model ?? ""),
         el("span", { class: "tag" }, `${node.toolNames.length} tools`),
         node.retries?.length
