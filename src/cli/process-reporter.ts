@@ -5,8 +5,9 @@ import { retryLine } from "../platform/describe-event.js";
 import { formatDuration } from "../platform/format-duration.js";
 import type { OutputChannel, OutputChannelEvent } from "../platform/output-channel.js";
 import type { AgentProcessEvent } from "../platform/process-event.js";
+import { terminalSafe } from "../tool/terminal-safe.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import { indent, lineTerminal, oneLine, type Terminal, terminalSafe } from "./terminal.js";
+import { indent, lineTerminal, oneLine, type Terminal } from "./terminal.js";
 
 export { formatDuration };
 

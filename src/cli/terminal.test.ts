@@ -1,14 +1,7 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import {
-  colourEnabled,
-  indent,
-  lineTerminal,
-  memoryTerminal,
-  oneLine,
-  streamTerminal,
-  terminalSafe,
-} from "./terminal.js";
+import { terminalSafe } from "../tool/terminal-safe.js";
+import { colourEnabled, indent, lineTerminal, memoryTerminal, oneLine, streamTerminal } from "./terminal.js";
 
 const ESC = "\u001b";
 /** A tool result that sets the window title and writes `curl …|sh` to the clipboard. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
-import { redactSecretsDeep } from "../trace/redact-secrets.js";
+import { redactSecretsDeep } from "../tool/redact-secrets.js";
 import { TraceFileReader } from "../trace/trace-file-reader.js";
 import { traceFilesIn } from "../trace/trace-files.js";
 import type { Trace, TraceHeader, TraceRecord } from "../trace/trace-format.js";

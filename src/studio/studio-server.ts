@@ -6,7 +6,7 @@ import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { streamSSE } from "hono/streaming";
 import { Logger } from "../tool/logger.js";
-import { redactSecrets } from "../trace/redact-secrets.js";
+import { redactSecrets } from "../tool/redact-secrets.js";
 import type { TraceRecord } from "../trace/trace-format.js";
 import { TraceRecorder, type TraceRecorderOptions } from "../trace/trace-recorder.js";
 import { TraceSink } from "../trace/trace-sink.js";

@@ -25,6 +25,14 @@ describe("Logger.stderr", () => {
     expect(lines).toEqual(['[embabel-ts] warn: clash server="a b" count=2\n', "[embabel-ts] error: boom\n"]);
   });
 
+  it("never writes an escape sequence or a key from the text it is given (MCP server stderr, model text)", () => {
+    const { logger, lines } = capture();
+    logger.warn("server said \u001b]52;c;ZXZpbA==\u0007done \u001b[2J", {
+      detail: "key sk-live-SECRET-1234567890",
+    });
+    expect(lines).toEqual(['[embabel-ts] warn: server said done  detail="key [REDACTED]"\n']);
+  });
+
   it("writes from the level it is given", () => {
     const lines: string[] = [];
     const logger = Logger.stderr({ level: "debug", write: (line) => lines.push(line) });

@@ -1,4 +1,5 @@
 import { AmbientProcess } from "./ambient-process.js";
+import { terminalSafe } from "./terminal-safe.js";
 
 /** How much a {@link Logger} is asked to record, least to most severe. */
 export type LoggerLevel = "debug" | "info" | "warn" | "error";
@@ -56,7 +57,8 @@ function stderrLogger(options: StderrLoggerOptions = {}): Logger {
     (level: LoggerLevel) =>
     (message: string, fields?: LogFields): void => {
       if (levels[level] < threshold) return;
-      write(`[embabel-ts] ${level}: ${message}${formatFields(fields)}\n`);
+      // Warnings carry text from models, tools and MCP servers: never a raw escape sequence or a key.
+      write(`[embabel-ts] ${level}: ${terminalSafe(`${message}${formatFields(fields)}`)}\n`);
     };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }
@@ -68,7 +70,7 @@ let fallback: Logger = stderrLogger();
 
 /** Factories and the ambient logger. */
 export const Logger = {
-  /** Writes `[embabel-ts] <level>: <message> key=value…` lines to stderr, from `level` up. */
+  /** Writes `[embabel-ts] <level>: <message> key=value…` lines to stderr, from `level` up, made terminal-safe (no control or escape sequences, credentials redacted). */
   stderr: stderrLogger,
   /** Records nothing. */
   silent,

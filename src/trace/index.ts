@@ -1,9 +1,9 @@
 // Traces: recording agent processes as versioned JSON lines, reading them back, and the tree the studio shows.
 
 export { TraceFormatError } from "../errors/trace-format-error.js";
+export { REDACTED, redactSecrets, redactSecretsDeep } from "../tool/redact-secrets.js";
 export { jsonSafe } from "./json-safe.js";
 export { parseTrace, readTrace } from "./read-trace.js";
-export { REDACTED, redactSecrets, redactSecretsDeep } from "./redact-secrets.js";
 export { TraceFileReader, type TraceFileReaderOptions } from "./trace-file-reader.js";
 export {
   TRACE_FORMAT,
