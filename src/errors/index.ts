@@ -1,5 +1,7 @@
+export { AwaitingResponse, describeRequest, type PendingRequest } from "./awaiting-response.js";
 export { ConfigurationError } from "./configuration-error.js";
 export { EmbabelError } from "./embabel-error.js";
+export { InvalidResponseError } from "./invalid-response-error.js";
 export { MaxIterationsExceededError } from "./max-iterations-exceeded-error.js";
 export { McpServerError } from "./mcp-server-error.js";
 export { type BlackboardUpdater, ReplanRequested } from "./replan-requested.js";

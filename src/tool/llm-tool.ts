@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { metadataListsOf, ownMetadataList } from "./decorator-metadata.js";
 import type { ToolCallOptions } from "./tool.js";
+import type { ToolApproval } from "./tool-approval.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import { validateToolName } from "./tool-definition.js";
 
@@ -15,6 +16,8 @@ export interface LlmToolOptions<S extends z.ZodObject = z.ZodObject> {
   readonly returnDirect?: boolean;
   /** A call running longer is answered in-band as timed out (see `ToolMetadata.toolTimeoutMs`). @default the loop's setting */
   readonly toolTimeoutMs?: number;
+  /** Inside an agent process, each call waits for a person's approval before it runs (options as `Tool.requireApproval`). @default false */
+  readonly requiresApproval?: boolean | ToolApproval;
   /** Groups the tool for `UnfoldingTool.byCategory` and `@unfoldingTools` classes. @default none */
   readonly category?: string;
   /** The tool's input; the method receives the parsed object. @default no input */

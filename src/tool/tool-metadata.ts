@@ -1,4 +1,5 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
+import type { ToolApproval } from "./tool-approval.js";
 
 /** How the tool loop treats a tool; never sent to the LLM. */
 export interface ToolMetadata {
@@ -8,6 +9,8 @@ export interface ToolMetadata {
   readonly providerMetadata: Readonly<Record<string, unknown>>;
   /** A call running longer is answered in-band as timed out and its signal aborted; wins over the loop's `toolTimeoutMs`. @default undefined (the loop's setting) */
   readonly toolTimeoutMs?: number;
+  /** Inside an agent process, a call waits for a person's approval before it runs (`Tool.requireApproval`). @default undefined (runs at once) */
+  readonly approval?: ToolApproval;
 }
 
 /** Settings accepted by {@link ToolMetadata.create}. */
