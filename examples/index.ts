@@ -1,6 +1,7 @@
 import type { ExampleDefinition } from "../src/cli/example-definition.js";
 import { example as concertPlanner } from "./concert-planner/index.js";
 import { example as mcpWeather } from "./mcp-weather/index.js";
+import { example as refundDesk } from "./refund-desk/index.js";
 import { example as researchBrief } from "./research-brief/index.js";
 import { example as starNews } from "./star-news/index.js";
 import { example as supportDesk } from "./support-desk/index.js";
@@ -12,4 +13,5 @@ export const EXAMPLES: readonly ExampleDefinition[] = [
   researchBrief,
   mcpWeather,
   supportDesk,
+  refundDesk,
 ];

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // The `embabel-ts` command (package bin, `npm start`).
+import { createInterface } from "node:readline/promises";
+import type { AskLine } from "./answer-waits.js";
 import { runCli } from "./run-cli.js";
 import { streamTerminal } from "./terminal.js";
 
@@ -21,9 +23,24 @@ const stopOn = (reason: string, code: number) => () => {
 process.on("SIGINT", stopOn("Interrupted (Ctrl-C)", 130));
 process.on("SIGTERM", stopOn("Terminated (SIGTERM)", 143)); // a worker drains, then exits
 
+// On a terminal, a run waiting for a person asks here (one line at a time; closed once the command ends).
+let lines: ReturnType<typeof createInterface> | undefined;
+const ask: AskLine | undefined = process.stdin.isTTY
+  ? async (question) => {
+      lines ??= createInterface({ input: process.stdin, output: process.stdout });
+      try {
+        return await lines.question(question, { signal: controller.signal });
+      } catch {
+        return undefined;
+      }
+    }
+  : undefined;
+
 process.exitCode = await runCli(process.argv.slice(2), {
   terminal: streamTerminal(process.stdout, process.stderr, process.env),
   env: process.env,
   cwd: process.cwd(),
   signal: controller.signal,
+  ...(ask ? { ask } : {}),
 });
+lines?.close();

@@ -7,11 +7,12 @@ import type { Agent } from "../platform/agent.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import { Verbosity } from "../platform/verbosity.js";
+import { answerWaits, printUnanswered } from "./answer-waits.js";
 import type { RunCommand } from "./cli-args.js";
 import { loadConfig } from "./cli-config.js";
 import { findExample } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
-import { EXIT_FAILED, EXIT_OK } from "./exit-status.js";
+import { EXIT_FAILED, EXIT_OK, EXIT_WAITING } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
 import { configForScriptedRun, mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
@@ -124,12 +125,19 @@ async function runOn(
       new Verbosity().withShowPrompts(true).withShowLlmResponses(true),
     );
   }
-  const process = await platform.runAgent(agent, example.input(text), {
+  let process = await platform.runAgent(agent, example.input(text), {
     processOptions: recording.attach(processOptions),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  if (process.status === "waiting") {
+    process = await answerWaits(platform, process, command.approvals ?? "ask", terminal, options.ask);
+  }
   recording.finish(process);
   terminal.out();
+  if (process.status === "waiting") {
+    printUnanswered(process, terminal, command.redis === undefined ? undefined : redactUrl(command.redis));
+    return EXIT_WAITING;
+  }
   printOutcome(terminal, process, reporter);
   if (process.status !== "completed") {
     if (models.ollamaBaseURL && isConnectionFailure(process.statusReason)) {

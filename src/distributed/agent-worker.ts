@@ -1,11 +1,13 @@
-import type { Job, Worker } from "bullmq";
+import type { Job, Queue, Worker } from "bullmq";
 import { SerializationError } from "../errors/serialization-error.js";
 import type { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import { AgentProcessStatus } from "../platform/agent-process-status.js";
+import { InProcessRunner } from "../platform/in-process-runner.js";
 import type { OutputChannel } from "../platform/output-channel.js";
 import type { ProcessCheckpoint } from "../platform/process-checkpoint.js";
 import { ProcessOptions } from "../platform/process-options.js";
+import { ProcessWaits } from "../platform/process-waits.js";
 import { Verbosity } from "../platform/verbosity.js";
 import type { ToolCallContextInit } from "../tool/tool-call-context.js";
 import { decodeCheckpoint, encodeCheckpoint } from "./checkpoint-codec.js";
@@ -101,6 +103,7 @@ export class AgentWorker {
   /** Stops taking runs; waits for the running ones to finish unless `force`, then disconnects. */
   async close(options: { readonly force?: boolean } = {}): Promise<void> {
     await this.worker?.close(options.force ?? false);
+    await this.queueForDeadlines?.close();
     this.subscriber.disconnect();
     this.redis.disconnect();
   }
@@ -115,8 +118,8 @@ export class AgentWorker {
   }
 
   private async process(job: Job): Promise<JobOutcome> {
-    const id = job.id as string;
     const data = job.data as RunJobData;
+    const id = data.processId ?? (job.id as string);
     const platform =
       typeof this.options.platform === "function" ? this.options.platform(data.agent) : this.options.platform;
     const wire = this.wire(platform);
@@ -131,6 +134,13 @@ export class AgentWorker {
       return this.end(id, data.agent, error.message, error, wire);
     }
     if (checkpoint && AgentProcessStatus.isFinished(checkpoint.status)) return { status: checkpoint.status };
+    if (checkpoint?.status === "waiting") {
+      // A waiting process runs on only once nothing is open (answered, or past its deadline).
+      const waits = new ProcessWaits(checkpoint.waiting);
+      const expired = waits.expire(Date.now());
+      if (waits.requests.length > 0) return { status: "waiting" };
+      if (expired.length > 0) checkpoint = { ...checkpoint, waiting: waits.state() };
+    }
     const agent = platform.agent(data.agent);
     if (!agent) {
       const deployed = platform.agents.map((each) => each.name).join(", ");
@@ -156,7 +166,8 @@ export class AgentWorker {
           await this.redis.set(this.keys.checkpoint(id), encodeCheckpoint(current.checkpoint(), wire));
         },
       });
-      await this.saveFinished(process, wire);
+      if (process.status === "waiting") await this.saveWaiting(process, data, wire);
+      else await this.saveFinished(process, wire);
       try {
         this.options.onFinished?.(process, { resumed: checkpoint !== undefined });
       } catch {
@@ -166,6 +177,49 @@ export class AgentWorker {
     } finally {
       this.running.delete(id);
     }
+  }
+
+  /**
+   * Stores a process waiting for a person (no expiry: the answer may come
+   * much later), lists it as waiting, lets go of it here (the worker slot is
+   * free), and queues a resume at its earliest deadline.
+   */
+  private async saveWaiting(process: AgentProcess, data: RunJobData, wire: WireValues): Promise<void> {
+    const id = process.id;
+    await this.redis
+      .multi()
+      .set(this.keys.checkpoint(id), encodeCheckpoint(process.checkpoint(), wire))
+      .sadd(this.keys.waiting, id)
+      .exec();
+    const runner = (process.platform as { runner?: unknown } | undefined)?.runner;
+    if (runner instanceof InProcessRunner) runner.release(id);
+    const deadline = Math.min(
+      ...process.awaiting.map((request) => request.deadline ?? Number.POSITIVE_INFINITY),
+    );
+    if (Number.isFinite(deadline) && this.worker !== undefined) {
+      const queue = await this.deadlineQueue();
+      await queue.add(
+        data.agent,
+        { ...data, processId: id, events: false },
+        {
+          jobId: `${id}-deadline-${deadline}`,
+          delay: Math.max(0, deadline - Date.now()),
+          removeOnComplete: true,
+        },
+      );
+    }
+  }
+
+  private queueForDeadlines: Queue | undefined;
+
+  private async deadlineQueue(): Promise<Queue> {
+    if (!this.queueForDeadlines) {
+      const libraries = await loadQueueLibraries();
+      this.queueForDeadlines = new libraries.bullmq.Queue(this.queueName, {
+        connection: { url: this.options.connection, maxRetriesPerRequest: null },
+      });
+    }
+    return this.queueForDeadlines;
   }
 
   /** Ends a process that could not run: a failed checkpoint saying why. */
@@ -205,7 +259,11 @@ export class AgentWorker {
   }
 
   private async save(id: string, text: string): Promise<void> {
-    await this.redis.set(this.keys.checkpoint(id), text, "EX", this.keepFinishedSeconds);
+    await this.redis
+      .multi()
+      .set(this.keys.checkpoint(id), text, "EX", this.keepFinishedSeconds)
+      .srem(this.keys.waiting, id)
+      .exec();
   }
 
   private processOptions(id: string, data: RunJobData, wire: WireValues): ProcessOptions {

@@ -130,6 +130,16 @@ export class InProcessRunner implements ProcessRunner {
     return respondToProcess(process, requestId, response, options);
   }
 
+  /** Forgets the waiting process `id` (a queue worker stored its checkpoint; the answer resumes it from there). */
+  release(id: string): void {
+    const process = this.running.get(id);
+    if (process === undefined || process.status !== "waiting") return;
+    this.running.delete(id);
+    const timer = this.deadlines.get(id);
+    if (timer !== undefined) clearTimeout(timer);
+    this.deadlines.delete(id);
+  }
+
   /** The waiting processes run here. */
   get waitingProcesses(): readonly AgentProcess[] {
     return [...this.running.values()].filter((process) => process.status === "waiting");
