@@ -26,6 +26,12 @@ describe("embabel-ts run on an agent that waits for approval", () => {
     const { code, out } = await run(["--approve-all"]);
     expect(code).toBe(EXIT_OK);
     expect(out).toContain("A-1001 · refunded $49.00");
+    // The tree shows the wait and who answered it.
+    expect(out).toContain("⏸ handleRequest waits for a person");
+    expect(out).toContain(
+      '⏸ r1 approve issue_refund({"orderId":"A-1001","cents":4900,"reason":"Arrived damaged"})',
+    );
+    expect(out).toMatch(/✓ r1 approved by cli \(waited/);
   });
 
   it("--deny-all denies it; the model is told and answers", async () => {

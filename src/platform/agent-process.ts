@@ -18,6 +18,7 @@ import { describeEvent } from "./describe-event.js";
 import type { ProcessCheckpoint } from "./process-checkpoint.js";
 import type { ActionOutcome, AgentProcessEvent, ProcessLifecycleEvent } from "./process-event.js";
 import { ProcessOptions } from "./process-options.js";
+import { recordWaitSpan } from "./process-telemetry.js";
 import { type AcceptedResponse, ProcessWaits } from "./process-waits.js";
 import { withPromptReporting } from "./prompt-reporting-model.js";
 
@@ -640,9 +641,10 @@ class DefaultProcessControl implements ProcessControl {
       const open = this.state.waits?.requests ?? [];
       this.state.statusReason = `Waiting for: ${open.map((request) => `${request.id} ${request.what}`).join("; ")}`;
     }
-    if (!this.observed) return;
     const { request, response, waitedMs } = accepted;
     const approved = (response as { approved?: unknown }).approved;
+    recordWaitSpan(this.processId, request, respondent, typeof approved === "boolean" ? approved : undefined);
+    if (!this.observed) return;
     this.dispatch({
       type: "response-received",
       requestId: request.id,
