@@ -129,6 +129,9 @@ async function runOn(
     processOptions: recording.attach(processOptions),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  if (process.status === "waiting" && recordingTo.hooks.onWaiting) {
+    process = await recordingTo.hooks.onWaiting(platform, process);
+  }
   if (process.status === "waiting") {
     process = await answerWaits(platform, process, command.approvals ?? "ask", terminal, options.ask);
   }

@@ -59,7 +59,10 @@ export function recordWaitSpan(
   const span = trace.getTracer("embabel-ts").startSpan(`embabel.wait ${request.kind}`, {
     startTime: request.since,
   });
-  if (!span.isRecording()) return span.end();
+  if (!span.isRecording()) {
+    span.end();
+    return;
+  }
   span.setAttributes({
     "embabel.process.id": processId,
     "embabel.wait.request_id": request.id,
