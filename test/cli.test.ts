@@ -125,9 +125,20 @@ describe("embabel-ts run --scripted", () => {
     const list = await cli(["list"]);
     expect(list.code).toBe(0);
     const names = [...list.stdout.matchAll(/^ {2}([a-z0-9-]+) {2,}/gm)].map((match) => match[1] as string);
-    expect(names).toEqual(["star-news", "concert-planner", "research-brief", "mcp-weather", "support-desk"]);
-    // Concurrently: one process per example, each a second or more on a busy machine.
-    const runs = await Promise.all(names.map((name) => cli(["run", name, "--scripted"])));
+    expect(names).toEqual([
+      "star-news",
+      "concert-planner",
+      "research-brief",
+      "mcp-weather",
+      "support-desk",
+      "refund-desk",
+    ]);
+    // Concurrently: one process per example, each a second or more on a busy machine (refund-desk waits for approval).
+    const runs = await Promise.all(
+      names.map((name) =>
+        cli(["run", name, "--scripted", ...(name === "refund-desk" ? ["--approve-all"] : [])]),
+      ),
+    );
     runs.forEach((run, index) => {
       const name = names[index];
       expect({ name, code: run.code, stderr: run.stderr }).toEqual({ name, code: 0, stderr: "" });
@@ -287,7 +298,7 @@ describe("embabel-ts usage", () => {
     const run = await cli(["run", "nope", "--scripted"]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather, support-desk. Run 'embabel-ts list' to see what they do.",
+      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather, support-desk, refund-desk. Run 'embabel-ts list' to see what they do.",
     );
   });
 
