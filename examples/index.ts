@@ -1,6 +1,7 @@
 import type { ExampleDefinition } from "../src/cli/example-definition.js";
 import { example as concertPlanner } from "./concert-planner/index.js";
 import { example as mcpWeather } from "./mcp-weather/index.js";
+import { example as refundDesk } from "./refund-desk/index.js";
 import { example as releaseNotes } from "./release-notes/index.js";
 import { example as researchBrief } from "./research-brief/index.js";
 import { example as starNews } from "./star-news/index.js";
@@ -14,4 +15,5 @@ export const EXAMPLES: readonly ExampleDefinition[] = [
   mcpWeather,
   supportDesk,
   releaseNotes,
+  refundDesk,
 ];

@@ -27,6 +27,7 @@ export type {
   ReplanDecision,
   StderrLoggerOptions,
   TextResult,
+  ToolApproval,
   ToolCallContextInit,
   ToolCallOptions,
   ToolDefinition,
@@ -225,6 +226,20 @@ export type {
 } from "./platform/index.js";
 export { InProcessRunner } from "./platform/index.js";
 export { CheckpointError, ProcessLostError, SerializationError } from "./errors/index.js";
+// platform: waiting for a person (approvals, confirmations, forms)
+export type {
+  ApprovalResponse,
+  AwaitableKind,
+  AwaitableRequest,
+  AwaitableResponse,
+  ConfirmationResponse,
+  RespondOptions,
+  WaitForOptions,
+  WaitState,
+} from "./platform/index.js";
+export { WaitFor } from "./platform/index.js";
+export type { PendingRequest } from "./errors/index.js";
+export { AwaitingResponse, InvalidResponseError } from "./errors/index.js";
 
 // --- progressive ---
 export type {

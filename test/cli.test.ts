@@ -162,9 +162,14 @@ describe("embabel-ts run --scripted", () => {
       "mcp-weather",
       "support-desk",
       "release-notes",
+      "refund-desk",
     ]);
-    // Concurrently: one process per example, each a second or more on a busy machine.
-    const runs = await Promise.all(names.map((name) => cli(["run", name, "--scripted"])));
+    // Concurrently: one process per example, each a second or more on a busy machine (refund-desk waits for approval).
+    const runs = await Promise.all(
+      names.map((name) =>
+        cli(["run", name, "--scripted", ...(name === "refund-desk" ? ["--approve-all"] : [])]),
+      ),
+    );
     runs.forEach((run, index) => {
       const name = names[index];
       expect({ name, code: run.code, stderr: run.stderr }).toEqual({ name, code: 0, stderr: "" });
@@ -332,7 +337,7 @@ describe("embabel-ts usage", () => {
     const run = await cli(["run", "nope", "--scripted"]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather, support-desk, release-notes. Run 'embabel-ts list' to see what they do.",
+      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather, support-desk, release-notes, refund-desk. Run 'embabel-ts list' to see what they do.",
     );
   });
 

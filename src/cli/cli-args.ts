@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { STUDIO_PORT } from "../studio/studio-server.js";
+import type { ApprovalMode } from "./answer-waits.js";
 import { UsageError } from "./usage-error.js";
 
 /** `embabel-ts run <example> "<input>" [--scripted] [--model <id>] [--verbose] [--config <file>]`. */
@@ -34,6 +35,35 @@ export interface RunCommand {
   readonly queue?: string | undefined;
   /** Agent Skills folders (`--skills <dir>`, repeatable) offered as the `skills` tool group. @default [] */
   readonly skills?: readonly string[];
+  /** How a waiting run is answered: asked on a terminal, or every request approved / denied (`--approve-all`, `--deny-all`). @default "ask" */
+  readonly approvals?: ApprovalMode;
+}
+
+/** `embabel-ts respond <process-id> <request-id> approve|deny|submit [--reason r] [--input json] --redis <url>`. */
+export interface RespondCommand {
+  /** Which command. */
+  readonly command: "respond";
+  readonly processId: string;
+  readonly requestId: string;
+  /** Approve, deny, or submit a form's values (`--input`). */
+  readonly answer: "approve" | "deny" | "submit";
+  /** Why it is denied. */
+  readonly reason: string | undefined;
+  /** Edited arguments (approve) or the form's values (submit), as JSON text. */
+  readonly input: string | undefined;
+  /** The Redis the run waits on. */
+  readonly redis: string;
+  /** @default "embabel-agents" */
+  readonly queue: string | undefined;
+}
+
+/** `embabel-ts waiting --redis <url>`: the runs waiting for a person, with their requests. */
+export interface WaitingCommand {
+  /** Which command. */
+  readonly command: "waiting";
+  readonly redis: string;
+  /** @default "embabel-agents" */
+  readonly queue: string | undefined;
 }
 
 /** `embabel-ts studio [--port n] [--no-token] [trace files…]`. */
@@ -102,6 +132,8 @@ export type CliCommand =
   | StudioCommand
   | WorkerCommand
   | McpServeCommand
+  | RespondCommand
+  | WaitingCommand
   | { readonly command: "list" }
   | {
       readonly command: "help";
@@ -134,6 +166,10 @@ const OPTIONS = {
   "no-token": { type: "boolean" },
   port: { type: "string", short: "p" },
   skills: { type: "string", multiple: true },
+  "approve-all": { type: "boolean" },
+  "deny-all": { type: "boolean" },
+  reason: { type: "string" },
+  input: { type: "string" },
 } as const;
 
 /** Parses `argv` (without `node` and the script); throws {@link UsageError} on anything unrecognised. */
@@ -186,7 +222,14 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         ...queueWaitOptions(values["wait-timeout"], values["stalled-interval"], values.redis),
         ...(values.queue === undefined ? {} : { queue: values.queue }),
         ...(values.skills === undefined ? {} : { skills: values.skills }),
+        ...approvalsOf(values),
       };
+    }
+    case "respond":
+      return respondCommand(rest, values);
+    case "waiting": {
+      if (rest.length > 0) throw new UsageError(`'waiting' takes no arguments (got ${quoteAll(rest)}).`);
+      return { command: "waiting", redis: requireRedis(values.redis, "waiting"), queue: values.queue };
     }
     case "studio":
       return {
@@ -224,6 +267,60 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     default:
       throw new UsageError(`Unknown command '${command}'. Commands: run, list, studio, mcp-serve, help.`);
   }
+}
+
+function approvalsOf(values: { "approve-all"?: boolean; "deny-all"?: boolean }): {
+  approvals?: ApprovalMode;
+} {
+  if (values["approve-all"] && values["deny-all"])
+    throw new UsageError("Choose one of --approve-all and --deny-all.");
+  if (values["approve-all"]) return { approvals: "approve-all" };
+  if (values["deny-all"]) return { approvals: "deny-all" };
+  return {};
+}
+
+function requireRedis(redis: unknown, command: string): string {
+  if (typeof redis !== "string" || redis.length === 0) {
+    throw new UsageError(
+      `'${command}' needs the Redis the runs wait on: embabel-ts ${command} ... --redis redis://127.0.0.1:6379 (a run without --redis ends with its program: answer it there).`,
+    );
+  }
+  return redis;
+}
+
+function respondCommand(
+  rest: readonly string[],
+  values: { [key in keyof typeof OPTIONS]?: string | boolean | string[] | undefined },
+): RespondCommand {
+  const [processId, requestId, answer, ...extra] = rest;
+  const usage =
+    "embabel-ts respond <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] --redis <url>";
+  if (processId === undefined || requestId === undefined || answer === undefined || extra.length > 0)
+    throw new UsageError(`Usage: ${usage}`);
+  if (answer !== "approve" && answer !== "deny" && answer !== "submit")
+    throw new UsageError(`The answer must be approve, deny or submit (got '${answer}'). Usage: ${usage}`);
+  const input = values.input as string | undefined;
+  if (input !== undefined) {
+    try {
+      JSON.parse(input);
+    } catch {
+      throw new UsageError(`--input must be JSON (got '${input}').`);
+    }
+  }
+  if (answer === "submit" && input === undefined)
+    throw new UsageError("'submit' needs the form's values: --input '<json>'.");
+  if (answer === "deny" && input !== undefined)
+    throw new UsageError("--input goes with approve or submit, not deny.");
+  return {
+    command: "respond",
+    processId,
+    requestId,
+    answer,
+    reason: values.reason as string | undefined,
+    input,
+    redis: requireRedis(values.redis, "respond"),
+    queue: values.queue as string | undefined,
+  };
 }
 
 function parsePort(value: string | undefined): number {

@@ -7,6 +7,9 @@ Usage:
   embabel-ts worker [<module>] --redis <url>       run queued agent processes (scale-out; see docs/scale-out.md)
   embabel-ts mcp-serve [--http <port>] [options]   serve the example agents as MCP tools (stdio, or HTTP on 127.0.0.1)
   embabel-ts studio [--port <n>] [<trace files>]   look at runs in the browser (http://127.0.0.1:4477)
+  embabel-ts waiting --redis <url>                 list the runs waiting for a person (approvals, forms)
+  embabel-ts respond <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] --redis <url>
+                                                   answer a waiting run; a worker then continues it
   embabel-ts --help                                show this help
   embabel-ts --version                             print the version
 
@@ -22,6 +25,8 @@ Options for run:
       --json            print the trace events as JSON lines instead of the live tree
       --no-keep-runs    do not keep the run in .embabel-ts/runs (EMBABEL_KEEP_RUNS=0 does the same)
       --skills <dir>    offer the Agent Skills in this folder (repeatable; adds to the config's "skills")
+      --approve-all     approve every tool call waiting for approval (and every confirmation)
+      --deny-all        deny them all; without either flag a terminal asks: approve / deny / edit
 
 Scale-out (Redis and the bullmq + ioredis packages):
   --redis <url>         run: send the run to the workers on this Redis and print their trace; worker: take runs from it
@@ -59,7 +64,8 @@ Models come from --model, then the config file, then the environment:
   OLLAMA_BASE_URL       a local Ollama server, e.g. http://127.0.0.1:11434/v1 (on its own, selects ollama:qwen2.5)
 
 Exit status: 0 when the agent completed; 1 when it did not, or configuration is missing or wrong;
-2 for a mistake on the command line. EMBABEL_DEBUG=1 adds stack traces to unexpected errors.
+2 for a mistake on the command line; 3 when the run waits for a person and nothing here can answer
+(no terminal, no --approve-all / --deny-all: the request and the command to answer it are printed). EMBABEL_DEBUG=1 adds stack traces to unexpected errors.
 
 Examples:
   embabel-ts run concert-planner "A Mozart evening for a small hall" --scripted

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import { createInterface } from "node:readline/promises";
 // The `embabel-ts` command (package bin, `npm start`).
 import { Logger } from "../tool/logger.js";
+import type { AskLine } from "./answer-waits.js";
 import { runCli } from "./run-cli.js";
 import { streamTerminal } from "./terminal.js";
 
@@ -25,10 +27,24 @@ process.on("SIGTERM", stopOn("Terminated (SIGTERM)", 143)); // a worker drains, 
 const terminal = streamTerminal(process.stdout, process.stderr, process.env);
 // The library's warnings (MCP servers' messages among them) go through the terminal, made safe like every line.
 Logger.setDefault(Logger.stderr({ write: (line) => terminal.err(line.replace(/\n$/, "")) }));
+// On a terminal, a run waiting for a person asks here (one line at a time; closed once the command ends).
+let lines: ReturnType<typeof createInterface> | undefined;
+const ask: AskLine | undefined = process.stdin.isTTY
+  ? async (question) => {
+      lines ??= createInterface({ input: process.stdin, output: process.stdout });
+      try {
+        return await lines.question(question, { signal: controller.signal });
+      } catch {
+        return undefined;
+      }
+    }
+  : undefined;
 
 process.exitCode = await runCli(process.argv.slice(2), {
   terminal,
   env: process.env,
   cwd: process.cwd(),
   signal: controller.signal,
+  ...(ask ? { ask } : {}),
 });
+lines?.close();

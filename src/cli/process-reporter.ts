@@ -238,12 +238,28 @@ export class ProcessReporter {
         const took = style.dim(`(${formatDuration(event.durationMs)})`);
         if (event.outcome === "succeeded")
           this.line(view.depth, `${style.green("✓")} ${event.action} ${took}`);
+        else if (event.outcome === "waiting")
+          this.line(view.depth, `${style.yellow("⏸")} ${event.action} waits for a person ${took}`);
         else if (event.outcome === "replan")
           this.line(view.depth, `${style.yellow("↺")} ${event.action} ${took}`);
         else {
           const reason = event.error instanceof Error ? `: ${event.error.message}` : "";
           this.line(view.depth, `${style.red("✗")} ${event.action} ${event.outcome}${reason} ${took}`);
         }
+        return;
+      }
+      case "awaiting-response":
+        for (const request of event.requests) {
+          this.line(this.view(event.processId).depth + 1, style.yellow(`⏸ ${request.id} ${request.what}`));
+        }
+        return;
+      case "response-received": {
+        const verdict = event.approved === undefined ? "answered" : event.approved ? "approved" : "denied";
+        const mark = event.approved === false ? style.red("✗") : style.green("✓");
+        this.line(
+          this.view(event.processId).depth + 1,
+          `${mark} ${event.requestId} ${verdict} by ${event.respondent} ${style.dim(`(waited ${formatDuration(event.waitedMs)})`)}`,
+        );
         return;
       }
       case "replan-requested":

@@ -1,10 +1,12 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
+import type { AskLine } from "./answer-waits.js";
 import { type CliCommand, parseCliArgs } from "./cli-args.js";
 import { builtInExamples } from "./example-catalog.js";
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "./exit-status.js";
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, EXIT_WAITING } from "./exit-status.js";
 import { HELP_TEXT } from "./help-text.js";
 import { serveExamplesOverMcp } from "./mcp-serve.js";
 import { packageVersion } from "./package-version.js";
+import { respondOnRedis, waitingOnRedis } from "./respond-command.js";
 import { runExample } from "./run-example.js";
 import { runWorker } from "./run-worker.js";
 import { runStudioCommand } from "./studio-command.js";
@@ -21,9 +23,11 @@ export interface CliEnvironmentOptions {
   readonly cwd: string;
   /** Cancels a run (Ctrl-C). */
   readonly signal?: AbortSignal;
+  /** Reads a line typed on the terminal (set only when standard input is a TTY): `run` asks a person through it. @default undefined */
+  readonly ask?: AskLine;
 }
 
-export { EXIT_FAILED, EXIT_OK, EXIT_USAGE };
+export { EXIT_FAILED, EXIT_OK, EXIT_USAGE, EXIT_WAITING };
 
 /**
  * Runs the `embabel-ts` command line and returns the exit status. User errors
@@ -76,6 +80,10 @@ async function dispatch(command: CliCommand, options: CliEnvironmentOptions): Pr
       return runWorker(command, options);
     case "mcp-serve":
       return serveExamplesOverMcp(command, options);
+    case "respond":
+      return respondOnRedis(command, options);
+    case "waiting":
+      return waitingOnRedis(command, options);
   }
 }
 

@@ -8,11 +8,12 @@ import type { AgentProcess } from "../platform/agent-process.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import type { ProcessHandle } from "../platform/process-runner.js";
 import { Verbosity } from "../platform/verbosity.js";
+import { answerWaits, printUnanswered } from "./answer-waits.js";
 import type { RunCommand } from "./cli-args.js";
 import { loadConfig } from "./cli-config.js";
 import { findExample } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
-import { EXIT_FAILED, EXIT_OK } from "./exit-status.js";
+import { EXIT_FAILED, EXIT_OK, EXIT_WAITING } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
 import { configForScriptedRun, mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
@@ -145,7 +146,7 @@ async function runOn(
     processOptions: recording.attach(processOptions),
     ...(options.signal ? { signal: options.signal } : {}),
   };
-  const process =
+  let process =
     runner && command.redis
       ? await resultFromWorkers(platform.startAgent(agent, example.input(text), runOptions), {
           runner,
@@ -155,8 +156,18 @@ async function runOn(
           signal: options.signal,
         })
       : await platform.runAgent(agent, example.input(text), runOptions);
+  if (process.status === "waiting" && recordingTo.hooks.onWaiting) {
+    process = await recordingTo.hooks.onWaiting(platform, process);
+  }
+  if (process.status === "waiting") {
+    process = await answerWaits(platform, process, command.approvals ?? "ask", terminal, options.ask);
+  }
   recording.finish(process);
   terminal.out();
+  if (process.status === "waiting") {
+    printUnanswered(process, terminal, command.redis === undefined ? undefined : redactUrl(command.redis));
+    return EXIT_WAITING;
+  }
   printOutcome(terminal, process, reporter);
   if (process.status !== "completed") {
     if (models.ollamaBaseURL && isConnectionFailure(process.statusReason)) {

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import type { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import type { ProcessOptions } from "../platform/process-options.js";
 import type { TraceRecord } from "../trace/trace-format.js";
@@ -22,6 +23,8 @@ export interface RunRecordingHooks {
   readonly runId?: string;
   /** Receives each record as it is written. */
   readonly onRecord?: (record: TraceRecord) => void;
+  /** Answers a run that waits for a person (the studio's buttons); resolves to the process once it stops waiting. @default undefined (the terminal or the flags answer) */
+  readonly onWaiting?: (platform: AgentPlatform, process: AgentProcess) => Promise<AgentProcess>;
 }
 
 /** The recording of one CLI run: attach it to the process options, finish it with the process. */

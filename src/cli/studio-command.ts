@@ -1,4 +1,7 @@
 import { resolve } from "node:path";
+import type { AgentPlatform } from "../platform/agent-platform.js";
+import type { AgentProcess } from "../platform/agent-process.js";
+import type { AwaitableResponse } from "../platform/awaitable.js";
 import { startStudio } from "../studio/studio-server.js";
 import { readTrace } from "../trace/read-trace.js";
 import type { StudioCommand } from "./cli-args.js";
@@ -23,6 +26,11 @@ export async function runStudioCommand(
   const { style } = terminal;
   const quiet = { ...jsonOnlyTerminal(terminal), err: () => {} };
   const models = configuredModelIds(command, options);
+  // The runs started from the page that wait for a person: the page's buttons answer them.
+  const waiting = new Map<
+    string,
+    { platform: AgentPlatform; process: AgentProcess; done: (process: AgentProcess) => void }
+  >();
   const studio = await startStudio({
     port: command.port,
     auth: command.auth ?? "token",
@@ -43,8 +51,25 @@ export async function runStudioCommand(
           config: command.config,
         },
         { ...options, terminal: quiet },
-        hooks,
+        {
+          ...hooks,
+          onWaiting: (platform, process) =>
+            new Promise<AgentProcess>((done) => {
+              waiting.set(hooks.runId, { platform, process, done });
+            }),
+        },
       ),
+    respond: async (runId, requestId, response) => {
+      const entry = waiting.get(runId);
+      if (!entry) throw new Error(`Run ${runId} is not waiting for an answer here.`);
+      const next = await entry.platform.respond(entry.process.id, requestId, response as AwaitableResponse, {
+        respondent: "studio",
+      });
+      if (next.status !== "waiting") {
+        waiting.delete(runId);
+        entry.done(next);
+      }
+    },
   });
   for (const file of command.files) {
     try {

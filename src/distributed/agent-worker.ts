@@ -1,12 +1,14 @@
-import type { Job, Worker } from "bullmq";
+import type { Job, Queue, Worker } from "bullmq";
 import { CheckpointError } from "../errors/checkpoint-error.js";
 import { SerializationError } from "../errors/serialization-error.js";
 import type { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import { AgentProcessStatus } from "../platform/agent-process-status.js";
+import { InProcessRunner } from "../platform/in-process-runner.js";
 import type { OutputChannel } from "../platform/output-channel.js";
 import type { ProcessCheckpoint } from "../platform/process-checkpoint.js";
 import { ProcessOptions } from "../platform/process-options.js";
+import { ProcessWaits } from "../platform/process-waits.js";
 import { Verbosity } from "../platform/verbosity.js";
 import { Logger } from "../tool/logger.js";
 import type { ToolCallContextInit } from "../tool/tool-call-context.js";
@@ -145,6 +147,7 @@ export class AgentWorker {
   async close(options: { readonly force?: boolean } = {}): Promise<void> {
     this.watch?.stop();
     await this.worker?.close(options.force ?? false);
+    await this.queueForDeadlines?.close();
     this.subscriber.disconnect();
     this.redis.disconnect();
   }
@@ -159,11 +162,12 @@ export class AgentWorker {
   }
 
   private async process(job: Job, token: string): Promise<JobOutcome> {
-    const id = job.id as string;
     const data = job.data as RunJobData;
+    // A resume job (after a wait was answered) names its process; a first run's job id is the process id.
+    const id = data.processId ?? (job.id as string);
     const controller = new AbortController();
     // From here on, every write of this run's checkpoint checks that the run is still this worker's.
-    const fence: Fence = { lockKey: `${job.queueQualifiedName}:${id}:lock`, token };
+    const fence: Fence = { lockKey: `${job.queueQualifiedName}:${job.id as string}:lock`, token };
     const lease = RunLease.start(job, token, {
       lockDurationMs: this.lockDurationMs,
       // The lock was taken when the job was fetched, no later than now.
@@ -197,7 +201,7 @@ export class AgentWorker {
     fence: Fence,
     controller: AbortController,
   ): Promise<JobOutcome | "lost"> {
-    const id = job.id as string;
+    const id = data.processId ?? (job.id as string);
     const platform =
       typeof this.options.platform === "function" ? this.options.platform(data.agent) : this.options.platform;
     const wire = this.wire(platform);
@@ -212,6 +216,13 @@ export class AgentWorker {
       return this.end(id, data.agent, error.message, error, wire, fence);
     }
     if (checkpoint && AgentProcessStatus.isFinished(checkpoint.status)) return { status: checkpoint.status };
+    if (checkpoint?.status === "waiting") {
+      // A waiting process runs on only once nothing is open (answered, or past its deadline).
+      const waits = new ProcessWaits(checkpoint.waiting);
+      const expired = waits.expire(Date.now());
+      if (waits.requests.length > 0) return { status: "waiting" };
+      if (expired.length > 0) checkpoint = { ...checkpoint, waiting: waits.state() };
+    }
     const agent = platform.agent(data.agent);
     if (!agent) {
       const deployed = platform.agents.map((each) => each.name).join(", ");
@@ -241,13 +252,57 @@ export class AgentWorker {
       },
     });
     if (LeaseLost.isLeaseLost(controller.signal.reason)) return "lost";
-    if (!(await this.saveFinished(process, wire, fence))) return "lost";
+    if (process.status === "waiting") await this.saveWaiting(process, data, wire);
+    else if (!(await this.saveFinished(process, wire, fence))) return "lost";
     try {
       this.options.onFinished?.(process, { resumed: checkpoint !== undefined });
     } catch {
       // A reporting hook must not fail the run.
     }
     return { status: process.status };
+  }
+
+  /**
+   * Stores a process waiting for a person (no expiry: the answer may come
+   * much later), lists it as waiting, lets go of it here (the worker slot is
+   * free), and queues a resume at its earliest deadline.
+   */
+  private async saveWaiting(process: AgentProcess, data: RunJobData, wire: WireValues): Promise<void> {
+    const id = process.id;
+    await this.redis
+      .multi()
+      .set(this.keys.checkpoint(id), encodeCheckpoint(process.checkpoint(), wire))
+      .sadd(this.keys.waiting, id)
+      .exec();
+    const runner = (process.platform as { runner?: unknown } | undefined)?.runner;
+    if (runner instanceof InProcessRunner) runner.release(id);
+    const deadline = Math.min(
+      ...process.awaiting.map((request) => request.deadline ?? Number.POSITIVE_INFINITY),
+    );
+    if (Number.isFinite(deadline) && this.worker !== undefined) {
+      const queue = await this.deadlineQueue();
+      await queue.add(
+        data.agent,
+        { ...data, processId: id, events: false },
+        {
+          jobId: `${id}-deadline-${deadline}`,
+          delay: Math.max(0, deadline - Date.now()),
+          removeOnComplete: true,
+        },
+      );
+    }
+  }
+
+  private queueForDeadlines: Queue | undefined;
+
+  private async deadlineQueue(): Promise<Queue> {
+    if (!this.queueForDeadlines) {
+      const libraries = await loadQueueLibraries();
+      this.queueForDeadlines = new libraries.bullmq.Queue(this.queueName, {
+        connection: { url: this.options.connection, maxRetriesPerRequest: null },
+      });
+    }
+    return this.queueForDeadlines;
   }
 
   /** Ends a process that could not run: a failed checkpoint saying why. */
@@ -287,9 +342,20 @@ export class AgentWorker {
     return this.save(process.id, text, fence);
   }
 
-  /** Stores a finished checkpoint for `keepFinishedSeconds`, if the run is still this worker's. */
-  private save(id: string, text: string, fence: Fence): Promise<boolean> {
-    return saveIfLockHeld(this.redis, fence, this.keys.checkpoint(id), text, this.keepFinishedSeconds);
+  /**
+   * Stores a finished checkpoint for `keepFinishedSeconds` and takes the run
+   * off the waiting list, if the run is still this worker's.
+   */
+  private async save(id: string, text: string, fence: Fence): Promise<boolean> {
+    const saved = await saveIfLockHeld(
+      this.redis,
+      fence,
+      this.keys.checkpoint(id),
+      text,
+      this.keepFinishedSeconds,
+    );
+    if (saved) await this.redis.srem(this.keys.waiting, id);
+    return saved;
   }
 
   private processOptions(id: string, data: RunJobData, wire: WireValues): ProcessOptions {

@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { Job, Queue, QueueEvents } from "bullmq";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { InvalidResponseError } from "../errors/invalid-response-error.js";
 import { ProcessLostError } from "../errors/process-lost-error.js";
 import type { Agent } from "../platform/agent.js";
 import type { AgentPlatform } from "../platform/agent-platform.js";
 import { AgentProcess } from "../platform/agent-process.js";
 import { AgentProcessStatus } from "../platform/agent-process-status.js";
+import type { AwaitableResponse, RespondOptions } from "../platform/awaitable.js";
 import { OutputChannel } from "../platform/output-channel.js";
 import type { ProcessCheckpoint } from "../platform/process-checkpoint.js";
 import type { AgentProcessEvent } from "../platform/process-event.js";
 import type { RunProcessOptions } from "../platform/process-launcher.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import type { ProcessHandle, ProcessRunner } from "../platform/process-runner.js";
+import { ProcessWaits } from "../platform/process-waits.js";
 import { decodeCheckpoint, encodeCheckpoint } from "./checkpoint-codec.js";
 import { type ConnectionWatch, watchConnection } from "./connection-watch.js";
 import { loadQueueLibraries, type RedisClient } from "./load-bullmq.js";
@@ -185,6 +188,96 @@ export class BullMqRunner implements ProcessRunner {
   }
 
   /**
+   * Answers request `requestId` of the waiting process `id` in its checkpoint
+   * in Redis (from any caller, at any time; a bad answer is an
+   * `InvalidResponseError` and nothing changes). Once no request is open, a
+   * resume job is queued and any worker continues the process from its
+   * checkpoint; resolves to the process when it ends or waits again.
+   */
+  async respond(
+    id: string,
+    requestId: string,
+    response: AwaitableResponse,
+    _options: RespondOptions,
+    platform: AgentPlatform,
+  ): Promise<AgentProcess> {
+    const wire = this.wire(platform);
+    const key = this.keys.checkpoint(id);
+    for (;;) {
+      // Optimistic: two responders at once cannot both change the same checkpoint.
+      const watcher = this.redis.duplicate();
+      try {
+        await watcher.watch(key);
+        const text = await watcher.get(key);
+        if (text === null)
+          throw new InvalidResponseError(`No process with id ${id} is stored in Redis.`, id, requestId);
+        const checkpoint = decodeCheckpoint(text, wire);
+        if (checkpoint.status !== "waiting")
+          throw new InvalidResponseError(
+            `Process ${id} is not waiting (status ${checkpoint.status}).`,
+            id,
+            requestId,
+          );
+        const waits = new ProcessWaits(checkpoint.waiting);
+        const now = Date.now();
+        waits.expire(now);
+        waits.answer(id, requestId, response, now);
+        const updated: ProcessCheckpoint = { ...checkpoint, waiting: waits.state() };
+        const written = await watcher.multi().set(key, encodeCheckpoint(updated, wire)).exec();
+        if (written === null) continue;
+        if (waits.requests.length > 0) return this.toProcess(updated, platform);
+        return this.resume(id, updated, platform);
+      } finally {
+        watcher.disconnect();
+      }
+    }
+  }
+
+  /** The processes waiting for a person, with their open requests (`embabel-ts waiting`). */
+  async waitingProcesses(platform: AgentPlatform): Promise<AgentProcess[]> {
+    const ids = await this.redis.smembers(this.keys.waiting);
+    const processes: AgentProcess[] = [];
+    for (const id of ids.sort()) {
+      const process = await this.process(id, platform);
+      if (process?.status === "waiting") processes.push(process);
+    }
+    return processes;
+  }
+
+  /** Queues a job continuing the answered process `id` and resolves to it when the job is done. */
+  private async resume(
+    id: string,
+    checkpoint: ProcessCheckpoint,
+    platform: AgentPlatform,
+  ): Promise<AgentProcess> {
+    const original = await this.queue.getJob(id);
+    const data: RunJobData = {
+      ...((original?.data as RunJobData | undefined) ?? {
+        agent: checkpoint.agentName ?? "",
+        input: null,
+        contextId: undefined,
+        toolCallContext: {},
+        budget: ProcessOptions.DEFAULT.budget,
+        verbosity: {},
+      }),
+      events: false,
+      processId: id,
+    };
+    const keep = { age: this.keepFinishedSeconds };
+    const job = await this.queue.add(data.agent, data, {
+      jobId: `${id}-resume-${randomUUID()}`,
+      removeOnComplete: keep,
+      removeOnFail: keep,
+    });
+    try {
+      await job.waitUntilFinished(this.queueEvents);
+    } catch {
+      // The checkpoint says how it ended.
+    }
+    return (await this.process(id, platform)) ?? this.toProcess(checkpoint, platform);
+  }
+
+  /**
    * Kills the process `id` wherever it runs (at its next action boundary), or
    * at once when no worker has taken it yet: its job leaves the queue and the
    * process ends `killed`.
@@ -260,7 +353,7 @@ export class BullMqRunner implements ProcessRunner {
     if (text && failedReason !== undefined) {
       await this.redis.expire(this.keys.checkpoint(id), this.keepFinishedSeconds).catch(() => {});
     }
-    if (!AgentProcessStatus.isFinished(checkpoint.status)) {
+    if (!AgentProcessStatus.isFinished(checkpoint.status) && checkpoint.status !== "waiting") {
       checkpoint = {
         ...checkpoint,
         status: "failed",

@@ -18,6 +18,8 @@ export interface RunJobData {
   readonly verbosity: VerbosityInit;
   /** Whether the worker publishes the process's events and output for the caller to replay. */
   readonly events: boolean;
+  /** The process a resume job continues (a resume job's id is `<process id>-resume-<uuid>`). @default the job id */
+  readonly processId?: string;
 }
 
 /** What a worker publishes on a process's events channel. */
@@ -33,6 +35,8 @@ export function queueKeys(queue: string) {
     kill: (id: string) => `${base}:kill:${id}`,
     killChannel: `${base}:kill`,
     events: (id: string) => `${base}:events:${id}`,
+    /** The ids of the processes waiting for a person. */
+    waiting: `${base}:waiting`,
   };
 }
 

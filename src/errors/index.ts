@@ -1,6 +1,8 @@
+export { AwaitingResponse, describeRequest, type PendingRequest } from "./awaiting-response.js";
 export { CheckpointError } from "./checkpoint-error.js";
 export { ConfigurationError } from "./configuration-error.js";
 export { EmbabelError } from "./embabel-error.js";
+export { InvalidResponseError } from "./invalid-response-error.js";
 export { MaxIterationsExceededError } from "./max-iterations-exceeded-error.js";
 export { McpServerError } from "./mcp-server-error.js";
 export { ProcessLostError } from "./process-lost-error.js";

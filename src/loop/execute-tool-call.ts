@@ -6,10 +6,12 @@ import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { ToolResultNote } from "../tool/tool-result-note.js";
+import { denialMessage } from "./approval-gate.js";
 import { nestedTooDeeply } from "./argument-depth.js";
 import { callWithTimeout, toolTimeoutMessage } from "./call-with-timeout.js";
 import { capToolResult } from "./cap-tool-result.js";
 import { emit, endSpan, type LoopEventListener, startToolSpan, withinToolCall } from "./loop-telemetry.js";
+import type { ApprovalAnswer } from "./loop-waits.js";
 import { parseToolArguments } from "./parse-tool-arguments.js";
 import type { ToolSet } from "./tool-set.js";
 import type { UnknownToolCounter } from "./unknown-tool.js";
@@ -98,12 +100,15 @@ function lenientParse(input: string): unknown {
  * counted), checks the arguments (malformed JSON and schema violations are
  * answered in-band), calls the tool with the loop context and signal, and turns
  * a thrown error into the `WARNING: ...` answer. A replan request is returned;
- * other control-flow signals and aborts propagate.
+ * other control-flow signals and aborts propagate. A person's `answer` to a
+ * call needing approval denies it in-band or replaces its arguments.
  */
 export async function executeToolCall(
-  call: ModelToolCall,
+  model: ModelToolCall,
   environment: ToolCallEnvironment,
+  answer?: ApprovalAnswer,
 ): Promise<ToolCallOutcome> {
+  const call = answer?.approved === true && answer.input !== undefined ? edited(model, answer.input) : model;
   const { tools, onToolCallEnd: onEvent, loopId } = environment;
   const onStart = environment.onToolCallStart;
   if (onStart !== undefined) {
@@ -126,6 +131,11 @@ export async function executeToolCall(
     return outcome;
   }
   environment.unknownTools.found();
+  if (answer?.approved === false) {
+    const outcome = answered(call, denialMessage(answer.reason), lenientParse(call.input));
+    if (onEvent !== undefined) emitEnd(onEvent, loopId, outcome, 0);
+    return outcome;
+  }
   const parsed = parseToolArguments(tool, call.input);
   if (!parsed.ok) {
     const outcome = answered(call, parsed.message, parsed.value);
@@ -184,6 +194,11 @@ export async function executeToolCall(
   }
   if (onEvent !== undefined) emitEnd(onEvent, loopId, outcome, performance.now() - started);
   return outcome;
+}
+
+/** `call` with the arguments a person edited. */
+function edited(call: ModelToolCall, input: unknown): ModelToolCall {
+  return { toolCallId: call.toolCallId, toolName: call.toolName, input: JSON.stringify(input) };
 }
 
 /** The message of a thrown value: an error's message, a thrown string itself, else "No message". */

@@ -1,9 +1,12 @@
 import type { LanguageModelV3ToolCall } from "@ai-sdk/provider";
+import { AwaitingResponse, type PendingRequest } from "../errors/awaiting-response.js";
 import type { Tool } from "../tool/tool.js";
 import { Unfolding } from "../tool/unfolding.js";
 import { applyToolInjection } from "./apply-tool-injection.js";
+import { decideApproval, restoredOutcome } from "./approval-gate.js";
 import { executeToolCall, type ToolCallEnvironment, type ToolCallOutcome } from "./execute-tool-call.js";
 import { emit, type LoopEventListener } from "./loop-telemetry.js";
+import type { ApprovalAnswer, LoopWaits, SettledCall } from "./loop-waits.js";
 import type { ToolInjectionStrategy } from "./tool-injection-strategy.js";
 
 /** What the tool calls of one LLM round came to. */
@@ -14,6 +17,13 @@ export interface ToolBatch {
   readonly replan?: ToolCallOutcome;
   /** The content of the last successful returnDirect tool, if any. */
   readonly returnDirect?: string;
+  /** Set when the round stopped to wait for a person: `outcomes` are the calls settled so far. */
+  readonly suspended?: {
+    /** New approval requests of this round (none when a tool itself waits). */
+    readonly requests: readonly PendingRequest[];
+    /** The wait thrown by a tool (a nested loop, a subagent, an awaitable). */
+    readonly signal?: AwaitingResponse;
+  };
 }
 
 /** The loop state a batch needs. */
@@ -25,6 +35,8 @@ export interface ToolBatchEnvironment extends ToolCallEnvironment {
   readonly onToolsChanged?: LoopEventListener;
   /** Receives every tool added to and removed from the list. */
   readonly record: (added: readonly Tool[], removed: readonly Tool[]) => void;
+  /** The agent process's waits (approvals, resumption); absent outside a process. */
+  readonly waits?: LoopWaits;
 }
 
 /**
@@ -36,24 +48,123 @@ export async function runToolBatch(
   calls: readonly LanguageModelV3ToolCall[],
   environment: ToolBatchEnvironment,
   iteration: number,
+  settled?: ReadonlyMap<string, SettledCall>,
 ): Promise<ToolBatch> {
   const outcomes: ToolCallOutcome[] = [];
   if (environment.parallel && calls.length > 1) {
     environment.signal?.throwIfAborted();
-    const all = await Promise.all(calls.map((call) => executeToolCall(call, environment)));
-    const replan = all.find((outcome) => outcome.replan);
-    if (replan) return { outcomes: [], replan };
-    outcomes.push(...all);
-    for (const outcome of all) inject(outcome, environment, iteration);
+    if (environment.waits !== undefined || settled !== undefined) {
+      return runParallelWaiting(calls, environment, iteration, settled);
+    } else {
+      const all = await Promise.all(calls.map((call) => executeToolCall(call, environment)));
+      const replan = all.find((outcome) => outcome.replan);
+      if (replan) return { outcomes: [], replan };
+      outcomes.push(...all);
+      for (const outcome of all) inject(outcome, environment, iteration);
+    }
   } else {
-    for (const call of calls) {
+    for (let index = 0; index < calls.length; index += 1) {
+      const call = calls[index] as LanguageModelV3ToolCall;
+      const done = settled?.get(call.toolCallId);
+      if (done !== undefined) {
+        outcomes.push(restoredOutcome(call, done, environment.tools));
+        continue;
+      }
       environment.signal?.throwIfAborted();
-      const outcome = await executeToolCall(call, environment);
+      let answer: ApprovalAnswer | undefined;
+      const tool = environment.tools.get(call.toolName);
+      if (tool?.metadata.approval !== undefined) {
+        const decision = await decideApproval(call, tool, environment);
+        if (decision.kind === "pending") {
+          const rest = await pendingRequests(calls.slice(index + 1), environment);
+          return { outcomes, suspended: { requests: [decision.request, ...rest] } };
+        }
+        if (decision.kind === "answered") answer = decision.answer;
+      }
+      let outcome: ToolCallOutcome;
+      try {
+        outcome = await executeToolCall(call, environment, answer);
+      } catch (error) {
+        if (AwaitingResponse.isInstance(error))
+          return { outcomes, suspended: { requests: [], signal: error } };
+        throw error;
+      }
       if (outcome.replan) return { outcomes, replan: outcome };
       outcomes.push(outcome);
       inject(outcome, environment, iteration);
     }
   }
+  return finishBatch(outcomes, environment);
+}
+
+/** The parallel round inside a process: approvals asked for all at once; a tool that waits stops the round once the others settle. */
+async function runParallelWaiting(
+  calls: readonly LanguageModelV3ToolCall[],
+  environment: ToolBatchEnvironment,
+  iteration: number,
+  settled: ReadonlyMap<string, SettledCall> | undefined,
+): Promise<ToolBatch> {
+  const answers: (ApprovalAnswer | undefined)[] = [];
+  const requests: PendingRequest[] = [];
+  for (const call of calls) {
+    const tool = settled?.has(call.toolCallId) ? undefined : environment.tools.get(call.toolName);
+    let answer: ApprovalAnswer | undefined;
+    if (tool?.metadata.approval !== undefined) {
+      const decision = await decideApproval(call, tool, environment);
+      if (decision.kind === "pending") requests.push(decision.request);
+      else if (decision.kind === "answered") answer = decision.answer;
+    }
+    answers.push(answer);
+  }
+  const restored = (call: LanguageModelV3ToolCall): ToolCallOutcome | undefined => {
+    const done = settled?.get(call.toolCallId);
+    return done === undefined ? undefined : restoredOutcome(call, done, environment.tools);
+  };
+  if (requests.length > 0) {
+    const kept = calls.map(restored).filter((outcome): outcome is ToolCallOutcome => outcome !== undefined);
+    return { outcomes: kept, suspended: { requests } };
+  }
+  const results = await Promise.allSettled(
+    calls.map((call, index) => {
+      const done = restored(call);
+      return done === undefined ? executeToolCall(call, environment, answers[index]) : Promise.resolve(done);
+    }),
+  );
+  const fulfilled: ToolCallOutcome[] = [];
+  let waiting: AwaitingResponse | undefined;
+  for (const result of results) {
+    if (result.status === "fulfilled") fulfilled.push(result.value);
+    else if (AwaitingResponse.isInstance(result.reason)) waiting ??= result.reason;
+    else throw result.reason;
+  }
+  if (waiting !== undefined) return { outcomes: fulfilled, suspended: { requests: [], signal: waiting } };
+  const replan = fulfilled.find((outcome) => outcome.replan);
+  if (replan) return { outcomes: [], replan };
+  const outcomes: ToolCallOutcome[] = [];
+  for (const outcome of fulfilled) {
+    outcomes.push(outcome);
+    if (!settled?.has(outcome.call.toolCallId)) inject(outcome, environment, iteration);
+  }
+  return finishBatch(outcomes, environment);
+}
+
+/** The approval requests of the calls after the one that stopped the round. */
+async function pendingRequests(
+  calls: readonly LanguageModelV3ToolCall[],
+  environment: ToolBatchEnvironment,
+): Promise<PendingRequest[]> {
+  const requests: PendingRequest[] = [];
+  for (const call of calls) {
+    const tool = environment.tools.get(call.toolName);
+    if (tool?.metadata.approval === undefined) continue;
+    const decision = await decideApproval(call, tool, environment);
+    if (decision.kind === "pending") requests.push(decision.request);
+  }
+  return requests;
+}
+
+/** The batch of `outcomes`, with the returnDirect content if a returnDirect tool succeeded. */
+function finishBatch(outcomes: ToolCallOutcome[], environment: ToolBatchEnvironment): ToolBatch {
   let returnDirect: string | undefined;
   for (const outcome of outcomes) {
     const tool = outcome.tool;

@@ -7,6 +7,7 @@ import type {
   LanguageModelV3ToolChoice,
 } from "@ai-sdk/provider";
 import type { Span } from "@opentelemetry/api";
+import { AwaitingResponse } from "../errors/awaiting-response.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { MaxIterationsExceededError } from "../errors/max-iterations-exceeded-error.js";
 import type { BlackboardUpdater } from "../errors/replan-requested.js";
@@ -14,6 +15,7 @@ import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import { checkTimeoutMs } from "../tool/tool-metadata.js";
 import type { ToolResult } from "../tool/tool-result.js";
+import { settledCall } from "./approval-gate.js";
 import { callModel, type ModelResponse } from "./call-model.js";
 import { checkMaxToolResultChars, DEFAULT_MAX_TOOL_RESULT_CHARS } from "./cap-tool-result.js";
 import { flatUuid } from "./flat-uuid.js";
@@ -27,7 +29,9 @@ import {
   startLlmSpan,
 } from "./loop-telemetry.js";
 import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
+import type { FinishedLoop, LoopWaits, SettledCall, SuspendedLoop } from "./loop-waits.js";
 import { DEFAULT_INITIAL_RETRY_DELAY_MS, DEFAULT_MAX_RETRIES, ModelCallRetries } from "./model-call-retry.js";
+import { restoreToolSet } from "./restore-tool-set.js";
 import { runToolBatch, type ToolBatchEnvironment } from "./run-tool-batch.js";
 import { ToolInjectionStrategy } from "./tool-injection-strategy.js";
 import { ToolSet } from "./tool-set.js";
@@ -170,6 +174,8 @@ export interface ToolLoopOptions {
   readonly toolTimeoutMs?: number;
   /** Passed to every tool call as `ToolCallOptions.inProcess` (a platform's runner outside any process sets it). */
   readonly inProcess?: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** The agent process's waits: tools needing approval stop the loop (an {@link AwaitingResponse} is thrown after the loop's state is kept here), and a resumed action replays or resumes its loops from here. @default undefined (approvals are denied in-band) */
+  readonly waits?: LoopWaits;
 }
 
 /** Output of {@link runToolLoop}. */
@@ -215,7 +221,10 @@ function baseCallOptions(options: ToolLoopOptions): Omit<LanguageModelV3CallOpti
  * iteration limit (a {@link MaxIterationsExceededError} carrying the transcript).
  * Each round sends the current tools as JSON Schema, executes the calls the
  * model made, feeds the results back and lets the injection strategy change
- * the tools for the next round.
+ * the tools for the next round. Inside an agent process, a call that needs a
+ * person's approval stops the loop: its state is kept in `waits` and an
+ * {@link AwaitingResponse} thrown; run again in the resumed action, the loop
+ * goes on from that state without calling the model for the stopped round.
  */
 export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopResult> {
   const { signal, onEvent, eventTypes } = options;
@@ -226,11 +235,18 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   if (options.toolTimeoutMs !== undefined) checkTimeoutMs("The tool loop's", options.toolTimeoutMs);
   if (options.maxToolResultChars !== undefined)
     checkMaxToolResultChars("The tool loop's", options.maxToolResultChars);
+  const waits = options.waits;
+  const slot = waits?.enter();
+  const entry = slot?.entry;
+  let resumed: SuspendedLoop | undefined;
+  if (entry?.kind === "loop-done") return replayed(entry.loop, options);
+  if (entry?.kind === "loop-suspended") resumed = entry.loop;
   const given = options.context ?? ToolCallContext.EMPTY;
-  const loopId = given.loopId() ?? flatUuid();
-  const context = given.loopId() === undefined ? given.with(ToolCallContext.LOOP_ID_KEY, loopId) : given;
+  const loopId = resumed?.loopId ?? given.loopId() ?? flatUuid();
+  const context = given.loopId() === loopId ? given : given.with(ToolCallContext.LOOP_ID_KEY, loopId);
   const tools = ToolSet.of(options.tools, options.toolDecorator);
-  const prompt: LanguageModelV3Prompt = [...options.prompt];
+  if (resumed) restoreToolSet(tools, resumed.toolNames, options.tools, options.toolDecorator);
+  const prompt: LanguageModelV3Prompt = resumed ? [...resumed.prompt] : [...options.prompt];
   const base = baseCallOptions(options);
   const injectedTools: Tool[] = [];
   const removedTools: Tool[] = [];
@@ -248,21 +264,35 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     onRetry: listenerFor(onEvent, eventTypes, "llm-call-retry"),
     onTextDelta: options.onTextDelta,
   });
-  let usage = ZERO_USAGE;
-  let nudged = false;
-  const finish = (text: string, iterations: number, extra: Partial<ToolLoopResult> = {}): ToolLoopResult => ({
-    text,
-    prompt,
-    iterations,
-    usage,
-    loopId,
-    tools: tools.tools,
-    injectedTools,
-    removedTools,
-    returnedDirect: false,
-    llmRetries: retries.count,
-    ...extra,
-  });
+  let usage = resumed?.usage ?? ZERO_USAGE;
+  let nudged = resumed?.nudged ?? false;
+  const finish = (text: string, iterations: number, extra: Partial<ToolLoopResult> = {}): ToolLoopResult => {
+    const result: ToolLoopResult = {
+      text,
+      prompt,
+      iterations,
+      usage,
+      loopId,
+      tools: tools.tools,
+      injectedTools,
+      removedTools,
+      returnedDirect: false,
+      llmRetries: retries.count,
+      ...extra,
+    };
+    if (slot !== undefined && extra.replan === undefined) {
+      const loop: FinishedLoop = {
+        loopId,
+        text,
+        prompt,
+        iterations,
+        usage,
+        returnedDirect: result.returnedDirect,
+      };
+      waits?.record(slot.index, { kind: "loop-done", loop });
+    }
+    return result;
+  };
 
   const environment: ToolBatchEnvironment = {
     tools,
@@ -283,35 +313,46 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     ...(options.toolDecorator ? { decorate: options.toolDecorator } : {}),
     ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
     maxToolResultChars: options.maxToolResultChars ?? DEFAULT_MAX_TOOL_RESULT_CHARS,
+    ...(waits ? { waits } : {}),
   };
 
   const onLlmCallStart = listenerFor(onEvent, eventTypes, "llm-call-start");
   const onLlmCallEnd = listenerFor(onEvent, eventTypes, "llm-call-end");
-  for (let iteration = 1; iteration <= maxIterations; iteration += 1) {
-    signal?.throwIfAborted();
-    options.beforeLlmCall?.({ iteration, usage });
-    // The model call is awaited here, not in a helper: each async layer is a frame and promises per round.
-    // Not `{ ...base, prompt }`: spreading a non-empty object (a signal, settings) takes V8's slow path, about 600 bytes a round.
-    const request: LanguageModelV3CallOptions = Object.assign({ prompt: prompt.slice() }, base);
-    const round = beginLlmRound(options, tools, request, loopId, iteration, onLlmCallStart, onLlmCallEnd);
-    let response: ModelResponse | undefined;
-    retries.beginRound();
-    try {
+  for (let iteration = resumed?.iteration ?? 1; iteration <= maxIterations; iteration += 1) {
+    let content: readonly LanguageModelV3Content[];
+    let span: Span | undefined;
+    let settled: Map<string, SettledCall> | undefined;
+    if (resumed === undefined) {
+      signal?.throwIfAborted();
+      options.beforeLlmCall?.({ iteration, usage });
+      // The model call is awaited here, not in a helper: each async layer is a frame and promises per round.
+      // Not `{ ...base, prompt }`: spreading a non-empty object (a signal, settings) takes V8's slow path, about 600 bytes a round.
+      const request: LanguageModelV3CallOptions = Object.assign({ prompt: prompt.slice() }, base);
+      const round = beginLlmRound(options, tools, request, loopId, iteration, onLlmCallStart, onLlmCallEnd);
+      let response: ModelResponse | undefined;
+      retries.beginRound();
       try {
-        response = await callModel(options.model, request, retries.onTextDelta);
+        try {
+          response = await callModel(options.model, request, retries.onTextDelta);
+        } catch (error) {
+          response = await retries.retry(error, request, iteration);
+        }
       } catch (error) {
-        response = await retries.retry(error, request, iteration);
+        endSpan(round.span, error);
+        throw error;
       }
-    } catch (error) {
-      endSpan(round.span, error);
-      throw error;
+      const roundUsage = endLlmRound(options, round, response, loopId, iteration, onLlmCallEnd);
+      // Only the reply's parts are kept: a provider's result also carries the raw request and response bodies.
+      content = response.content;
+      response = undefined;
+      span = round.span;
+      usage = addUsage(usage, roundUsage);
+    } else {
+      // The round that stopped for a person: its reply is kept, the model is not called again.
+      content = resumed.content;
+      settled = new Map(resumed.settled.map((call) => [call.toolCallId, call]));
+      resumed = undefined;
     }
-    const roundUsage = endLlmRound(options, round, response, loopId, iteration, onLlmCallEnd);
-    // Only the reply's parts are kept: a provider's result also carries the raw request and response bodies.
-    const content = response.content;
-    response = undefined;
-    const span = round.span;
-    usage = addUsage(usage, roundUsage);
     const calls = toolCallsOf(content);
     if (calls.length === 0) {
       const reply = assistantMessage(content);
@@ -325,12 +366,30 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       prompt.push(reply);
       return finish(text, iteration);
     }
-    const spanParent = contextOf(span);
+    const spanParent = span === undefined ? undefined : contextOf(span);
     const batch = await runToolBatch(
       calls,
       spanParent ? { ...environment, spanParent } : environment,
       iteration,
+      settled,
     );
+    if (batch.suspended !== undefined) {
+      const { requests, signal: waiting } = batch.suspended;
+      if (slot !== undefined) {
+        const loop: SuspendedLoop = {
+          loopId,
+          prompt: prompt.slice(),
+          content,
+          iteration,
+          usage,
+          nudged,
+          settled: batch.outcomes.map(settledCall),
+          toolNames: [...tools.toolNames],
+        };
+        waits?.record(slot.index, { kind: "loop-suspended", loop });
+      }
+      throw waiting ?? new AwaitingResponse(requests);
+    }
     prompt.push(assistantMessage(content, batch.outcomes));
     if (batch.outcomes.length > 0) prompt.push(toolMessage(batch.outcomes));
     if (batch.replan?.replan) {
@@ -341,6 +400,22 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       return finish(batch.returnDirect, iteration, { returnedDirect: true });
   }
   throw new MaxIterationsExceededError(maxIterations, prompt);
+}
+
+/** A loop finished before its action stopped to wait: its result again, without calling the model. */
+function replayed(loop: FinishedLoop, options: ToolLoopOptions): ToolLoopResult {
+  return {
+    text: loop.text,
+    prompt: loop.prompt,
+    iterations: loop.iterations,
+    usage: loop.usage,
+    loopId: loop.loopId,
+    tools: options.tools,
+    injectedTools: [],
+    removedTools: [],
+    returnedDirect: loop.returnedDirect,
+    llmRetries: 0,
+  };
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

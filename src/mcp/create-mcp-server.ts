@@ -12,6 +12,7 @@ import type { Tool } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import type { TypeToken } from "../tool/type-token.js";
+import { elicitWaits, waitingProcessOf } from "./elicit-waits.js";
 
 /** Options of {@link createMcpServer}. */
 export interface CreateMcpServerOptions {
@@ -91,7 +92,9 @@ function contextOf(meta: Readonly<Record<string, unknown>> | undefined): ToolCal
  * named ones) as a tool taking the agent's input type and returning its
  * result. A `ToolResult.error` or a throw reaches the client as `isError:
  * true` with the message; the request's `_meta` becomes the call's
- * {@link ToolCallContext}; a client's cancellation aborts the call.
+ * {@link ToolCallContext}; a client's cancellation aborts the call. An agent
+ * that waits for a person asks a client that supports elicitation and goes on
+ * with its answers; another client gets `isError` naming the process and request.
  */
 export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   const tools = [...(options.tools ?? []), ...agentTools(options)];
@@ -137,6 +140,12 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
         contextOf(request.params._meta),
         { signal: extra.signal },
       );
+      // An agent waiting for a person: a client that supports elicitation is asked, and the run goes on.
+      const waiting = waitingProcessOf(result);
+      const platform = waiting?.platform;
+      if (waiting && platform && server.server.getClientCapabilities()?.elicitation) {
+        return await elicitWaits(server.server, platform, waiting, extra.signal);
+      }
       return mcpResultOf(result);
     } catch (error) {
       return {

@@ -1,3 +1,4 @@
+import { InvalidResponseError } from "../errors/invalid-response-error.js";
 import { EmbeddingModelRegistry } from "../llm/embedding-model-registry.js";
 import type { EmbeddingModelEntry } from "../llm/embedding-model-v2-adapter.js";
 import type { ModelIdOptions } from "../llm/model-id.js";
@@ -12,6 +13,7 @@ import { Logger } from "../tool/logger.js";
 import { Agent, type AgentLike } from "./agent.js";
 import type { AgentProcess } from "./agent-process.js";
 import { AgentRegistry } from "./agent-registry.js";
+import type { AwaitableResponse, RespondOptions } from "./awaitable.js";
 import { InProcessRunner } from "./in-process-runner.js";
 import type { OperationContext } from "./operation-context.js";
 import { launchFunction, type RunProcessOptions } from "./process-launcher.js";
@@ -177,6 +179,33 @@ export class AgentPlatform {
   /** The process with this id as it is now (running or finished), or `undefined` when the runner does not know it. */
   process(id: string): Promise<AgentProcess | undefined> {
     return this.runner.process(id, this);
+  }
+
+  /**
+   * Answers request `requestId` of the waiting process `processId`:
+   * `{ approved: true }`, `{ approved: false, reason }`, `{ approved: true, input }`
+   * (edited arguments, checked against the tool's schema), or a form's values
+   * (checked against its schema). A bad answer rejects with an
+   * `InvalidResponseError` and the process keeps waiting. Once no request is
+   * open the process runs on; resolves when it ends or waits again.
+   */
+  respond(
+    processId: string,
+    requestId: string,
+    response: AwaitableResponse,
+    options: RespondOptions = {},
+  ): Promise<AgentProcess> {
+    const runner = this.runner;
+    if (runner.respond === undefined) {
+      return Promise.reject(
+        new InvalidResponseError(
+          `This platform's runner cannot answer waiting processes.`,
+          processId,
+          requestId,
+        ),
+      );
+    }
+    return runner.respond(processId, requestId, response, options, this);
   }
 
   /** Closes the runner (a queue runner's connections); the platform runs nothing after. */

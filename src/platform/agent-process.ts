@@ -1,6 +1,8 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { AwaitingResponse } from "../errors/awaiting-response.js";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import { flatUuid } from "../loop/flat-uuid.js";
+import type { LoopWaits } from "../loop/loop-waits.js";
 import type { LlmUsage, ToolLoopEvent } from "../loop/tool-loop.js";
 import type { LlmInteractionCall, LlmInteractionHost } from "../prompt/llm-interaction-host.js";
 import { AmbientProcess } from "../tool/ambient-process.js";
@@ -10,11 +12,14 @@ import { typeNameOf } from "../tool/type-token.js";
 import type { Agent, AgentGoal } from "./agent.js";
 import type { AgentPlatform } from "./agent-platform.js";
 import { AgentProcessStatus } from "./agent-process-status.js";
+import type { AwaitableRequest } from "./awaitable.js";
 import { Blackboard } from "./blackboard.js";
 import { describeEvent } from "./describe-event.js";
 import type { ProcessCheckpoint } from "./process-checkpoint.js";
 import type { ActionOutcome, AgentProcessEvent, ProcessLifecycleEvent } from "./process-event.js";
 import { ProcessOptions } from "./process-options.js";
+import { recordWaitSpan } from "./process-telemetry.js";
+import { type AcceptedResponse, ProcessWaits } from "./process-waits.js";
 import { withPromptReporting } from "./prompt-reporting-model.js";
 
 /** One action run, in the process's history. */
@@ -90,6 +95,8 @@ interface ProcessState {
   tools: Map<string, MutableToolStats> | undefined;
   /** The action now running, for `object-added` events. */
   action: string | undefined;
+  /** Requests, answers and the interrupted action's journal; created on first use, only on a root process. */
+  waits: ProcessWaits | undefined;
 }
 
 /** How to create a process (used by the platform). */
@@ -128,6 +135,18 @@ export interface ProcessControl {
   readonly observed: boolean;
   /** The pending graceful termination request, if any. */
   readonly terminateRequest: string | undefined;
+  /** An action of the process starts (a root process's journal is read from its first slot again). */
+  actionStarted(): void;
+  /** An action ended without waiting (a root process's journal and answers are dropped). */
+  actionEnded(): void;
+  /** Puts the process in `waiting` with `signal`'s requests (a child process rethrows it: its root waits). */
+  wait(signal: AwaitingResponse): void;
+  /** Back to `running` from `waiting`; open requests past their deadline are denied first. */
+  resume(): void;
+  /** Accepts an answer (an `InvalidResponseError` when it is bad) and emits `response-received`. */
+  answer(requestId: string, response: unknown, respondent: string): AcceptedResponse;
+  /** Denies the open requests past their deadline ("timed out"), emitting `response-received` for each. */
+  expire(now: number): void;
 }
 
 const processBrand = Symbol.for("embabel-ts.agent-process");
@@ -188,6 +207,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       lastModel: undefined,
       tools: undefined,
       action: undefined,
+      waits: undefined,
     };
     if (checkpoint) this.state = restoredState(checkpoint, init.agent);
     // Every object added while something observes the process is an event (never built otherwise).
@@ -304,6 +324,23 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   get toolStats(): ReadonlyMap<string, ToolStats> {
     return new Map(copiedStats(this.state.tools));
   }
+  /** The open requests of a `waiting` process (approvals, confirmations, forms), oldest first; answer one with `platform.respond`. */
+  get awaiting(): readonly AwaitableRequest[] {
+    return this.state.waits?.requests ?? [];
+  }
+
+  /** @see LlmInteractionHost.loopWaits: the root process's waits (a subagent's waits are its root's). */
+  get loopWaits(): LoopWaits {
+    return this.waitsForAwaitables();
+  }
+
+  /** The waits `WaitFor` records in: the root process's (internal). */
+  waitsForAwaitables(): ProcessWaits {
+    if (this.parentProcess) return this.parentProcess.waitsForAwaitables();
+    this.state.waits ??= new ProcessWaits();
+    return this.state.waits;
+  }
+
   /** Aborted when the process is killed. */
   get signal(): AbortSignal {
     return this.controller.signal;
@@ -366,6 +403,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
       modelsUsed: modelsOf(state),
       toolStats: copiedStats(state.tools),
       blackboard: this.blackboard.snapshot(),
+      ...(state.waits && !state.waits.empty ? { waiting: state.waits.state() } : {}),
     };
   }
 
@@ -540,7 +578,13 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   }
 
   private control(): ProcessControl {
-    return new DefaultProcessControl(this.state, this.observed, (event) => this.dispatch(event));
+    return new DefaultProcessControl(
+      this.state,
+      this.observed,
+      (event) => this.dispatch(event),
+      this.parentProcess !== undefined,
+      this.id,
+    );
   }
 }
 
@@ -571,7 +615,65 @@ class DefaultProcessControl implements ProcessControl {
     private readonly state: ProcessState,
     readonly observed: boolean,
     private readonly dispatch: (event: ProcessLifecycleEvent) => void,
+    private readonly child: boolean,
+    private readonly processId: string,
   ) {}
+
+  actionStarted(): void {
+    this.state.waits?.actionStarted();
+  }
+
+  actionEnded(): void {
+    this.state.waits?.actionEnded();
+  }
+
+  wait(signal: AwaitingResponse): void {
+    if (this.child) throw signal;
+    const state = this.state;
+    state.waits ??= new ProcessWaits();
+    const opened = state.waits.ask(signal.requests, Date.now());
+    state.status = "waiting";
+    state.statusReason = `Waiting for: ${state.waits.requests.map((request) => `${request.id} ${request.what}`).join("; ")}`;
+    if (this.observed && opened.length > 0) this.dispatch({ type: "awaiting-response", requests: opened });
+  }
+
+  resume(): void {
+    this.expire(Date.now());
+    this.state.status = "running";
+    this.state.statusReason = undefined;
+  }
+
+  answer(requestId: string, response: unknown, respondent: string): AcceptedResponse {
+    const waits = this.state.waits ?? new ProcessWaits();
+    const accepted = waits.answer(this.processId, requestId, response as never, Date.now());
+    this.received(accepted, respondent);
+    return accepted;
+  }
+
+  expire(now: number): void {
+    for (const accepted of this.state.waits?.expire(now) ?? []) this.received(accepted, "timeout");
+  }
+
+  private received(accepted: AcceptedResponse, respondent: string): void {
+    if (this.state.status === "waiting") {
+      const open = this.state.waits?.requests ?? [];
+      this.state.statusReason = `Waiting for: ${open.map((request) => `${request.id} ${request.what}`).join("; ")}`;
+    }
+    const { request, response, waitedMs } = accepted;
+    const approved = (response as { approved?: unknown }).approved;
+    recordWaitSpan(this.processId, request, respondent, typeof approved === "boolean" ? approved : undefined);
+    if (!this.observed) return;
+    this.dispatch({
+      type: "response-received",
+      requestId: request.id,
+      kind: request.kind,
+      what: request.what,
+      respondent,
+      waitedMs,
+      ...(typeof approved === "boolean" ? { approved } : {}),
+      response,
+    });
+  }
 
   setGoal(goal: AgentGoal | undefined): void {
     this.state.goal = goal;
@@ -628,5 +730,6 @@ function restoredState(checkpoint: ProcessCheckpoint, agent: Agent | undefined):
     lastModel: undefined,
     tools: new Map(checkpoint.toolStats.map(([name, stats]) => [name, { ...stats }])),
     action: undefined,
+    waits: checkpoint.waiting ? new ProcessWaits(checkpoint.waiting) : undefined,
   };
 }

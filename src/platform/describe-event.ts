@@ -23,6 +23,10 @@ export function describeEvent(event: ProcessLifecycleEvent | ToolLoopEvent): str
         : `Action ${event.action} added a ${event.typeName} to the blackboard`;
     case "embedding-call-end":
       return `Embedding call to ${event.provider}/${event.modelId}: ${event.inputs} text(s), ${event.tokens} tokens in ${formatDuration(event.durationMs)}`;
+    case "awaiting-response":
+      return `Waiting for: ${event.requests.map((request) => `${request.id} ${request.what}`).join("; ")}`;
+    case "response-received":
+      return `Request ${event.requestId} answered by ${event.respondent}${event.approved === undefined ? "" : event.approved ? " (approved)" : " (denied)"} after ${formatDuration(event.waitedMs)}`;
     case "process-finished":
       return `Process ${event.status}${event.reason ? `: ${event.reason}` : ""} after ${formatDuration(event.durationMs)}`;
     case "llm-call-start":

@@ -1,4 +1,5 @@
 import type { Span } from "@opentelemetry/api";
+import { AwaitingResponse } from "../errors/awaiting-response.js";
 import { ReplanRequested } from "../errors/replan-requested.js";
 import { TerminateAction } from "../errors/terminate-action.js";
 import { endSpan, withSpan } from "../loop/loop-telemetry.js";
@@ -18,6 +19,7 @@ export type ActionResult =
   | { readonly kind: "succeeded" }
   | { readonly kind: "replan"; readonly reason: string }
   | { readonly kind: "terminated" }
+  | { readonly kind: "waiting"; readonly signal: AwaitingResponse }
   | { readonly kind: "ended"; readonly ending: ProcessEnding };
 
 /**
@@ -64,6 +66,7 @@ class ActionRun {
   ) {
     if (control.observed) control.emit({ type: "action-start", action: action.name });
     control.setAction(action.name);
+    control.actionStarted();
     this.span = startActionSpan(process, action.name);
   }
 
@@ -102,6 +105,10 @@ class ActionRun {
         control.emit({ type: "replan-requested", action: action.name, reason: error.reason });
       return { kind: "replan", reason: error.reason };
     }
+    if (AwaitingResponse.isInstance(error) && !process.signal.aborted) {
+      this.finish("waiting");
+      return { kind: "waiting", signal: error };
+    }
     if (TerminateAction.isInstance(error) && !process.signal.aborted) {
       this.finish("terminated");
       return TERMINATED;
@@ -122,7 +129,11 @@ class ActionRun {
     const durationMs = Date.now() - startedAt;
     control.setAction(undefined);
     endSpan(span, error, span.isRecording() ? { "embabel.action.outcome": outcome } : undefined);
-    control.recordAction({ actionName: action.name, startedAt, durationMs, outcome });
+    // A waiting action runs again once answered: it is recorded (and counted) when it ends for good.
+    if (outcome !== "waiting") {
+      control.actionEnded();
+      control.recordAction({ actionName: action.name, startedAt, durationMs, outcome });
+    }
     if (!control.observed) return;
     control.emit({
       type: "action-end",

@@ -1,8 +1,16 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { InvalidResponseError } from "../errors/invalid-response-error.js";
 import type { Agent } from "./agent.js";
 import type { AgentPlatform } from "./agent-platform.js";
 import type { AgentProcess } from "./agent-process.js";
-import { type LaunchServices, launchAgent, type RunProcessOptions } from "./process-launcher.js";
+import type { AwaitableResponse, RespondOptions } from "./awaitable.js";
+import {
+  expireWaits,
+  type LaunchServices,
+  launchAgent,
+  type RunProcessOptions,
+  respondToProcess,
+} from "./process-launcher.js";
 import type { ProcessHandle, ProcessRunner } from "./process-runner.js";
 
 /** Options of {@link InProcessRunner}. */
@@ -11,12 +19,17 @@ export interface InProcessRunnerOptions {
   readonly keepFinished?: number;
 }
 
-/** Runs every process in the caller's Node process: the default runner. */
+/**
+ * Runs every process in the caller's Node process: the default runner. A
+ * waiting process stays findable (`platform.process(id)`) and holds only its
+ * state; requests with a deadline share one unref'd timer per process.
+ */
 export class InProcessRunner implements ProcessRunner {
   private readonly running = new Map<string, AgentProcess>();
   private readonly finished = new Map<string, AgentProcess>();
   private readonly servicesByPlatform = new WeakMap<AgentPlatform, LaunchServices>();
   private readonly keepFinished: number;
+  private readonly deadlines = new Map<string, NodeJS.Timeout>();
 
   constructor(options: InProcessRunnerOptions = {}) {
     this.keepFinished = options.keepFinished ?? 100;
@@ -83,6 +96,7 @@ export class InProcessRunner implements ProcessRunner {
           this.running.set(launched.id, launched);
         },
         onEnd: (finished) => this.ended(finished),
+        onWait: (waiting) => this.waiting(waiting),
       };
       this.servicesByPlatform.set(platform, services);
     }
@@ -101,7 +115,61 @@ export class InProcessRunner implements ProcessRunner {
     };
   }
 
+  /** Answers a request of a waiting process run here; see `AgentPlatform.respond`. */
+  respond(
+    id: string,
+    requestId: string,
+    response: AwaitableResponse,
+    options: RespondOptions = {},
+  ): Promise<AgentProcess> {
+    const process = this.running.get(id) ?? this.finished.get(id);
+    if (process === undefined)
+      return Promise.reject(
+        new InvalidResponseError(`No process with id ${id} is known here.`, id, requestId),
+      );
+    return respondToProcess(process, requestId, response, options);
+  }
+
+  /** Forgets the waiting process `id` (a queue worker stored its checkpoint; the answer resumes it from there). */
+  release(id: string): void {
+    const process = this.running.get(id);
+    if (process === undefined || process.status !== "waiting") return;
+    this.running.delete(id);
+    const timer = this.deadlines.get(id);
+    if (timer !== undefined) clearTimeout(timer);
+    this.deadlines.delete(id);
+  }
+
+  /** The waiting processes run here. */
+  get waitingProcesses(): readonly AgentProcess[] {
+    return [...this.running.values()].filter((process) => process.status === "waiting");
+  }
+
+  private waiting(process: AgentProcess): void {
+    const deadline = Math.min(
+      ...process.awaiting.map((request) => request.deadline ?? Number.POSITIVE_INFINITY),
+    );
+    const previous = this.deadlines.get(process.id);
+    if (previous !== undefined) clearTimeout(previous);
+    this.deadlines.delete(process.id);
+    if (!Number.isFinite(deadline)) return;
+    const timer = setTimeout(
+      () => {
+        this.deadlines.delete(process.id);
+        expireWaits(process).catch(() => {});
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    timer.unref();
+    this.deadlines.set(process.id, timer);
+  }
+
   private ended(process: AgentProcess): void {
+    const timer = this.deadlines.get(process.id);
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      this.deadlines.delete(process.id);
+    }
     this.running.delete(process.id);
     this.remember(process);
   }
@@ -110,7 +178,10 @@ export class InProcessRunner implements ProcessRunner {
     return this.running.get(id) ?? this.finished.get(id);
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    for (const timer of this.deadlines.values()) clearTimeout(timer);
+    this.deadlines.clear();
+  }
 
   private remember(process: AgentProcess): void {
     this.finished.set(process.id, process);

@@ -28,6 +28,14 @@ export {
 } from "./agent-process.js";
 export { AgentProcessStatus } from "./agent-process-status.js";
 export { AgentRegistry } from "./agent-registry.js";
+export type {
+  ApprovalResponse,
+  AwaitableKind,
+  AwaitableRequest,
+  AwaitableResponse,
+  ConfirmationResponse,
+  RespondOptions,
+} from "./awaitable.js";
 export {
   Blackboard,
   type BlackboardSnapshot,
@@ -76,4 +84,6 @@ export type {
 export type { RunProcessOptions } from "./process-launcher.js";
 export { ProcessOptions, type ProcessOptionsInit } from "./process-options.js";
 export type { ProcessHandle, ProcessRunner } from "./process-runner.js";
+export type { WaitState } from "./process-waits.js";
 export { Verbosity, type VerbosityInit } from "./verbosity.js";
+export { WaitFor, type WaitForOptions } from "./wait-for.js";

@@ -2,6 +2,7 @@ import type { LlmUsage } from "../loop/tool-loop.js";
 import type { ActionInvocation, ModelUsed, ToolStats } from "./agent-process.js";
 import type { AgentProcessStatus } from "./agent-process-status.js";
 import type { BlackboardSnapshot } from "./blackboard.js";
+import type { WaitState } from "./process-waits.js";
 
 /**
  * The state of an agent process at one moment, enough to continue it
@@ -42,4 +43,6 @@ export interface ProcessCheckpoint {
   /** Calls per tool name. */
   readonly toolStats: readonly (readonly [string, ToolStats])[];
   readonly blackboard: BlackboardSnapshot;
+  /** A waiting (or resumed) process's requests, answers and the journal of its interrupted action (plain JSON); absent when nothing waits. */
+  readonly waiting?: WaitState;
 }

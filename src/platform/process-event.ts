@@ -1,5 +1,6 @@
 import type { ToolLoopEvent } from "../loop/tool-loop.js";
 import type { AgentProcessStatus } from "./agent-process-status.js";
+import type { AwaitableKind, AwaitableRequest } from "./awaitable.js";
 
 /** Fields every {@link AgentProcessEvent} carries. */
 export interface ProcessEventBase {
@@ -64,14 +65,34 @@ export type ProcessLifecycleEvent =
       readonly durationMs: number;
     }
   | {
+      readonly type: "awaiting-response";
+      /** The requests opened now (the process is `waiting` until all its requests are answered). */
+      readonly requests: readonly AwaitableRequest[];
+    }
+  | {
+      readonly type: "response-received";
+      readonly requestId: string;
+      readonly kind: AwaitableKind;
+      /** What the request asked. */
+      readonly what: string;
+      /** Who answered (`api`, `cli`, `studio`, `mcp`, `timeout`, …). */
+      readonly respondent: string;
+      /** How long the request waited. */
+      readonly waitedMs: number;
+      /** For approvals and confirmations. */
+      readonly approved?: boolean;
+      /** The answer as accepted. */
+      readonly response: unknown;
+    }
+  | {
       readonly type: "process-finished";
       readonly status: AgentProcessStatus;
       readonly reason?: string;
       readonly durationMs: number;
     };
 
-/** How one action run ended (`killed`: the process was cancelled from outside while it ran). */
-export type ActionOutcome = "succeeded" | "failed" | "replan" | "terminated" | "killed";
+/** How one action run ended (`killed`: the process was cancelled from outside while it ran; `waiting`: it stopped for a person and runs again once answered). */
+export type ActionOutcome = "succeeded" | "failed" | "replan" | "terminated" | "killed" | "waiting";
 
 /**
  * Every event of an agent process: lifecycle, planning and actions, plus each

@@ -1,9 +1,12 @@
+import { AwaitingResponse } from "../errors/awaiting-response.js";
+import { InvalidResponseError } from "../errors/invalid-response-error.js";
 import { currentToolCallId, endSpan, outsideToolCall, withSpan } from "../loop/loop-telemetry.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import { typeNameOf } from "../tool/type-token.js";
 import type { Agent } from "./agent.js";
 import type { AgentPlatform } from "./agent-platform.js";
 import { AgentProcess, type ProcessControl } from "./agent-process.js";
+import type { AwaitableResponse, RespondOptions } from "./awaitable.js";
 import { type OperationContext, operationContext } from "./operation-context.js";
 import type { ProcessCheckpoint } from "./process-checkpoint.js";
 import { processEnding } from "./process-failure.js";
@@ -37,7 +40,17 @@ export interface LaunchServices {
   readonly onLaunch?: (process: AgentProcess) => void;
   /** Told of the process when it has ended, before the launch's promise resolves; must not throw. */
   readonly onEnd?: (process: AgentProcess) => void;
+  /** Told of the process when it stopped `waiting` for a person, before the launch's (or respond's) promise resolves; must not throw. */
+  readonly onWait?: (process: AgentProcess) => void;
 }
+
+/** What a waiting process needs to go on: its control and its loop (kept only while it waits; gone with the process). */
+interface Suspended {
+  readonly control: ProcessControl;
+  readonly resume: () => Promise<AgentProcess>;
+}
+
+const suspended = new WeakMap<AgentProcess, Suspended>();
 
 /**
  * Runs `agent` to the end in a new process: `input` is bound on the
@@ -55,15 +68,25 @@ export function launchAgent(
     const { process, control } = launch(options, agent, services);
     services.onLaunch?.(process);
     const bound = input !== undefined && input !== null && !options.checkpoint;
+    const loop = () => runAgentLoop(process, control, agent, services.ai, options.afterAction);
+    // A checkpoint of a waiting process goes on: answered requests are applied, unanswered ones asked again.
+    if (options.checkpoint?.status === "waiting") control.resume();
     // No async frame of its own: every suspended frame stays alive, per process, as long as the process waits.
-    return run(process, control, agent.name, services, () => {
-      // Bound once the process has started (still synchronously), so its object-added event follows process-started.
-      if (bound) {
-        process.blackboard.bind("it", input);
-        process.blackboard.bind(lowerCamel(typeNameOf(input)), input);
-      }
-      return runAgentLoop(process, control, agent, services.ai, options.afterAction);
-    });
+    return run(
+      process,
+      control,
+      agent.name,
+      services,
+      () => {
+        // Bound once the process has started (still synchronously), so its object-added event follows process-started.
+        if (bound) {
+          process.blackboard.bind("it", input);
+          process.blackboard.bind(lowerCamel(typeNameOf(input)), input);
+        }
+        return loop();
+      },
+      loop,
+    );
   } catch (error) {
     return Promise.reject(error);
   }
@@ -110,15 +133,22 @@ function launch(
   });
 }
 
-/** Runs `body` as the process (events, span, the ambient process), ends it, tells `services.onEnd`, and resolves to it. */
+/**
+ * Runs `body` as the process (events, span, the ambient process), ends it,
+ * tells `services.onEnd`, and resolves to it. A process left `waiting` is
+ * kept with `resume` (its loop again) for {@link respondToProcess} and
+ * `services.onWait` is told instead; `resumed` skips `process-started`.
+ */
 async function run(
   process: AgentProcess,
   control: ProcessControl,
   agentName: string | undefined,
   services: LaunchServices,
   body: () => Promise<void>,
+  resume?: () => Promise<void>,
+  resumed = false,
 ): Promise<AgentProcess> {
-  if (control.observed) {
+  if (control.observed && !resumed) {
     const parentToolCallId = process.parentId ? currentToolCallId() : undefined;
     control.emit({
       type: "process-started",
@@ -133,8 +163,28 @@ async function run(
       ? outsideToolCall(() => withSpan(span, () => process.runWithin(body)))
       : process.runWithin(body));
   } catch (error) {
+    if (AwaitingResponse.isInstance(error) && process.parentId !== undefined && !process.signal.aborted) {
+      // A subagent's wait: its root process waits and answers it; this child ends here and runs again on resume.
+      control.finish("waiting", "Waiting on its root process");
+      endSpan(span, undefined);
+      services.onEnd?.(process);
+      throw error;
+    }
     const { status, reason, failure } = processEnding(error, process.signal);
     control.finish(status, reason, { failure });
+  }
+  if (process.status === "waiting" && resume !== undefined) {
+    endSpan(span, undefined, span.isRecording() ? { "embabel.process.status": "waiting" } : undefined);
+    suspended.set(process, {
+      control,
+      resume: () => {
+        suspended.delete(process);
+        control.resume();
+        return run(process, control, agentName, services, resume, resume, true);
+      },
+    });
+    services.onWait?.(process);
+    return process;
   }
   endSpan(
     span,
@@ -170,4 +220,42 @@ function lowerCamel(name: string): string {
     if (lowerCamelNames.size < 1000) lowerCamelNames.set(name, lower);
   }
   return lower;
+}
+
+/**
+ * Answers request `requestId` of the waiting `process` (launched here): a bad
+ * answer is an {@link InvalidResponseError} and the process keeps waiting.
+ * Once no request is open, the process runs on from where it stopped; the
+ * promise resolves when it ends or waits again (at once while requests stay open).
+ */
+export function respondToProcess(
+  process: AgentProcess,
+  requestId: string,
+  response: AwaitableResponse,
+  options: RespondOptions = {},
+): Promise<AgentProcess> {
+  const waiting = suspended.get(process);
+  if (waiting === undefined || process.status !== "waiting") {
+    return Promise.reject(
+      new InvalidResponseError(
+        `Process ${process.id} is not waiting (status ${process.status}).`,
+        process.id,
+        requestId,
+      ),
+    );
+  }
+  try {
+    waiting.control.answer(requestId, response, options.respondent ?? "api");
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return process.awaiting.length > 0 ? Promise.resolve(process) : waiting.resume();
+}
+
+/** Denies the requests of the waiting `process` past their deadline ("timed out") and, once none is open, runs it on. */
+export function expireWaits(process: AgentProcess, now = Date.now()): Promise<AgentProcess> {
+  const waiting = suspended.get(process);
+  if (waiting === undefined || process.status !== "waiting") return Promise.resolve(process);
+  waiting.control.expire(now);
+  return process.awaiting.length > 0 ? Promise.resolve(process) : waiting.resume();
 }

@@ -1,6 +1,7 @@
 import type { Agent } from "./agent.js";
 import type { AgentPlatform } from "./agent-platform.js";
 import type { AgentProcess } from "./agent-process.js";
+import type { AwaitableResponse, RespondOptions } from "./awaitable.js";
 import type { RunProcessOptions } from "./process-launcher.js";
 
 /** A started agent run: its id at once; the finished process later. */
@@ -29,6 +30,14 @@ export interface ProcessRunner {
   ): Promise<ProcessHandle>;
   /** The process with this id as it is now (finished or not), or `undefined` when unknown. */
   process(id: string, platform: AgentPlatform): Promise<AgentProcess | undefined>;
+  /** Answers request `requestId` of waiting process `id` (see `AgentPlatform.respond`); absent: the runner cannot answer waits. */
+  respond?(
+    id: string,
+    requestId: string,
+    response: AwaitableResponse,
+    options: RespondOptions,
+    platform: AgentPlatform,
+  ): Promise<AgentProcess>;
   /** Releases connections and stops accepting runs. */
   close(): Promise<void>;
 }

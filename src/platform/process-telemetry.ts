@@ -1,4 +1,4 @@
-import type { Span } from "@opentelemetry/api";
+import { type Span, trace } from "@opentelemetry/api";
 import { startSpan } from "../loop/loop-telemetry.js";
 import type { AgentProcess } from "./agent-process.js";
 
@@ -47,4 +47,29 @@ export function startEmbeddingSpan(
     });
   }
   return span;
+}
+
+/** Records one answered wait as a span (`embabel.wait <kind>`) from when it was asked to when it was answered. */
+export function recordWaitSpan(
+  processId: string,
+  request: { readonly id: string; readonly kind: string; readonly what: string; readonly since: number },
+  respondent: string,
+  approved: boolean | undefined,
+): void {
+  const span = trace.getTracer("embabel-ts").startSpan(`embabel.wait ${request.kind}`, {
+    startTime: request.since,
+  });
+  if (!span.isRecording()) {
+    span.end();
+    return;
+  }
+  span.setAttributes({
+    "embabel.process.id": processId,
+    "embabel.wait.request_id": request.id,
+    "embabel.wait.kind": request.kind,
+    "embabel.wait.what": request.what,
+    "embabel.wait.respondent": respondent,
+    ...(approved === undefined ? {} : { "embabel.wait.approved": approved }),
+  });
+  span.end();
 }

@@ -15,7 +15,9 @@ const NOTHING_EXCLUDED: ReadonlySet<string> = new Set<string>();
  * for every goal, finish when one holds, otherwise run the first action of
  * the cheapest plan and plan again. Ends `completed`, `stuck` (no plan; the
  * reason names the conditions), `terminated` (budget, termination request),
- * `killed` (signal) or `failed` (an action threw). `afterAction` is awaited
+ * `killed` (signal) or `failed` (an action threw), or stops `waiting` when an
+ * action waits for a person (a subagent's wait is rethrown to its parent's
+ * tool call, so the root process waits). `afterAction` is awaited
  * after each action that did not end the process.
  */
 export async function runAgentLoop(
@@ -34,6 +36,7 @@ export async function runAgentLoop(
     if (plansShown(process)) await reportPlan(process, plan);
     const action = planning.actions.get((plan.actions[0] as { name: string }).name) as AgentAction;
     const outcome = await executeAction(process, control, planning, action, ai);
+    if (outcome.kind === "waiting") return control.wait(outcome.signal);
     excluded = outcome.kind === "replan" ? action.name : undefined;
     if (outcome.kind === "ended") {
       const { status, reason, failure } = outcome.ending;

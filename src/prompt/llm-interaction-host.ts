@@ -1,5 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { UsageRecord } from "../llm/usage-ledger.js";
+import type { LoopWaits } from "../loop/loop-waits.js";
 import type { LlmUsage, ToolLoopEvent } from "../loop/tool-loop.js";
 import { AmbientProcess } from "../tool/ambient-process.js";
 import type { Tool } from "../tool/tool.js";
@@ -37,6 +38,8 @@ export interface LlmInteractionHost {
   decorateTool?(tool: Tool): Tool;
   /** Wraps the model of one interaction (prompt and reply reporting); absent means the model is called as it is. */
   observeModel?(model: LanguageModelV3): LanguageModelV3;
+  /** Where the process keeps its waits (approvals, resumption); absent means approvals are denied in-band. */
+  readonly loopWaits?: LoopWaits;
 }
 
 /** True when `value` implements {@link LlmInteractionHost}. */

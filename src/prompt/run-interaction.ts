@@ -139,6 +139,7 @@ export async function runInteraction(
     eventTypes: hostTypes && withUsage(hostTypes),
     beforeLlmCall: host ? (loopState) => host.beforeLlmCall(loopState) : undefined,
     onTextDelta: request.onTextDelta,
+    waits: host?.loopWaits,
   });
   if (result.replan) throw new ReplanRequested(result.replan.reason, result.replan.blackboardUpdater);
   return result;

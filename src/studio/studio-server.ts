@@ -43,6 +43,9 @@ export type StudioRunStarter = (
   hooks: { readonly runId: string; readonly onRecord: (record: TraceRecord) => void },
 ) => Promise<unknown>;
 
+/** Answers request `requestId` of the waiting run `runId` (started from the page); rejects with a message for the person when it cannot. */
+export type StudioResponder = (runId: string, requestId: string, response: unknown) => Promise<void>;
+
 /** Options of {@link createStudioApp} and {@link startStudio}. */
 export interface StudioOptions {
   /** The folder of kept runs. @default undefined (none) */
@@ -53,6 +56,8 @@ export interface StudioOptions {
   readonly examples?: readonly StudioExample[];
   /** Runs an example for the page; without it the page cannot start runs. @default undefined */
   readonly startRun?: StudioRunStarter;
+  /** Answers the waiting runs started from the page (its Approve / Deny buttons); without it they cannot be answered here. @default undefined */
+  readonly respond?: StudioResponder;
   /** How many ended runs recorded in memory (live runs) the studio keeps; older ones are dropped. @default 100 */
   readonly keepLiveRuns?: number;
   /** The names of the configured models a run started from the page may use (`model` mode). @default [] */
@@ -221,7 +226,11 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
     const found = store.find(id);
     if (!found) return c.json({ error: `There is no run '${id}'. Pick one from the list.` }, 404);
     if ("error" in found) return c.json({ error: found.error }, 422);
-    return c.json({ ...new TraceTree(found.trace).view(), live: found.live });
+    return c.json({
+      ...new TraceTree(found.trace).view(),
+      live: found.live,
+      awaiting: found.live ? openRequests(found.trace.records) : [],
+    });
   });
   app.get("/api/runs/:id/llm/:callId", (c) => {
     const { id, callId } = c.req.param();
@@ -260,6 +269,25 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
         await stream.writeSSE({ event: "record", id: String(record.seq), data: JSON.stringify(record) });
       }
     });
+  });
+  app.post("/api/runs/:id/respond", async (c) => {
+    const { respond } = options;
+    if (!respond) return c.json({ error: "This studio cannot answer waiting runs." }, 400);
+    if (!c.req.header("content-type")?.startsWith("application/json")) {
+      return c.json({ error: "Send the answer as application/json." }, 415);
+    }
+    const body = (await c.req.json().catch(() => undefined)) as
+      | { readonly requestId?: unknown; readonly response?: unknown }
+      | undefined;
+    if (typeof body?.requestId !== "string" || typeof body.response !== "object" || body.response === null) {
+      return c.json({ error: "Send { requestId, response }." }, 400);
+    }
+    try {
+      await respond(c.req.param("id"), body.requestId, body.response);
+    } catch (error) {
+      return c.json({ error: error instanceof Error ? error.message : String(error) }, 400);
+    }
+    return c.json({ ok: true });
   });
   app.post("/api/runs", async (c) => {
     const { startRun } = options;
@@ -326,6 +354,18 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
     return c.json({ runId });
   });
   return { app, store };
+}
+
+/** The requests of a run's `awaiting-response` records not yet answered by a `response-received` record. */
+function openRequests(records: readonly TraceRecord[]): unknown[] {
+  const open = new Map<string, unknown>();
+  for (const record of records as readonly Record<string, unknown>[]) {
+    if (record.type === "awaiting-response" && Array.isArray(record.requests)) {
+      for (const request of record.requests as { id: string; processId?: string }[])
+        open.set(request.id, request);
+    } else if (record.type === "response-received") open.delete(record.requestId as string);
+  }
+  return [...open.values()];
 }
 
 /** A running studio. */

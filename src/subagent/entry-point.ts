@@ -62,8 +62,11 @@ export abstract class EntryPointTool<T> extends AbstractTool {
     signal?.throwIfAborted();
     if (process.status === "completed") return ToolResult.text(communicatedResult(process.result));
     if (process.status === "waiting") {
-      return ToolResult.text(
-        `Agent '${agent.name}' is waiting for input: ${process.statusReason ?? ""}`.trim(),
+      // The process rides along as the cause: an MCP server elicits the answers from its client.
+      const requests = process.awaiting.map((request) => `${request.id} ${request.what}`).join("; ");
+      return ToolResult.error(
+        `Agent '${agent.name}' is waiting for a person (process ${process.id}): ${requests}. Answer with platform.respond("${process.id}", "<request id>", …).`,
+        process,
       );
     }
     const reason = process.statusReason ? `: ${process.statusReason}` : "";

@@ -36,6 +36,7 @@ export {
   ReplanningTool,
 } from "./replanning-tool.js";
 export { Tool, type ToolCallOptions } from "./tool.js";
+export { requireApproval, type ToolApproval } from "./tool-approval.js";
 export { ToolCallContext, type ToolCallContextInit } from "./tool-call-context.js";
 export { normalizeToolName, type ToolDefinition, validateToolName } from "./tool-definition.js";
 export { ToolMetadata, type ToolMetadataInit } from "./tool-metadata.js";

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { metadataListsOf, ownMetadataList } from "./decorator-metadata.js";
 import type { ToolCallOptions } from "./tool.js";
+import type { ToolApproval } from "./tool-approval.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import { validateToolName } from "./tool-definition.js";
 
@@ -17,6 +18,8 @@ export interface LlmToolOptions<S extends z.ZodObject = z.ZodObject> {
   readonly toolTimeoutMs?: number;
   /** The most characters of one result sent to the model (see `ToolMetadata.maxResultChars`). @default the loop's setting (100000) */
   readonly maxResultChars?: number;
+  /** Inside an agent process, each call waits for a person's approval before it runs (options as `Tool.requireApproval`). @default false */
+  readonly requiresApproval?: boolean | ToolApproval;
   /** Groups the tool for `UnfoldingTool.byCategory` and `@unfoldingTools` classes. @default none */
   readonly category?: string;
   /** The tool's input; the method receives the parsed object. @default no input */

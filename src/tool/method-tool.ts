@@ -4,6 +4,7 @@ import { InputSchema } from "./input-schema.js";
 import type { ToolMethodEntry } from "./llm-tool.js";
 import { ownPropertiesFor } from "./own-properties.js";
 import type { ToolCallOptions } from "./tool.js";
+import { checkApproval, type ToolApproval } from "./tool-approval.js";
 import { ToolCallContext } from "./tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
 import { readToolInput, type ToolInputTarget } from "./tool-input.js";
@@ -37,13 +38,29 @@ function compile(entry: ToolMethodEntry, className: string): CompiledToolMethod 
     : undefined;
   return {
     definition: toolDefinition(name, options.description, inputSchema, options.metadata ?? {}),
-    metadata: ToolMetadata.create({
-      ...(options.returnDirect ? { returnDirect: true } : {}),
-      ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
-      ...(options.maxResultChars !== undefined ? { maxResultChars: options.maxResultChars } : {}),
-    }),
+    metadata: withApproval(
+      ToolMetadata.create({
+        ...(options.returnDirect ? { returnDirect: true } : {}),
+        ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
+        ...(options.maxResultChars !== undefined ? { maxResultChars: options.maxResultChars } : {}),
+      }),
+      name,
+      options.requiresApproval,
+    ),
     input,
   };
+}
+
+/** `metadata` with the method's `requiresApproval` setting, when it has one. */
+function withApproval(
+  metadata: ToolMetadata,
+  name: string,
+  requiresApproval: boolean | ToolApproval | undefined,
+): ToolMetadata {
+  if (!requiresApproval) return metadata;
+  const approval = requiresApproval === true ? {} : requiresApproval;
+  checkApproval(name, approval);
+  return Object.freeze({ ...metadata, approval });
 }
 
 function readWith(schema: z.ZodObject, name: string, value: unknown): unknown {

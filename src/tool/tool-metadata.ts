@@ -1,4 +1,5 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
+import type { ToolApproval } from "./tool-approval.js";
 
 /** How the tool loop treats a tool; never sent to the LLM. */
 export interface ToolMetadata {
@@ -10,6 +11,8 @@ export interface ToolMetadata {
   readonly toolTimeoutMs?: number;
   /** The most characters of one result of this tool sent to the model (the rest is cut with a note); wins over the loop's `maxToolResultChars`. @default undefined (the loop's setting, 100000) */
   readonly maxResultChars?: number;
+  /** Inside an agent process, a call waits for a person's approval before it runs (`Tool.requireApproval`). @default undefined (runs at once) */
+  readonly approval?: ToolApproval;
 }
 
 /** Settings accepted by {@link ToolMetadata.create}. */

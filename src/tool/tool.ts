@@ -7,6 +7,7 @@ import { InputSchema } from "./input-schema.js";
 import { fromInstance, safelyFromInstance } from "./instance-tools.js";
 import { Param } from "./param.js";
 import { conditionalReplan, replanAlways, replanAndAdd, replanWhen } from "./replanning-tool.js";
+import { requireApproval } from "./tool-approval.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
 import { ToolMetadata } from "./tool-metadata.js";
@@ -150,6 +151,8 @@ export const Tool = {
   replanAndAdd,
   /** Wraps `tool` so that a decider, given its artifact, chooses whether to replan and how to update the blackboard. */
   conditionalReplan,
+  /** Wraps `tool` so that, inside an agent process, each call (or each call `when` selects) waits for a person's approval before it runs. */
+  requireApproval,
   /** A tree of the tools' names (nested tools indented): `├── a`, `└── b (2 inner tools)`. */
   formatToolTree,
   /** The parameter factories (same as {@link Param}). */

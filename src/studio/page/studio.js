@@ -224,7 +224,76 @@ function renderRun(view) {
   );
   const rows = [];
   for (const root of view.roots) addRows(root, 0, rows, { start, span: end - start });
-  main.replaceChildren(head, el("div", { class: "tree", id: "tree" }, rows));
+  const waits = view.awaiting?.length > 0 ? renderWaits(view.awaiting) : undefined;
+  main.replaceChildren(head, waits ?? "", el("div", { class: "tree", id: "tree" }, rows));
+}
+
+// A waiting run's requests, each with its arguments and Approve / Deny (with a reason) buttons.
+function renderWaits(requests) {
+  return el(
+    "section",
+    { class: "waits", id: "waits" },
+    el("h2", {}, "Waiting for you"),
+    requests.map((request) => {
+      const reason = el("input", {
+        class: "reason",
+        placeholder: "reason (for Deny)",
+        "aria-label": "reason",
+      });
+      const answer = (response) => respond(request.id, response);
+      const shown =
+        request.kind === "approval"
+          ? request.arguments
+          : request.kind === "form"
+            ? request.schema
+            : request.payload;
+      const buttons =
+        request.kind === "form"
+          ? [] // forms are answered from code, the terminal or `embabel-ts respond … submit`
+          : [
+              el("button", { class: "approve", onclick: () => answer({ approved: true }) }, "Approve"),
+              el(
+                "button",
+                {
+                  class: "deny",
+                  onclick: () =>
+                    answer(
+                      reason.value.trim()
+                        ? { approved: false, reason: reason.value.trim() }
+                        : { approved: false },
+                    ),
+                },
+                "Deny",
+              ),
+              reason,
+            ];
+      return el(
+        "div",
+        { class: "wait", "data-request": request.id },
+        el("div", {}, el("b", {}, request.id), " ", request.what),
+        request.message ? el("div", { class: "muted" }, request.message) : undefined,
+        el("pre", {}, JSON.stringify(shown, null, 2)),
+        el("div", { class: "wait-actions" }, buttons),
+        el("div", { class: "error wait-error", role: "alert" }),
+      );
+    }),
+  );
+}
+
+async function respond(requestId, response) {
+  const runId = currentRunId;
+  try {
+    await getJson(`/api/runs/${encodeURIComponent(runId)}/respond`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ requestId, response }),
+    });
+  } catch (error) {
+    const box = document.querySelector(`.wait[data-request="${requestId}"] .wait-error`);
+    if (box) box.textContent = error.message;
+    return;
+  }
+  openRun(runId);
 }
 
 function allNodes(nodes, out = []) {

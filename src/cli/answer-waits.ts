@@ -1,0 +1,140 @@
+import type { AgentPlatform } from "../platform/agent-platform.js";
+import type { AgentProcess } from "../platform/agent-process.js";
+import type { AwaitableRequest, AwaitableResponse } from "../platform/awaitable.js";
+import { indent, type Terminal } from "./terminal.js";
+
+/** How `run` answers a waiting process: ask on the terminal, approve everything, or deny everything. */
+export type ApprovalMode = "ask" | "approve-all" | "deny-all";
+
+/** Asks one question on the terminal and resolves to the line typed (`undefined` at end of input). */
+export type AskLine = (question: string) => Promise<string | undefined>;
+
+/** The reason `--deny-all` gives. */
+export const DENY_ALL_REASON = "denied by --deny-all";
+
+/**
+ * Answers the requests of `process` until it stops waiting: with `--approve-all`
+ * / `--deny-all`, or by asking on the terminal (`ask`). Resolves to the process
+ * once it ended, or still waiting when nobody can answer here (no terminal and
+ * no flag, or a form under a flag): the caller then prints how to answer.
+ */
+export async function answerWaits(
+  platform: AgentPlatform,
+  process: AgentProcess,
+  mode: ApprovalMode,
+  terminal: Terminal,
+  ask: AskLine | undefined,
+): Promise<AgentProcess> {
+  let current = process;
+  while (current.status === "waiting") {
+    const [request] = current.awaiting;
+    if (request === undefined) break;
+    const response =
+      mode === "ask" ? (ask ? await askFor(request, terminal, ask) : undefined) : flagAnswer(request, mode);
+    if (response === undefined) break;
+    try {
+      current = await platform.respond(current.id, request.id, response, { respondent: "cli" });
+    } catch (error) {
+      terminal.err(terminal.style.red(`error: ${(error as Error).message}`));
+      if (mode !== "ask") break;
+    }
+  }
+  return current;
+}
+
+function flagAnswer(
+  request: AwaitableRequest,
+  mode: "approve-all" | "deny-all",
+): AwaitableResponse | undefined {
+  if (request.kind === "form") return undefined;
+  return mode === "approve-all" ? { approved: true } : { approved: false, reason: DENY_ALL_REASON };
+}
+
+/** Shows `request` and reads the answer: approve, deny with a reason, or edit the arguments (JSON); a form as JSON. */
+async function askFor(
+  request: AwaitableRequest,
+  terminal: Terminal,
+  ask: AskLine,
+): Promise<AwaitableResponse | undefined> {
+  describeWaiting(request, terminal);
+  if (request.kind === "form") {
+    const line = await ask("values (JSON): ");
+    return line === undefined ? undefined : parseJson(line, terminal, () => askFor(request, terminal, ask));
+  }
+  const edit = request.kind === "approval";
+  const choices = edit ? "[a]pprove / [d]eny / [e]dit" : "[a]pprove / [d]eny";
+  for (;;) {
+    const line = await ask(`${choices}: `);
+    if (line === undefined) return undefined;
+    const choice = line.trim().toLowerCase();
+    if (choice === "a" || choice === "approve" || choice === "y" || choice === "yes")
+      return { approved: true };
+    if (choice === "d" || choice === "deny" || choice === "n" || choice === "no") {
+      const reason = (await ask("reason: "))?.trim();
+      return reason ? { approved: false, reason } : { approved: false };
+    }
+    if (edit && (choice === "e" || choice === "edit")) {
+      const json = await ask("arguments (JSON): ");
+      if (json === undefined) return undefined;
+      try {
+        return { approved: true, input: JSON.parse(json) };
+      } catch {
+        terminal.err(terminal.style.red("That is not JSON; try again."));
+      }
+      continue;
+    }
+    terminal.err(`Type ${edit ? "a, d or e" : "a or d"}.`);
+  }
+}
+
+async function parseJson(
+  line: string,
+  terminal: Terminal,
+  again: () => Promise<AwaitableResponse | undefined>,
+): Promise<AwaitableResponse | undefined> {
+  try {
+    return JSON.parse(line) as AwaitableResponse;
+  } catch {
+    terminal.err(terminal.style.red("That is not JSON; try again."));
+    return again();
+  }
+}
+
+/** Prints what `request` asks: the tool and its arguments, the payload, or the form's fields. */
+export function describeWaiting(request: AwaitableRequest, terminal: Terminal): void {
+  const { style } = terminal;
+  terminal.out(`${style.yellow("?")} ${style.bold(request.id)} ${request.what}`);
+  if (request.kind === "approval") {
+    terminal.out(indent(request.message, "    "));
+    terminal.out(indent(JSON.stringify(request.arguments, null, 2), "    "));
+  } else if (request.kind === "confirmation") {
+    terminal.out(indent(request.message, "    "));
+    terminal.out(indent(JSON.stringify(request.payload, null, 2), "    "));
+  } else {
+    terminal.out(indent(JSON.stringify(request.schema, null, 2), "    "));
+  }
+}
+
+/**
+ * Prints the open requests of a process nobody here can answer, and how to
+ * answer them: `embabel-ts respond …` for a run on Redis (any caller can
+ * answer later), else the flags or a terminal (an in-process run ends with this program).
+ */
+export function printUnanswered(process: AgentProcess, terminal: Terminal, redis: string | undefined): void {
+  terminal.err(terminal.style.yellow(`Process ${process.id} is waiting for a person:`));
+  for (const request of process.awaiting) {
+    describeWaiting(request, { ...terminal, out: terminal.err });
+    if (redis !== undefined) {
+      const answer =
+        request.kind === "form"
+          ? "submit --input '<json>'"
+          : "approve|deny [--reason <r>] [--input '<json>']";
+      terminal.err(`  answer: embabel-ts respond ${process.id} ${request.id} ${answer} --redis ${redis}`);
+    }
+  }
+  if (redis === undefined) {
+    terminal.err(
+      "Nothing can answer it here: run on a terminal to be asked, or pass --approve-all or --deny-all (or --redis, so it can be answered later with 'embabel-ts respond').",
+    );
+  }
+}

@@ -1,0 +1,71 @@
+import type {
+  LanguageModelV3Content,
+  LanguageModelV3Prompt,
+  LanguageModelV3ToolResultOutput,
+} from "@ai-sdk/provider";
+import type { LlmUsage } from "./tool-loop.js";
+
+/** A call of a stopped round that already has its result (it ran, or was answered in-band). */
+export interface SettledCall {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** The parsed arguments, for the transcript. */
+  readonly value: unknown;
+  /** The JSON arguments the tool ran with, when it ran. */
+  readonly input?: string;
+  readonly resultKind: "text" | "error";
+  readonly content: string;
+  readonly output: LanguageModelV3ToolResultOutput;
+  readonly failed?: boolean;
+}
+
+/** A tool loop stopped in a round before some of its calls ran: everything needed to go on (plain JSON). */
+export interface SuspendedLoop {
+  readonly loopId: string;
+  /** The conversation before the stopped round's reply. */
+  readonly prompt: LanguageModelV3Prompt;
+  /** The stopped round's reply (its tool calls). */
+  readonly content: readonly LanguageModelV3Content[];
+  readonly iteration: number;
+  readonly usage: LlmUsage;
+  readonly nudged: boolean;
+  /** The calls of the round that already have results. */
+  readonly settled: readonly SettledCall[];
+  /** The tools offered when it stopped. */
+  readonly toolNames: readonly string[];
+}
+
+/** A finished tool loop, as kept for a replay (plain JSON). */
+export interface FinishedLoop {
+  readonly loopId: string;
+  readonly text: string;
+  readonly prompt: LanguageModelV3Prompt;
+  readonly iterations: number;
+  readonly usage: LlmUsage;
+  readonly returnedDirect: boolean;
+}
+
+/** One slot of an action's run, in the order loops and awaitables claimed them. */
+export type WaitJournalEntry =
+  | { readonly kind: "loop-done"; readonly loop: FinishedLoop }
+  | { readonly kind: "loop-suspended"; readonly loop: SuspendedLoop }
+  | { readonly kind: "awaitable" };
+
+/** A person's answer to an approval request. */
+export type ApprovalAnswer =
+  | { readonly approved: true; readonly input?: unknown }
+  | { readonly approved: false; readonly reason?: string };
+
+/**
+ * What keeps the waits of the agent process a loop runs in: the journal that
+ * lets a resumed action replay its finished loops without calling the model
+ * and resume its stopped loop where it stopped, and the answers to approvals.
+ */
+export interface LoopWaits {
+  /** Claims the next slot of the current action's run; returns its index and what a previous run left there. */
+  enter(): { readonly index: number; readonly entry: WaitJournalEntry | undefined };
+  /** Keeps what happened in slot `index`. */
+  record(index: number, entry: WaitJournalEntry): void;
+  /** The answer to the approval of call `key` (`<loopId>/<toolCallId>`), once given. */
+  approvalAnswer(key: string): ApprovalAnswer | undefined;
+}

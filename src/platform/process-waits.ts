@@ -1,0 +1,202 @@
+import { describeRequest, type PendingRequest } from "../errors/awaiting-response.js";
+import { InvalidResponseError } from "../errors/invalid-response-error.js";
+import { jsonSchemaValidator } from "../loop/json-schema-validator.js";
+import type { ApprovalAnswer, LoopWaits, WaitJournalEntry } from "../loop/loop-waits.js";
+import type { JsonSchema } from "../tool/input-schema.js";
+import type { AwaitableRequest, AwaitableResponse } from "./awaitable.js";
+
+/** The waits of a process as plain JSON: what its checkpoint keeps. */
+export interface WaitState {
+  /** What the loops and awaitables of the interrupted action did, by slot. */
+  readonly journal: readonly (WaitJournalEntry | null)[];
+  /** The requests still open. */
+  readonly open: readonly AwaitableRequest[];
+  /** The answers given, by request key, not yet consumed by a finished action. */
+  readonly answers: readonly (readonly [string, unknown])[];
+  /** The number of the next request id. */
+  readonly nextId: number;
+}
+
+/** One accepted answer: the request and how long it waited. */
+export interface AcceptedResponse {
+  readonly request: AwaitableRequest;
+  readonly response: unknown;
+  readonly waitedMs: number;
+}
+
+/** The reason of a request denied because nobody answered in time. */
+export const TIMED_OUT = "timed out";
+
+/**
+ * The waits of one root agent process: the requests it waits on, the answers
+ * given, and the journal of the interrupted action's loops and awaitables
+ * that lets the action run again to where it stopped (see `LoopWaits`).
+ */
+export class ProcessWaits implements LoopWaits {
+  private journal: (WaitJournalEntry | null)[];
+  private open: AwaitableRequest[];
+  private readonly answers: Map<string, unknown>;
+  private nextId: number;
+  private cursor = 0;
+
+  constructor(state?: WaitState) {
+    this.journal = state ? [...state.journal] : [];
+    this.open = state ? [...state.open] : [];
+    this.answers = new Map(state?.answers ?? []);
+    this.nextId = state?.nextId ?? 1;
+  }
+
+  /** The open requests. */
+  get requests(): readonly AwaitableRequest[] {
+    return this.open;
+  }
+
+  /** Whether anything is kept (a fresh process keeps nothing in its checkpoint). */
+  get empty(): boolean {
+    return this.journal.length === 0 && this.open.length === 0 && this.answers.size === 0;
+  }
+
+  /** The earliest deadline of an open request, if any. */
+  get nextDeadline(): number | undefined {
+    let earliest: number | undefined;
+    for (const request of this.open) {
+      if (request.deadline !== undefined && (earliest === undefined || request.deadline < earliest))
+        earliest = request.deadline;
+    }
+    return earliest;
+  }
+
+  /** An action of the root process starts: loops and awaitables claim slots from the first again. */
+  actionStarted(): void {
+    this.cursor = 0;
+  }
+
+  /** The action ended without waiting: its journal and answers are done with. */
+  actionEnded(): void {
+    this.cursor = 0;
+    if (this.journal.length > 0) this.journal = [];
+    this.answers.clear();
+  }
+
+  enter(): { readonly index: number; readonly entry: WaitJournalEntry | undefined } {
+    const index = this.cursor++;
+    return { index, entry: this.journal[index] ?? undefined };
+  }
+
+  record(index: number, entry: WaitJournalEntry): void {
+    while (this.journal.length < index) this.journal.push(null);
+    this.journal[index] = entry;
+  }
+
+  approvalAnswer(key: string): ApprovalAnswer | undefined {
+    return this.answers.get(key) as ApprovalAnswer | undefined;
+  }
+
+  /** The answer given to the request `key`, if any. */
+  answerOf(key: string): unknown {
+    return this.answers.get(key);
+  }
+
+  /** Opens `pending` (a request already open under its key keeps its id and time); returns the requests opened now. */
+  ask(pending: readonly PendingRequest[], now: number): AwaitableRequest[] {
+    const opened: AwaitableRequest[] = [];
+    for (const request of pending) {
+      if (this.open.some((open) => open.key === request.key) || this.answers.has(request.key)) continue;
+      const added: AwaitableRequest = {
+        ...request,
+        id: `r${this.nextId++}`,
+        what: describeRequest(request),
+        since: now,
+        ...(request.timeoutMs !== undefined ? { deadline: now + request.timeoutMs } : {}),
+      };
+      this.open.push(added);
+      opened.push(added);
+    }
+    return opened;
+  }
+
+  /**
+   * Accepts `response` to request `requestId` (checked against the request:
+   * an approval's `approved` and edited input, a form's schema); a bad answer
+   * is an {@link InvalidResponseError} and the request stays open.
+   */
+  answer(processId: string, requestId: string, response: AwaitableResponse, now: number): AcceptedResponse {
+    const request = this.open.find((open) => open.id === requestId);
+    if (request === undefined) {
+      const known = this.open.map((open) => open.id).join(", ");
+      throw new InvalidResponseError(
+        `Process ${processId} has no open request '${requestId}' (open: [${known}]).`,
+        processId,
+        requestId,
+      );
+    }
+    const accepted = checkedResponse(request, response, (message) => {
+      throw new InvalidResponseError(
+        `Request ${requestId} of process ${processId}: ${message}`,
+        processId,
+        requestId,
+      );
+    });
+    return this.accept(request, accepted, now);
+  }
+
+  /** Denies every open request whose deadline has passed (reason "timed out"); returns them. */
+  expire(now: number): AcceptedResponse[] {
+    const expired = this.open.filter((request) => request.deadline !== undefined && request.deadline <= now);
+    return expired.map((request) =>
+      this.accept(
+        request,
+        request.kind === "form" ? { timedOut: true } : { approved: false, reason: TIMED_OUT },
+        now,
+      ),
+    );
+  }
+
+  /** The state as plain JSON. */
+  state(): WaitState {
+    return {
+      journal: [...this.journal],
+      open: [...this.open],
+      answers: [...this.answers],
+      nextId: this.nextId,
+    };
+  }
+
+  private accept(request: AwaitableRequest, response: unknown, now: number): AcceptedResponse {
+    this.open = this.open.filter((open) => open !== request);
+    this.answers.set(request.key, response);
+    return { request, response, waitedMs: now - request.since };
+  }
+}
+
+/** `response` as kept for `request`, or a call of `reject` saying what is wrong. */
+function checkedResponse(
+  request: AwaitableRequest,
+  response: AwaitableResponse,
+  reject: (message: string) => never,
+): unknown {
+  if (typeof response !== "object" || response === null || Array.isArray(response))
+    return reject(`the response must be an object, got ${JSON.stringify(response)}.`);
+  if (request.kind === "form") {
+    const problems = jsonSchemaValidator(request.schema as JsonSchema)(response);
+    if (problems.length > 0) reject(`the form's values do not match its schema: ${problems.join("; ")}`);
+    return response;
+  }
+  const approved = (response as { approved?: unknown }).approved;
+  if (typeof approved !== "boolean")
+    reject(`the response needs 'approved': true or false, got ${JSON.stringify(response)}.`);
+  if (approved === false) {
+    const reason = (response as { reason?: unknown }).reason;
+    if (reason !== undefined && typeof reason !== "string") reject("'reason' must be a string.");
+    return reason === undefined ? { approved: false } : { approved: false, reason };
+  }
+  const input = (response as { input?: unknown }).input;
+  if (input === undefined) return { approved: true };
+  if (request.kind !== "approval") reject("only an approval takes edited 'input'.");
+  if (request.kind === "approval") {
+    const problems = jsonSchemaValidator(request.inputSchema as JsonSchema)(input);
+    if (problems.length > 0)
+      reject(`the edited input does not match tool '${request.toolName}''s schema: ${problems.join("; ")}`);
+  }
+  return { approved: true, input };
+}
