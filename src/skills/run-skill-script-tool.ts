@@ -3,6 +3,7 @@ import { AbstractTool } from "../tool/abstract-tool.js";
 import { InputSchema } from "../tool/input-schema.js";
 import { Param } from "../tool/param.js";
 import type { ToolCallOptions } from "../tool/tool.js";
+import type { ToolApproval } from "../tool/tool-approval.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
@@ -35,8 +36,16 @@ export interface SkillScriptOptions {
   /** Output (stdout and stderr together) kept; a script writing more is stopped. @default 65536 */
   readonly maxOutputBytes?: number;
   /**
-   * Asked before every run; `false` refuses it in-band. Until human approval
-   * (`Tool.requireApproval`) is wired in, this is where to ask a person.
+   * Whether a person approves each run first (`Tool.requireApproval`: inside
+   * an agent process the run waits for `platform.respond`, the CLI's prompt or
+   * `--approve-all`; outside any process it is denied in-band). `false` runs
+   * scripts without asking; an object sets the approval's options.
+   * @default true
+   */
+  readonly humanApproval?: boolean | ToolApproval;
+  /**
+   * Asked before every run (after a person approved it, when one must); `false`
+   * refuses it in-band. For a policy in code.
    * @default every run is allowed
    */
   readonly approve?: (call: SkillScriptCall) => boolean | Promise<boolean>;

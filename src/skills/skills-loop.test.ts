@@ -61,10 +61,10 @@ describe("PromptRunner.withSkills", () => {
       ScriptedModel.toolCall("run_skill_script", { skill: "csv-audit", script: "scripts/summarize.mjs" }),
       ScriptedModel.text("## 2.0\n- Adds dark mode\n- Fixes a crash when saving an empty draft"),
     );
-    const skills = (await Skills.fromDirectory(copy.dir, { runScripts: true })).withTools(
-      listChanges,
-      deploy,
-    );
+    // No person to ask here (outside an agent process): scripts run without approval only when told so.
+    const skills = (
+      await Skills.fromDirectory(copy.dir, { runScripts: true, scripts: { humanApproval: false } })
+    ).withTools(listChanges, deploy);
     const text = await runnerOn(model)
       .withTool(deploy)
       .withSkills(skills)
@@ -87,6 +87,20 @@ describe("PromptRunner.withSkills", () => {
     expect(lastResult(model.requests[6])).toBe(
       "'scripts/summarize.mjs' exited with code 0.\nstdout:\nrows: 2\nheader: id,email,name",
     );
+  });
+
+  it("asks a person before a script runs by default: with nobody to ask, the run is denied in-band", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("skills", { skill: "csv-audit" }),
+      ScriptedModel.toolCall("run_skill_script", { skill: "csv-audit", script: "scripts/summarize.mjs" }),
+      ScriptedModel.text("done"),
+    );
+    await runnerOn(model)
+      .withSkills(await Skills.fromDirectory(copy.dir, { runScripts: true }))
+      .generateText("Audit the CSV");
+    const denied = lastResult(model.requests[2]);
+    expect(denied).toMatch(/denied/i);
+    expect(denied).not.toContain("exited with code");
   });
 
   it("keeps the facade's definition identical after activation (the first request is a prefix of the rest)", async () => {

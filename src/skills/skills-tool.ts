@@ -6,6 +6,7 @@ import { InputSchema } from "../tool/input-schema.js";
 import { OneShotPerLoopTool } from "../tool/one-shot-per-loop-tool.js";
 import { Param } from "../tool/param.js";
 import { Tool, type ToolCallOptions } from "../tool/tool.js";
+import { requireApproval } from "../tool/tool-approval.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
@@ -74,7 +75,7 @@ export class SkillsTool extends AbstractTool implements ProgressiveTool, Unfoldi
   private readonly catalog: SkillCatalog;
   private readonly activators = new Map<string, Tool>();
   private readonly reader: ReadSkillFileTool;
-  private readonly runner: RunSkillScriptTool | undefined;
+  private readonly runner: Tool | undefined;
   private readonly allowed: ReadonlyMap<string, Tool>;
   private readonly records = new UnfoldingRecords();
   private readonly offeredFacades = new WeakMap<ToolDefinition, Tool>();
@@ -94,7 +95,9 @@ export class SkillsTool extends AbstractTool implements ProgressiveTool, Unfoldi
       facadeName: init.name,
     };
     this.reader = new ReadSkillFileTool(this.catalog, init.maxReadBytes);
-    this.runner = init.scripts ? new RunSkillScriptTool(this.catalog, init.scripts) : undefined;
+    this.runner = init.scripts
+      ? scriptRunner(new RunSkillScriptTool(this.catalog, init.scripts), init.scripts)
+      : undefined;
     for (const skill of init.skills) {
       const activate = Tool.create(skill.name, skill.description, (_input, context) =>
         this.activate(skill, context),
@@ -207,4 +210,14 @@ export class SkillsTool extends AbstractTool implements ProgressiveTool, Unfoldi
     if (allowed.length > 0) notes.push(`Tools this skill uses, now available: ${allowed.join(", ")}.`);
     return ToolResult.text(notes.length === 0 ? body : `${body}\n\n---\n${notes.join("\n")}`);
   }
+}
+
+/** The script tool, behind a person's approval unless the options say otherwise (safe by default). */
+function scriptRunner(tool: RunSkillScriptTool, options: SkillScriptOptions): Tool {
+  const approval = options.humanApproval ?? true;
+  if (approval === false) return tool;
+  return requireApproval(tool, {
+    message: (input) => `Allow the skill script ${JSON.stringify(input)} to run?`,
+    ...(approval === true ? {} : approval),
+  });
 }
