@@ -75,6 +75,18 @@ describe("embabel-ts mcp-serve --scripted", () => {
   });
 });
 
+describe("embabel-ts mcp-serve without a model", () => {
+  it("fails at start with the same clear message as run, before any client connects", async () => {
+    const [serve, run] = await Promise.all([cli(["mcp-serve"], {}, cwd), cli(["run", "star-news"], {}, cwd)]);
+    expect(serve.code).toBe(1);
+    expect(serve.stderr.split("\n")[0]).toBe(
+      "error: No LLM provider is configured. Set one of these and run again:",
+    );
+    expect(serve.stderr.split("\n")[0]).toBe(run.stderr.split("\n")[0]);
+    expect(serve.stdout).toBe("");
+  });
+});
+
 describe("embabel-ts run mcp-weather --scripted", () => {
   it("runs the agent on tools from the MCP server its config file names", async () => {
     const run = await cli(["run", "mcp-weather", "Weather in Oslo?", "--scripted"], {}, cwd);

@@ -26,7 +26,7 @@ beforeAll(async () => {
   });
   for (let tries = 0; !url && tries < 200; tries += 1) {
     const line = terminal.stdout.find((candidate) => candidate.includes("http://127.0.0.1:"));
-    url = /http:\/\/127\.0\.0\.1:\d+/.exec(line ?? "")?.[0] ?? "";
+    url = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(line ?? "")?.[0] ?? "";
     if (!url) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   if (!url) throw new Error(`The studio did not start: ${terminal.stderr.join("\n")}`);

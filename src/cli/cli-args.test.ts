@@ -31,9 +31,24 @@ describe("parseCliArgs", () => {
     expect(parseCliArgs(["run", "x", "--help"])).toEqual({ command: "help" });
   });
 
+  it("refuses an option the command does not take, naming the commands that do (never ignores it)", () => {
+    expect(() => parseCliArgs(["run", "star-news", "--concurrency", "abc"])).toThrow(
+      "'run' takes no --concurrency (it is an option of 'worker').",
+    );
+    expect(() => parseCliArgs(["studio", "--scripted"])).toThrow(
+      "'studio' takes no --scripted (it is an option of 'run', 'worker', 'mcp-serve').",
+    );
+    expect(() => parseCliArgs(["list", "--port", "1"])).toThrow(
+      "'list' takes no --port (it is an option of 'studio').",
+    );
+    expect(() => parseCliArgs(["worker", "--redis", "redis://127.0.0.1:1", "--concurrency", "abc"])).toThrow(
+      "Option '--concurrency' needs a whole number of 1 or more (got 'abc').",
+    );
+  });
+
   it("rejects an unknown command, naming it", () => {
     expect(() => parseCliArgs(["go"])).toThrow(
-      "Unknown command 'go'. Commands: run, list, studio, mcp-serve, help.",
+      "Unknown command 'go'. Commands: run, list, studio, worker, mcp-serve, respond, waiting, help.",
     );
   });
 

@@ -172,6 +172,59 @@ const OPTIONS = {
   input: { type: "string" },
 } as const;
 
+/** The commands, as the unknown-command message lists them. */
+const COMMANDS = ["run", "list", "studio", "worker", "mcp-serve", "respond", "waiting", "help"] as const;
+
+/** The options each command reads: any other is a mistake on the command line, never silently ignored. */
+const OPTIONS_OF: Readonly<Record<(typeof COMMANDS)[number], readonly (keyof typeof OPTIONS)[]>> = {
+  run: [
+    "scripted",
+    "model",
+    "verbose",
+    "config",
+    "trace",
+    "json",
+    "no-keep-runs",
+    "redis",
+    "queue",
+    "wait-timeout",
+    "stalled-interval",
+    "skills",
+    "approve-all",
+    "deny-all",
+  ],
+  list: [],
+  studio: ["port", "config", "no-token"],
+  worker: [
+    "redis",
+    "queue",
+    "concurrency",
+    "lock-duration",
+    "stalled-interval",
+    "scripted",
+    "model",
+    "config",
+  ],
+  "mcp-serve": ["http", "host", "token", "allowed-origin", "allowed-host", "scripted", "model", "config"],
+  respond: ["reason", "input", "redis", "queue"],
+  waiting: ["redis", "queue"],
+  help: [],
+};
+
+/** Throws a {@link UsageError} for an option `command` does not take, naming the commands that do. */
+function checkOptionsOf(command: string, values: Readonly<Record<string, unknown>>): void {
+  const known = OPTIONS_OF[command as keyof typeof OPTIONS_OF];
+  if (!known) return;
+  for (const option of Object.keys(values)) {
+    if (values[option] === undefined || option === "help" || option === "version") continue;
+    if ((known as readonly string[]).includes(option)) continue;
+    const users = COMMANDS.filter((each) => (OPTIONS_OF[each] as readonly string[]).includes(option));
+    throw new UsageError(
+      `'${command}' takes no --${option}${users.length > 0 ? ` (it is an option of ${users.map((each) => `'${each}'`).join(", ")})` : ""}.`,
+    );
+  }
+}
+
 /** Parses `argv` (without `node` and the script); throws {@link UsageError} on anything unrecognised. */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
@@ -184,6 +237,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values.help) return { command: "help" };
   if (values.version) return { command: "version" };
   const [command, ...rest] = positionals;
+  if (command !== undefined) checkOptionsOf(command, values);
   switch (command) {
     case undefined:
       return { command: "help", missingCommand: true };
@@ -265,7 +319,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       };
     }
     default:
-      throw new UsageError(`Unknown command '${command}'. Commands: run, list, studio, mcp-serve, help.`);
+      throw new UsageError(`Unknown command '${command}'. Commands: ${COMMANDS.join(", ")}.`);
   }
 }
 

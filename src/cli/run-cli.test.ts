@@ -128,7 +128,7 @@ describe("runCli", () => {
     const run = await cli(["frobnicate"]);
     expect(run.code).toBe(EXIT_USAGE);
     expect(run.stderr).toEqual([
-      "error: Unknown command 'frobnicate'. Commands: run, list, studio, mcp-serve, help.",
+      "error: Unknown command 'frobnicate'. Commands: run, list, studio, worker, mcp-serve, respond, waiting, help.",
     ]);
   });
 

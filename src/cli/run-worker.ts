@@ -16,6 +16,7 @@ import { configForScriptedRun, mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { scriptedExampleModel } from "./scripted-example-model.js";
+import { indent } from "./terminal.js";
 import { UsageError } from "./usage-error.js";
 
 /** Agents a worker serves, with the recorded script `--scripted` replays for each (when it has one). */
@@ -136,10 +137,10 @@ function configuredModels(
   } catch (error) {
     if (!ConfigurationError.isInstance(error)) throw error;
     options.terminal.err(
-      options.terminal.style.yellow(
-        `note: no model configured, so runs whose actions call an LLM will fail (${error.message.split("\n")[0]})`,
-      ),
+      options.terminal.style.yellow("note: no model configured, so runs whose actions call an LLM will fail."),
     );
+    // The whole configuration message: it lists what to set.
+    options.terminal.err(indent(error.message));
     return undefined;
   }
 }
