@@ -30,3 +30,4 @@ const mcpFree =
   !("@modelcontextprotocol/sdk" in ours.byPackage) && "@modelcontextprotocol/sdk" in mcp.byPackage;
 console.log(`  MCP SDK only in the bundle that uses MCP : ${mcpFree ? "PASS" : "FAIL"}`);
 console.log(`  Node built-ins the MCP-free bundle imports: ${ours.builtins.join(", ") || "none"}`);
+if (ratio > 1 || !mcpFree) process.exitCode = 1;
