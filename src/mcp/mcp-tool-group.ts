@@ -1,7 +1,7 @@
 import { ToolGroup, type ToolGroupMetadata, type ToolGroupPermission } from "../prompt/tool-group.js";
 import type { Tool } from "../tool/tool.js";
+import { resolveNameClashes } from "../tool/tool-name-clashes.js";
 import type { McpClient } from "./mcp-client.js";
-import type { McpTool } from "./mcp-tool.js";
 import {
   clientList,
   loadServerTools,
@@ -37,7 +37,7 @@ export interface McpToolGroupOptions {
 interface Listing {
   readonly clients: readonly McpClient[];
   readonly perServer: readonly ServerTools[];
-  readonly tools: readonly McpTool[];
+  readonly tools: readonly Tool[];
 }
 
 /** Whether no server's tool list changed since `listing` was made. */
@@ -66,7 +66,7 @@ function describeMetadata(metadata: ToolGroupMetadata): string {
 export class McpToolGroup implements ToolGroup {
   readonly metadata: ToolGroupMetadata;
   private loaded: Listing | undefined;
-  private loading: Promise<readonly McpTool[]> | undefined;
+  private loading: Promise<readonly Tool[]> | undefined;
 
   private constructor(private readonly options: McpToolGroupOptions) {
     this.metadata = ToolGroup.metadata(
@@ -110,7 +110,7 @@ export class McpToolGroup implements ToolGroup {
   }
 
   /** The one load in flight (started if none is). */
-  private sharedLoad(): Promise<readonly McpTool[]> {
+  private sharedLoad(): Promise<readonly Tool[]> {
     this.loading ??= this.load().finally(() => {
       this.loading = undefined;
     });
@@ -122,7 +122,7 @@ export class McpToolGroup implements ToolGroup {
    * the first time). If a re-listing fails, the tools listed before are kept
    * (their calls answer in-band while a server is down) and the next use tries again.
    */
-  private async load(): Promise<readonly McpTool[]> {
+  private async load(): Promise<readonly Tool[]> {
     const { filter, metaConverter } = this.options;
     const clients = clientList(this.options.clients);
     const before = this.loaded;
@@ -142,7 +142,8 @@ export class McpToolGroup implements ToolGroup {
     const listing: Listing = {
       clients,
       perServer,
-      tools: Object.freeze(perServer.flatMap((server) => server.tools)),
+      // Two servers offering one name: both tools are offered as `<server>_<tool>`.
+      tools: Object.freeze([...resolveNameClashes(perServer.flatMap((server) => server.tools))]),
     };
     this.loaded = listing;
     return listing.tools;

@@ -68,3 +68,24 @@ export async function startHttpFixture(
   });
   return { url: `http://127.0.0.1:${port}/${transport === "sse" ? "sse" : "mcp"}`, child };
 }
+
+/** A stdio MCP server offering `search`, `fetch`, `lookup` and `blackboard_list`, each answer starting with `label`. */
+export const SEARCH_SERVER = fileURLToPath(new URL("../fixtures/mcp/search-server.mjs", import.meta.url));
+
+/** A stdio config for {@link SEARCH_SERVER} answering as `label`. */
+export function searchServerConfig(label: string): Record<string, unknown> {
+  return { command: process.execPath, args: [SEARCH_SERVER], env: { FIXTURE_LABEL: label } };
+}
+
+/** A logger that keeps its warnings, for tests that check what was reported. */
+export function recordingLogger(): {
+  logger: { debug(): void; info(): void; warn(message: string): void; error(message: string): void };
+  warnings: string[];
+} {
+  const warnings: string[] = [];
+  const noop = (): void => {};
+  return {
+    logger: { debug: noop, info: noop, warn: (message) => warnings.push(message), error: noop },
+    warnings,
+  };
+}
