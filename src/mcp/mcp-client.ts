@@ -16,9 +16,11 @@ import {
   type Tool as McpToolInfo,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
+import { skippedTool, usableMcpTools } from "./usable-mcp-tools.js";
 
 export type { CallToolResult, McpToolInfo };
 
@@ -115,11 +117,17 @@ export class McpClient {
         const tools: McpToolInfo[] = [];
         let cursor: string | undefined;
         do {
-          const page = await client.listTools(cursor === undefined ? {} : { cursor }, requestOptions);
-          tools.push(...page.tools);
+          // Listed leniently and checked tool by tool: one bad tool must not make the others unusable.
+          const page = await client.request(
+            { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+            LENIENT_TOOL_LIST,
+            requestOptions,
+          );
+          tools.push(...usableMcpTools(this.name, page.tools));
           cursor = page.nextCursor;
         } while (cursor !== undefined);
-        return { tools: tools.filter((tool) => tool.execution?.taskSupport !== "required"), version };
+        const usable = withCompilableOutputSchemas(client, this.name, tools);
+        return { tools: usable.filter((tool) => tool.execution?.taskSupport !== "required"), version };
       },
       options,
     );
@@ -400,6 +408,37 @@ export class McpClient {
     const errors = lines.filter((line) => /error/i.test(line));
     return ` (server stderr: ${(errors.length > 0 ? errors.slice(-3) : lines.slice(-3)).join(" | ")})`;
   }
+}
+
+/** A `tools/list` result whose tools are checked one by one afterwards ({@link usableMcpTools}). */
+const LENIENT_TOOL_LIST = z.looseObject({
+  tools: z.array(z.unknown()),
+  nextCursor: z.string().optional(),
+});
+
+/** The SDK client's own cache of output-schema validators, which its `listTools` fills. */
+type ToolMetadataCache = { cacheToolMetadata?: (tools: readonly McpToolInfo[]) => void };
+
+/**
+ * `tools` without those whose output schema can't be compiled (each skipped
+ * with a warning), and the SDK client's validators of the others cached, as
+ * its own `listTools` does, so structured results are still checked.
+ */
+function withCompilableOutputSchemas(client: Client, server: string, tools: McpToolInfo[]): McpToolInfo[] {
+  const cache = (client as unknown as ToolMetadataCache).cacheToolMetadata?.bind(client);
+  if (cache === undefined) return tools;
+  const usable = tools.filter((tool) => {
+    if (tool.outputSchema === undefined) return true;
+    try {
+      cache([tool]);
+      return true;
+    } catch (error) {
+      skippedTool(server, `tool '${tool.name}'`, `its output schema can't be compiled (${messageOf(error)})`);
+      return false;
+    }
+  });
+  cache(usable);
+  return usable;
 }
 
 function returnResult(result: CallToolResult): CallToolResult {
