@@ -3,7 +3,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import { ClientCredentialsProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
@@ -20,6 +20,7 @@ import { z } from "zod";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
+import { ProcessGroupStdioTransport } from "./process-group-stdio-transport.js";
 import { skippedTool, usableMcpTools } from "./usable-mcp-tools.js";
 
 export type { CallToolResult, McpToolInfo };
@@ -87,7 +88,7 @@ export class McpClient {
 
   /** The pid of the stdio child, while one runs. */
   get pid(): number | undefined {
-    return this.transport instanceof StdioClientTransport ? (this.transport.pid ?? undefined) : undefined;
+    return this.transport instanceof ProcessGroupStdioTransport ? this.transport.pid : undefined;
   }
 
   /**
@@ -283,7 +284,7 @@ export class McpClient {
     });
     this.pendingTransport = transport;
     // Known from the spawn on, so that a child still starting does not outlive this process either.
-    if (transport instanceof StdioClientTransport) rememberChild(this, () => transport.pid ?? undefined);
+    if (transport instanceof ProcessGroupStdioTransport) rememberChild(this, () => transport.pid);
     try {
       await client.connect(transport, { timeout: timeoutMs });
     } catch (error) {
@@ -344,14 +345,14 @@ export class McpClient {
         ? new SSEClientTransport(new URL(config.url), options)
         : new StreamableHTTPClientTransport(new URL(config.url), options);
     }
-    const transport = new StdioClientTransport({
+    // In a process group of its own, so that close() and exit end an `npx` wrapper's real server too.
+    const transport = new ProcessGroupStdioTransport({
       command: config.command,
       args: [...(config.args ?? [])],
       env: { ...getDefaultEnvironment(), ...(config.env ?? {}) },
       ...(config.cwd ? { cwd: config.cwd } : {}),
-      stderr: "pipe",
     });
-    transport.stderr?.on("data", (chunk: Buffer) => {
+    transport.stderr.on("data", (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
     });
     return transport;

@@ -32,13 +32,22 @@ export async function eventually(check: () => boolean, timeoutMs = 5_000): Promi
   }
 }
 
-/** Whether process `pid` is alive. */
+/**
+ * Whether process `pid` is alive: `process.kill(pid, 0)` succeeds and it is no
+ * zombie (an exited process whose parent, here possibly a pid 1 that reaps
+ * nothing, has not collected it).
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true; // no /proc: trust kill(pid, 0)
   }
 }
 
