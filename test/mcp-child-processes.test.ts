@@ -77,6 +77,21 @@ describe("McpClient.close()", () => {
   });
 });
 
+describe("a stdio server that dies by itself", () => {
+  it("takes what it started with it", async () => {
+    const server = wrappedServer();
+    const clients = McpClients.fromConfig({ mcpServers: { wrapped: server.config } });
+    try {
+      const crash = await McpToolFactory.create(clients).requiredToolByName("crash");
+      const group = await server.pids();
+      expect(await crash.call("{}")).toMatchObject({ kind: "error" });
+      await eventually(() => !group.some(isAlive), 3_000);
+    } finally {
+      await clients.close();
+    }
+  });
+});
+
 /** Runs `script` as an ES module in a new Node process. */
 function node(script: string): ChildProcess {
   const child = spawn(process.execPath, ["--input-type=module", "-e", script], {

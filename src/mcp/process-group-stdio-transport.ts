@@ -62,6 +62,8 @@ export class ProcessGroupStdioTransport implements Transport {
       child.once("spawn", () => resolve());
       child.once("close", () => {
         if (this.child === child) this.child = undefined;
+        // The server is gone (it exited or crashed): what it started must not stay behind.
+        signalGroup(child, "SIGTERM");
         this.onclose?.();
       });
       child.stdin?.on("error", (error) => this.onerror?.(error));
