@@ -192,7 +192,12 @@ describe("MCP over Streamable HTTP: failures", () => {
   it("names a server nobody listens on and its cause, without waiting for a timeout, and tries again on the next use", async () => {
     const url = `http://127.0.0.1:${await deadPort()}/mcp`;
     const clients = clientsFor({ remote: { url, connectTimeoutMs: 30_000 } });
-    const group = McpToolGroup.create({ role: "remote", description: "Remote tools", clients });
+    const group = McpToolGroup.create({
+      role: "remote",
+      description: "Remote tools",
+      clients,
+      required: true,
+    });
     const started = Date.now();
     for (let attempt = 0; attempt < 2; attempt++) {
       const failure = await group.tools().then(
@@ -225,7 +230,12 @@ describe("MCP over Streamable HTTP: failures", () => {
       wrongPath: { url, headers: { Authorization: "Bearer t" }, connectTimeoutMs: 30_000 },
     });
     const group = (server: string) =>
-      McpToolGroup.create({ role: server, description: server, clients: clients.select([server]) });
+      McpToolGroup.create({
+        role: server,
+        description: server,
+        clients: clients.select([server]),
+        required: true,
+      });
     await expect(group("noToken").tools()).rejects.toThrow(
       /^MCP server 'noToken' could not be reached: .*HTTP 401 Unauthorized/,
     );

@@ -63,6 +63,11 @@ function group(clients: McpClients, filter?: (name: string) => boolean): McpTool
   });
 }
 
+/** A group whose server failing fails `tools()` (instead of an empty list and a warning). */
+function requiredGroup(clients: McpClients): McpToolGroup {
+  return McpToolGroup.create({ role: "fixture", description: "Fixture tools", clients, required: true });
+}
+
 async function tool(clients: McpClients, name: string) {
   return McpToolFactory.create(clients).requiredToolByName(name);
 }
@@ -228,7 +233,7 @@ describe("failures", () => {
 
   it("reports a server that never starts, naming it and the cause, and tries again on the next use", async () => {
     const clients = clientsFor({ ghost: { command: "/nonexistent/mcp-server-binary" } });
-    const tools = group(clients);
+    const tools = requiredGroup(clients);
     await expect(tools.tools()).rejects.toThrow(/MCP server 'ghost' could not be started: .*ENOENT/);
     expect(tools.toolsInitialized).toBe(false);
     await expect(tools.tools()).rejects.toSatisfy(McpServerError.isInstance);
@@ -239,7 +244,7 @@ describe("failures", () => {
     const platform = AgentPlatform.create({
       models: { default: model },
       mcpServers: { ghost: { command: "/nonexistent/mcp-server-binary" } },
-      toolGroups: { web: { tools: ["search"] } },
+      toolGroups: { web: { tools: ["search"], required: true } },
     });
     cleanups.push(() => platform.close());
     await expect(platform.ai().withToolGroup("web").generateText("hi")).rejects.toThrow(
@@ -256,7 +261,7 @@ describe("failures", () => {
         connectTimeoutMs: 400,
       },
     });
-    await expect(group(clients).tools()).rejects.toThrow(
+    await expect(requiredGroup(clients).tools()).rejects.toThrow(
       "MCP server 'silent' could not be started: MCP error -32001: Request timed out",
     );
   });
@@ -279,7 +284,7 @@ describe("failures", () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const entry = join(dir, "server.mjs");
     const clients = clientsFor({ late: { command: process.execPath, args: [entry] } });
-    const tools = group(clients);
+    const tools = requiredGroup(clients);
     // The server's stderr ("Cannot find module …") goes to the log, not into the error (test/mcp-stderr.test.ts).
     await expect(tools.tools()).rejects.toThrow(
       /MCP server 'late' could not be started: .*Connection closed/,

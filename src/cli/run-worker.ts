@@ -137,7 +137,9 @@ function configuredModels(
   } catch (error) {
     if (!ConfigurationError.isInstance(error)) throw error;
     options.terminal.err(
-      options.terminal.style.yellow("note: no model configured, so runs whose actions call an LLM will fail."),
+      options.terminal.style.yellow(
+        "note: no model configured, so runs whose actions call an LLM will fail.",
+      ),
     );
     // The whole configuration message: it lists what to set.
     options.terminal.err(indent(error.message));

@@ -213,4 +213,23 @@ describe("in-band answers", () => {
     ]);
     expect(results.map((result) => result.text)).toEqual(["survived", "survived"]);
   });
+
+  it("answers a call whose schema nests too deeply to check, instead of failing the loop", async () => {
+    let schema: Record<string, unknown> = { type: "string" };
+    for (let level = 0; level < 20_000; level += 1) {
+      schema = { type: "object", properties: { next: schema } };
+    }
+    const deep = Tool.of(
+      "deep",
+      "A tool with a very deep schema",
+      InputSchema.fromJsonSchema(schema as never),
+      ToolMetadata.DEFAULT,
+      () => ToolResult.text("ran"),
+    );
+    const output = await answerTo(ScriptedModel.toolCall("deep", { next: {} }), [deep]);
+    expect(output?.type).toBe("error-text");
+    expect((output as { value: string }).value).toMatch(
+      /^Tool 'deep' can't be called: its input schema can't be checked \(.+\)\. Use another tool\.$/,
+    );
+  });
 });

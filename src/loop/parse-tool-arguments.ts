@@ -15,7 +15,8 @@ export type ParsedToolArguments =
  * are refused (their raw text stays in the transcript). Strings that parse
  * exactly as the number, integer or boolean the schema asks for are taken as
  * that value; the tool then receives the arguments re-serialized, otherwise
- * the raw text unchanged.
+ * the raw text unchanged. A schema that can't be checked (nested too deeply
+ * for the validator) is answered in-band too.
  */
 export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArguments {
   const name = tool.definition.name;
@@ -51,8 +52,21 @@ export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArgu
     };
   }
   const schema = tool.definition.inputSchema.jsonSchema;
-  const coerced = scalarStringCoercer(schema)(value);
-  const problems = jsonSchemaValidator(schema)(value);
+  let coerced: boolean;
+  let problems: readonly string[];
+  try {
+    coerced = scalarStringCoercer(schema)(value);
+    problems = jsonSchemaValidator(schema)(value);
+  } catch (error) {
+    // A schema too deep (or too broken) to check: answered in-band, like any other failure of the call.
+    return {
+      ok: false,
+      value,
+      message:
+        `Tool '${name}' can't be called: its input schema can't be checked (${(error as Error).message}). ` +
+        "Use another tool.",
+    };
+  }
   if (problems.length > 0) {
     return {
       ok: false,

@@ -1,6 +1,6 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { DelegatingTool } from "../tool/abstract-tool.js";
 import type { Tool } from "../tool/tool.js";
+import { isSameTool, renameOnClash } from "../tool/tool-name-clashes.js";
 import { Unfolding } from "../tool/unfolding.js";
 import type {
   ToolInjectionContext,
@@ -15,7 +15,8 @@ import type {
  * name; removed when there is no guide) and the selected tools are appended. An exclusive unfolding also removes every other tool.
  * No unfolding, or one without tools, changes nothing. A child whose name is
  * taken by a different tool still offered is a {@link ConfigurationError}
- * naming both (the model could not tell them apart).
+ * naming both (the model could not tell them apart), unless one of the two
+ * gives way (an MCP tool): that one is offered under its other name.
  */
 export class UnfoldingToolInjectionStrategy implements ToolInjectionStrategy {
   /** The shared instance (the strategy holds no state). */
@@ -39,38 +40,56 @@ export class UnfoldingToolInjectionStrategy implements ToolInjectionStrategy {
     } else if (!guide) {
       remove.push(facadeName);
     }
-    checkNoClash(facadeName, unfolding.tools, context.tools, remove);
+    const add = withoutClashes(facadeName, unfolding.tools, context.tools, remove);
     return {
       ...(remove.length > 0 ? { remove } : {}),
       ...(guide ? { replace: [guide] } : {}),
-      add: unfolding.tools,
+      add,
     };
   }
 }
 
-/** True when `a` and `b` are one tool, possibly decorated. */
-function sameTool(a: Tool, b: Tool): boolean {
-  return (
-    a === b ||
-    DelegatingTool.unwrap(a, (candidate): candidate is Tool => candidate === b) !== undefined ||
-    DelegatingTool.unwrap(b, (candidate): candidate is Tool => candidate === a) !== undefined
-  );
-}
-
-function checkNoClash(
+/**
+ * The tools to append: `children`, each clash with a tool still offered
+ * resolved by renaming whichever of the two gives way (an offered tool that
+ * gives way is removed and appended again under its other name); a clash
+ * where neither does is a {@link ConfigurationError}. Adds to `removed`.
+ */
+function withoutClashes(
   facadeName: string,
   children: readonly Tool[],
   offered: readonly Tool[],
-  removed: readonly string[],
-): void {
+  removed: string[],
+): readonly Tool[] {
   const byName = new Map(offered.map((tool) => [tool.definition.name, tool]));
-  for (const child of children) {
+  const childNames = new Set(children.map((child) => child.definition.name));
+  const added = new Set<string>();
+  const taken = (name: string): boolean =>
+    (byName.has(name) && !removed.includes(name)) || childNames.has(name) || added.has(name);
+  let result: Tool[] | undefined;
+  const moved: Tool[] = [];
+  children.forEach((child, index) => {
     const name = child.definition.name;
     const sibling = byName.get(name);
-    if (!sibling || removed.includes(name) || sameTool(sibling, child)) continue;
-    if (Unfolding.isGenerated(sibling) || Unfolding.isGenerated(child)) continue;
-    throw new ConfigurationError(
-      `Unfolding '${facadeName}' would offer its child tool '${name}' ("${child.definition.description}"), but a different tool named '${name}' ("${sibling.definition.description}") is already offered. Tool names must be unique in one LLM interaction: rename one (tool.withName("...")).`,
-    );
-  }
+    if (!sibling || removed.includes(name) || isSameTool(sibling, child)) return;
+    if (Unfolding.isGenerated(sibling) || Unfolding.isGenerated(child)) return;
+    const renamedChild = renameOnClash(child, taken);
+    result ??= [...children];
+    if (renamedChild !== undefined) {
+      added.add(renamedChild.definition.name);
+      result[index] = renamedChild;
+      return;
+    }
+    // The child keeps its name; an offered tool that gives way moves to its other name.
+    const renamedSibling = renameOnClash(sibling, taken);
+    if (renamedSibling === undefined) {
+      throw new ConfigurationError(
+        `Unfolding '${facadeName}' would offer its child tool '${name}' ("${child.definition.description}"), but a different tool named '${name}' ("${sibling.definition.description}") is already offered. Tool names must be unique in one LLM interaction: rename one (tool.withName("...")).`,
+      );
+    }
+    added.add(renamedSibling.definition.name);
+    removed.push(name);
+    moved.push(renamedSibling);
+  });
+  return result === undefined && moved.length === 0 ? children : [...(result ?? children), ...moved];
 }

@@ -1,22 +1,19 @@
 // The stdio servers' child processes still running, so that none outlives this
-// Node process: on exit each is killed (an exit handler can only act
-// synchronously, so a signal is all it can send). SIGINT, SIGTERM and SIGHUP
+// Node process: on exit each one's process group (the server, and an `npx` or
+// `sh -c` wrapper's real server under it) is killed (an exit handler can only
+// act synchronously, so a signal is all it can send). SIGINT, SIGTERM and SIGHUP
 // end Node without an "exit" event: when the application does not handle them
 // itself, they kill the children too, then end the process as they would have.
 
-/** Each owner's child pid, read when needed (a child being started has none yet). */
+import { signalGroup } from "./process-group-stdio-transport.js";
+
+/** Each owner's child pid (its process group id too), read when needed (a child being started has none yet). */
 const children = new Map<object, () => number | undefined>();
 let hooked = false;
 
 function killAll(): void {
   for (const pidOf of children.values()) {
-    const pid = pidOf();
-    if (pid === undefined) continue;
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
+    signalGroup({ pid: pidOf() }, "SIGKILL");
   }
   children.clear();
 }

@@ -22,7 +22,7 @@ export {
   type ResolvedMcpServerConfig,
   resolveMcpServerConfig,
 } from "./mcp-server-config.js";
-export { McpTool, type McpToolOptions, providerToolName } from "./mcp-tool.js";
+export { McpTool, type McpToolOptions, providerToolName, serverQualifiedToolName } from "./mcp-tool.js";
 export { McpToolFactory, type McpToolFactoryOptions } from "./mcp-tool-factory.js";
 export { McpToolGroup, type McpToolGroupOptions } from "./mcp-tool-group.js";
 export type { McpClientsLike, McpToolFilter } from "./mcp-tool-loading.js";

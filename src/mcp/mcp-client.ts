@@ -3,7 +3,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import { ClientCredentialsProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
@@ -16,11 +16,14 @@ import {
   type Tool as McpToolInfo,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { Logger } from "../tool/logger.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
 import { oauthFetchGuard } from "./oauth-fetch-guard.js";
+import { ProcessGroupStdioTransport } from "./process-group-stdio-transport.js";
+import { skippedTool, usableMcpTools } from "./usable-mcp-tools.js";
 
 export type { CallToolResult, McpToolInfo };
 
@@ -87,7 +90,7 @@ export class McpClient {
 
   /** The pid of the stdio child, while one runs. */
   get pid(): number | undefined {
-    return this.transport instanceof StdioClientTransport ? (this.transport.pid ?? undefined) : undefined;
+    return this.transport instanceof ProcessGroupStdioTransport ? this.transport.pid : undefined;
   }
 
   /**
@@ -117,11 +120,17 @@ export class McpClient {
         const tools: McpToolInfo[] = [];
         let cursor: string | undefined;
         do {
-          const page = await client.listTools(cursor === undefined ? {} : { cursor }, requestOptions);
-          tools.push(...page.tools);
+          // Listed leniently and checked tool by tool: one bad tool must not make the others unusable.
+          const page = await client.request(
+            { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+            LENIENT_TOOL_LIST,
+            requestOptions,
+          );
+          tools.push(...usableMcpTools(this.name, page.tools));
           cursor = page.nextCursor;
         } while (cursor !== undefined);
-        return { tools: tools.filter((tool) => tool.execution?.taskSupport !== "required"), version };
+        const usable = withCompilableOutputSchemas(client, this.name, tools);
+        return { tools: usable.filter((tool) => tool.execution?.taskSupport !== "required"), version };
       },
       options,
     );
@@ -278,7 +287,7 @@ export class McpClient {
     });
     this.pendingTransport = transport;
     // Known from the spawn on, so that a child still starting does not outlive this process either.
-    if (transport instanceof StdioClientTransport) rememberChild(this, () => transport.pid ?? undefined);
+    if (transport instanceof ProcessGroupStdioTransport) rememberChild(this, () => transport.pid);
     try {
       await client.connect(transport, { timeout: timeoutMs });
     } catch (error) {
@@ -346,14 +355,14 @@ export class McpClient {
         ? new SSEClientTransport(new URL(config.url), options)
         : new StreamableHTTPClientTransport(new URL(config.url), options);
     }
-    const transport = new StdioClientTransport({
+    // In a process group of its own, so that close() and exit end an `npx` wrapper's real server too.
+    const transport = new ProcessGroupStdioTransport({
       command: config.command,
       args: [...(config.args ?? [])],
       env: { ...getDefaultEnvironment(), ...(config.env ?? {}) },
       ...(config.cwd ? { cwd: config.cwd } : {}),
-      stderr: "pipe",
     });
-    transport.stderr?.on("data", (chunk: Buffer) => {
+    transport.stderr.on("data", (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
     });
     return transport;
@@ -411,6 +420,37 @@ export class McpClient {
       server: this.name,
     });
   }
+}
+
+/** A `tools/list` result whose tools are checked one by one afterwards ({@link usableMcpTools}). */
+const LENIENT_TOOL_LIST = z.looseObject({
+  tools: z.array(z.unknown()),
+  nextCursor: z.string().optional(),
+});
+
+/** The SDK client's own cache of output-schema validators, which its `listTools` fills. */
+type ToolMetadataCache = { cacheToolMetadata?: (tools: readonly McpToolInfo[]) => void };
+
+/**
+ * `tools` without those whose output schema can't be compiled (each skipped
+ * with a warning), and the SDK client's validators of the others cached, as
+ * its own `listTools` does, so structured results are still checked.
+ */
+function withCompilableOutputSchemas(client: Client, server: string, tools: McpToolInfo[]): McpToolInfo[] {
+  const cache = (client as unknown as ToolMetadataCache).cacheToolMetadata?.bind(client);
+  if (cache === undefined) return tools;
+  const usable = tools.filter((tool) => {
+    if (tool.outputSchema === undefined) return true;
+    try {
+      cache([tool]);
+      return true;
+    } catch (error) {
+      skippedTool(server, `tool '${tool.name}'`, `its output schema can't be compiled (${messageOf(error)})`);
+      return false;
+    }
+  });
+  cache(usable);
+  return usable;
 }
 
 function returnResult(result: CallToolResult): CallToolResult {

@@ -1,5 +1,6 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { UnfoldingTool, type UnfoldingToolOptions } from "../progressive/unfolding-tool.js";
+import { Logger } from "../tool/logger.js";
 import type { Tool } from "../tool/tool.js";
 import type { McpTool } from "./mcp-tool.js";
 import { clientList, loadServerTools, type McpClientsLike, type McpToolFilter } from "./mcp-tool-loading.js";
@@ -20,8 +21,9 @@ interface Listing {
 /**
  * Single MCP tools and {@link UnfoldingTool} facades over MCP tools. Every
  * method lists the servers' tools, so each returns a Promise. A server that
- * can't be reached contributes no tools (the facade may be empty: check
- * `innerTools`), so an application degrades gracefully when MCP is down.
+ * can't be reached contributes no tools, with a warning (the facade may be
+ * empty: check `innerTools`), so an application degrades gracefully when MCP
+ * is down; `requiredToolByName` fails instead, naming the unreachable servers.
  */
 export class McpToolFactory {
   private constructor(
@@ -36,7 +38,7 @@ export class McpToolFactory {
 
   /** The tool called `name` (its server name or its provider name), or `undefined`. */
   async toolByName(name: string): Promise<Tool | undefined> {
-    return findByName((await this.list()).tools, name);
+    return findByName(warnOfFailures(await this.list()).tools, name);
   }
 
   /**
@@ -64,7 +66,7 @@ export class McpToolFactory {
     filter: McpToolFilter,
     options: UnfoldingToolOptions = {},
   ): Promise<UnfoldingTool> {
-    const { tools } = await this.list(filter);
+    const { tools } = warnOfFailures(await this.list(filter));
     return UnfoldingTool.of(name, description, tools, options);
   }
 
@@ -110,6 +112,14 @@ export class McpToolFactory {
     }
     return { tools, failures };
   }
+}
+
+/** `listing`, each server that could not be listed warned about (it contributed no tools). */
+function warnOfFailures(listing: Listing): Listing {
+  for (const failure of listing.failures) {
+    Logger.current().warn(`${failure.replace(/\.$/, "")}. Its tools are left out.`);
+  }
+  return listing;
 }
 
 function findByName(tools: readonly McpTool[], name: string): McpTool | undefined {

@@ -1,7 +1,8 @@
 import { ToolGroup, type ToolGroupMetadata, type ToolGroupPermission } from "../prompt/tool-group.js";
+import { Logger } from "../tool/logger.js";
 import type { Tool } from "../tool/tool.js";
+import { resolveNameClashes } from "../tool/tool-name-clashes.js";
 import type { McpClient } from "./mcp-client.js";
-import type { McpTool } from "./mcp-tool.js";
 import {
   clientList,
   loadServerTools,
@@ -31,22 +32,39 @@ export interface McpToolGroupOptions {
   readonly version?: string;
   /** What the tools need to be allowed to do. @default [] */
   readonly permissions?: readonly ToolGroupPermission[];
+  /**
+   * A server that can't be started or reached fails the group's `tools()`
+   * (and so the interaction asking for it) instead of contributing no tools
+   * with a warning. @default false
+   */
+  readonly required?: boolean;
 }
 
 /** What a group listed, server by server, with the list versions the listings reflect. */
 interface Listing {
   readonly clients: readonly McpClient[];
   readonly perServer: readonly ServerTools[];
-  readonly tools: readonly McpTool[];
+  readonly tools: readonly Tool[];
+  /** Why each server that contributed nothing this time could not be listed (tried again on next use). */
+  readonly unavailable: readonly unknown[];
 }
 
-/** Whether no server's tool list changed since `listing` was made. */
+/** Whether no server's tool list changed since `listing` was made (a server that failed never is current). */
 function isCurrent(listing: Listing): boolean {
   const { clients, perServer } = listing;
   for (let index = 0; index < clients.length; index++) {
     if ((clients[index] as McpClient).toolListVersion !== perServer[index]?.version) return false;
   }
   return true;
+}
+
+/** Whether each server's tools are the very ones `before` had (so its list can be kept as it is). */
+function unchanged(before: Listing | undefined, perServer: readonly ServerTools[]): before is Listing {
+  return (
+    before !== undefined &&
+    before.perServer.length === perServer.length &&
+    perServer.every((server, index) => server.tools === before.perServer[index]?.tools)
+  );
 }
 
 function describeMetadata(metadata: ToolGroupMetadata): string {
@@ -62,11 +80,16 @@ function describeMetadata(metadata: ToolGroupMetadata): string {
  * (`notifications/tools/list_changed`) or was reconnected, the next `tools()`
  * lists that server again (and only then: nothing is listed eagerly); tools it
  * still describes the same way stay the same objects.
+ *
+ * A server that can't be started or reached contributes no tools, with a
+ * warning, as the reference does, and is tried again on the next use; the
+ * group's other servers still contribute theirs. A group created with
+ * `required: true`, or asked with `tools({ required: true })`, rejects instead.
  */
 export class McpToolGroup implements ToolGroup {
   readonly metadata: ToolGroupMetadata;
   private loaded: Listing | undefined;
-  private loading: Promise<readonly McpTool[]> | undefined;
+  private loading: Promise<Listing> | undefined;
 
   private constructor(private readonly options: McpToolGroupOptions) {
     this.metadata = ToolGroup.metadata(
@@ -85,19 +108,24 @@ export class McpToolGroup implements ToolGroup {
     return new McpToolGroup(options);
   }
 
-  /** Whether the tools have been loaded. */
+  /** Whether the tools have been loaded (from every server). */
   get toolsInitialized(): boolean {
-    return this.loaded !== undefined;
+    return this.loaded !== undefined && this.loaded.unavailable.length === 0;
   }
 
   /**
    * The group's tools: loaded on the first call and kept until a server's list
-   * changes; `signal` stops waiting (the shared load goes on).
+   * changes; `signal` stops waiting (the shared load goes on). With
+   * `required`, a server that can't be listed rejects (with its
+   * {@link McpServerError}) instead of contributing no tools with a warning.
    */
-  tools(options: { readonly signal?: AbortSignal } = {}): Promise<readonly Tool[]> {
+  tools(
+    options: { readonly signal?: AbortSignal; readonly required?: boolean } = {},
+  ): Promise<readonly Tool[]> {
     const loaded = this.loaded;
     if (loaded !== undefined && isCurrent(loaded)) return Promise.resolve(loaded.tools);
-    const loading = this.sharedLoad();
+    const required = options.required === true || this.options.required === true;
+    const loading = this.sharedLoad().then((listing) => this.answer(listing, required));
     const { signal } = options;
     if (!signal) return loading;
     if (signal.aborted) return Promise.reject(signal.reason);
@@ -109,8 +137,23 @@ export class McpToolGroup implements ToolGroup {
     ]);
   }
 
+  /** The listing's tools; a server that could not be listed rejects when `required`, else is warned about. */
+  private answer(listing: Listing, required: boolean): readonly Tool[] {
+    const { unavailable } = listing;
+    if (unavailable.length === 0) return listing.tools;
+    if (required) throw unavailable[0];
+    for (const failure of unavailable) {
+      const message = failure instanceof Error ? failure.message : String(failure);
+      Logger.current().warn(
+        `${message.replace(/\.$/, "")}. Tool group '${this.metadata.role}' goes on without its tools, and tries again on its next use (mark the group required to fail instead).`,
+        { role: this.metadata.role },
+      );
+    }
+    return listing.tools;
+  }
+
   /** The one load in flight (started if none is). */
-  private sharedLoad(): Promise<readonly McpTool[]> {
+  private sharedLoad(): Promise<Listing> {
     this.loading ??= this.load().finally(() => {
       this.loading = undefined;
     });
@@ -120,32 +163,42 @@ export class McpToolGroup implements ToolGroup {
   /**
    * Lists the servers whose list changed since the last listing (all of them
    * the first time). If a re-listing fails, the tools listed before are kept
-   * (their calls answer in-band while a server is down) and the next use tries again.
+   * (their calls answer in-band while a server is down); a server never
+   * listed contributes none and is recorded as unavailable. Either way the
+   * next use tries again.
    */
-  private async load(): Promise<readonly McpTool[]> {
+  private async load(): Promise<Listing> {
     const { filter, metaConverter } = this.options;
     const clients = clientList(this.options.clients);
     const before = this.loaded;
-    let perServer: ServerTools[];
-    try {
-      perServer = await Promise.all(
-        clients.map((client, index) => {
-          const earlier = before?.clients[index] === client ? before.perServer[index] : undefined;
-          if (earlier !== undefined && earlier.version === client.toolListVersion) return earlier;
-          return loadServerTools(client, filter, metaConverter, earlier?.tools);
-        }),
-      );
-    } catch (error) {
-      if (before !== undefined) return before.tools;
-      throw error;
-    }
+    const earlierOf = (client: McpClient, index: number): ServerTools | undefined =>
+      before?.clients[index] === client ? before.perServer[index] : undefined;
+    const results = await Promise.allSettled(
+      clients.map((client, index) => {
+        const earlier = earlierOf(client, index);
+        if (earlier !== undefined && earlier.version === client.toolListVersion) return earlier;
+        return loadServerTools(client, filter, metaConverter, earlier?.tools);
+      }),
+    );
+    const unavailable: unknown[] = [];
+    const perServer = results.map((result, index): ServerTools => {
+      if (result.status === "fulfilled") return result.value;
+      const earlier = earlierOf(clients[index] as McpClient, index);
+      if (earlier === undefined || earlier.tools.length === 0) unavailable.push(result.reason);
+      // NaN is never current: the server is listed again on the next use.
+      return { tools: earlier?.tools ?? [], version: Number.NaN };
+    });
     const listing: Listing = {
       clients,
       perServer,
-      tools: Object.freeze(perServer.flatMap((server) => server.tools)),
+      unavailable,
+      // Two servers offering one name: both tools are offered as `<server>_<tool>`.
+      tools: unchanged(before, perServer)
+        ? before.tools
+        : Object.freeze([...resolveNameClashes(perServer.flatMap((server) => server.tools))]),
     };
     this.loaded = listing;
-    return listing.tools;
+    return listing;
   }
 
   toString(): string {

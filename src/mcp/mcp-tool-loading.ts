@@ -2,6 +2,7 @@ import type { McpClient, McpToolInfo } from "./mcp-client.js";
 import type { McpClients } from "./mcp-clients.js";
 import { McpTool, providerToolName } from "./mcp-tool.js";
 import type { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
+import { skippedTool } from "./usable-mcp-tools.js";
 
 /** Chooses which of a server's tools to use, from the server's description of it. */
 export type McpToolFilter = (tool: McpToolInfo, server: string) => boolean;
@@ -25,7 +26,8 @@ export interface ServerTools {
 
 /**
  * The tools of one server that pass `filter`, as {@link McpTool}s. Two server
- * names that normalise to one provider name get `_2`, `_3`… suffixes. A tool
+ * names that normalise to one provider name get `_2`, `_3`… suffixes; a tool
+ * that can't be made into a {@link McpTool} is skipped with a warning. A tool
  * of `previous` (an earlier listing) that the server still describes the same
  * way is kept as it is, so a re-listing changes only what changed.
  */
@@ -50,10 +52,16 @@ export async function loadServerTools(
       tools.push(same);
       continue;
     }
-    const tool = new McpTool(client, info, {
-      ...(metaConverter ? { metaConverter } : {}),
-      ...(name !== base ? { name } : {}),
-    });
+    let tool: McpTool;
+    try {
+      tool = new McpTool(client, info, {
+        ...(metaConverter ? { metaConverter } : {}),
+        ...(name !== base ? { name } : {}),
+      });
+    } catch (error) {
+      skippedTool(client.name, `tool '${info.name}'`, error instanceof Error ? error.message : String(error));
+      continue;
+    }
     listedAs.set(tool, info);
     tools.push(tool);
   }

@@ -5,6 +5,7 @@ import type { ToolCallOptions } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
+import { NAME_ON_CLASH_KEY } from "../tool/tool-name-clashes.js";
 import { ToolResult } from "../tool/tool-result.js";
 import type { CallToolResult, McpCallOptions, McpClient, McpToolInfo } from "./mcp-client.js";
 import { toolResultOf } from "./mcp-tool-result.js";
@@ -38,6 +39,23 @@ export function providerToolName(name: string): string {
   return normalised.length > 0 ? normalised : "mcp_tool";
 }
 
+const SERVER_PART_MAX = 24;
+
+/**
+ * The name an MCP tool is offered under when another tool already has its
+ * name: `<server>_<tool>`, the server's name made provider-safe (runs of other
+ * characters become `_`) and cut to 24 characters, the whole cut to 64
+ * (`my files` and `read` → `my_files_read`).
+ */
+export function serverQualifiedToolName(server: string, tool: string): string {
+  const serverPart =
+    server
+      .replace(/[^a-zA-Z0-9_-]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+      .slice(0, SERVER_PART_MAX) || "mcp";
+  return `${serverPart}_${providerToolName(tool)}`.slice(0, 64);
+}
+
 /** Options of {@link McpTool}. */
 export interface McpToolOptions {
   /** Turns the call's context into `_meta` (then narrowed by the server's `context` rule, if it has one). @default ToolCallContextMcpMetaConverter.passThrough() */
@@ -48,7 +66,9 @@ export interface McpToolOptions {
 
 /**
  * A tool of an MCP server as a {@link Tool}: the server's JSON Schema as-is,
- * a name every provider accepts (calls still use the server's name), the
+ * a name every provider accepts (calls still use the server's name; when
+ * another tool has that name too, it is offered as `<server>_<tool>`, see
+ * {@link serverQualifiedToolName}), the
  * call's context sent as `_meta`. Failures the server or the connection causes
  * (a crash, a timeout) are answered in-band as error results naming the server.
  */
@@ -79,7 +99,14 @@ export class McpTool extends AbstractTool {
       options.name ?? providerToolName(info.name),
       info.description ?? "",
       InputSchema.fromJsonSchema((info.inputSchema ?? {}) as JsonSchema),
-      { mcpServer: client.name, mcpToolName: info.name },
+      {
+        mcpServer: client.name,
+        mcpToolName: info.name,
+        [NAME_ON_CLASH_KEY]: Object.freeze({
+          name: serverQualifiedToolName(client.name, info.name),
+          origin: `MCP server '${client.name}'`,
+        }),
+      },
     );
   }
 

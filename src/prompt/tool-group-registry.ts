@@ -83,7 +83,7 @@ export async function resolveToolGroup(
   }
   let tools: readonly Tool[];
   try {
-    tools = await group.tools({ signal: options.signal });
+    tools = await group.tools({ signal: options.signal, required: required.length > 0 });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const message = error instanceof Error ? error.message : String(error);

@@ -38,8 +38,12 @@ export interface ToolGroupMetadata extends ToolGroupDescription {
  */
 export interface ToolGroup {
   readonly metadata: ToolGroupMetadata;
-  /** The group's tools; may load them on first call. */
-  tools(options?: { readonly signal?: AbortSignal }): Promise<readonly Tool[]>;
+  /**
+   * The group's tools; may load them on first call. `required` says the
+   * caller can't do without them: a group that would otherwise degrade (an
+   * MCP server down: no tools and a warning) rejects instead.
+   */
+  tools(options?: { readonly signal?: AbortSignal; readonly required?: boolean }): Promise<readonly Tool[]>;
 }
 
 /** Options of {@link ToolGroup.of}. */

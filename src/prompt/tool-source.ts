@@ -1,5 +1,6 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Tool } from "../tool/tool.js";
+import { nameOnClashOf, resolveNameClashes } from "../tool/tool-name-clashes.js";
 import { LlmReference } from "./llm-reference.js";
 import { ToolGroup } from "./tool-group.js";
 import {
@@ -110,7 +111,12 @@ function syncToolsOf(source: ToolSource): readonly Tool[] {
   throw new Error(`A ${source.kind} source loads asynchronously.`);
 }
 
-/** `loaded` (the tools of each of `sources`) as one list, each tool once; a name clash is a {@link ConfigurationError}. */
+/**
+ * `loaded` (the tools of each of `sources`) as one list, each tool once. A
+ * name clash between two of the application's tools is a
+ * {@link ConfigurationError}; an MCP tool in a clash is renamed instead
+ * ({@link resolveNameClashes}).
+ */
 function distinctTools(sources: readonly ToolSource[], loaded: readonly (readonly Tool[])[]): Tool[] {
   const byName = new Map<string, { tool: Tool; source: ToolSource }>();
   const tools: Tool[] = [];
@@ -123,11 +129,17 @@ function distinctTools(sources: readonly ToolSource[], loaded: readonly (readonl
         byName.set(name, { tool, source });
         tools.push(tool);
       } else if (seen.tool !== tool) {
+        if (nameOnClashOf(tool) !== undefined || nameOnClashOf(seen.tool) !== undefined) {
+          // The application's tool is the one remembered, so a second one of its own still clashes.
+          if (nameOnClashOf(tool) === undefined) byName.set(name, { tool, source });
+          tools.push(tool);
+          continue;
+        }
         throw new ConfigurationError(
           `Two different tools are named '${name}' (from ${describeSource(seen.source)} and ${describeSource(source)}): rename one (ToolObject.withNamingStrategy, Tool.withName) or add only one.`,
         );
       }
     }
   });
-  return tools;
+  return resolveNameClashes(tools) as Tool[];
 }

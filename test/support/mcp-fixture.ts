@@ -32,13 +32,22 @@ export async function eventually(check: () => boolean, timeoutMs = 5_000): Promi
   }
 }
 
-/** Whether process `pid` is alive. */
+/**
+ * Whether process `pid` is alive: `process.kill(pid, 0)` succeeds and it is no
+ * zombie (an exited process whose parent, here possibly a pid 1 that reaps
+ * nothing, has not collected it).
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true; // no /proc: trust kill(pid, 0)
   }
 }
 
@@ -69,4 +78,25 @@ export async function startHttpFixture(
     child.once("exit", (code) => reject(new Error(`HTTP fixture exited (${code})`)));
   });
   return { url: `http://127.0.0.1:${port}/${transport === "sse" ? "sse" : "mcp"}`, child };
+}
+
+/** A stdio MCP server offering `search`, `fetch`, `lookup` and `blackboard_list`, each answer starting with `label`. */
+export const SEARCH_SERVER = fileURLToPath(new URL("../fixtures/mcp/search-server.mjs", import.meta.url));
+
+/** A stdio config for {@link SEARCH_SERVER} answering as `label`. */
+export function searchServerConfig(label: string): Record<string, unknown> {
+  return { command: process.execPath, args: [SEARCH_SERVER], env: { FIXTURE_LABEL: label } };
+}
+
+/** A logger that keeps its warnings, for tests that check what was reported. */
+export function recordingLogger(): {
+  logger: { debug(): void; info(): void; warn(message: string): void; error(message: string): void };
+  warnings: string[];
+} {
+  const warnings: string[] = [];
+  const noop = (): void => {};
+  return {
+    logger: { debug: noop, info: noop, warn: (message) => warnings.push(message), error: noop },
+    warnings,
+  };
 }

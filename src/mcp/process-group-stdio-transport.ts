@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { PassThrough } from "node:stream";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+
+/** How long `close()` waits for the server to exit once its stdin is closed, and again after SIGTERM. */
+export const CLOSE_GRACE_MS = 1_000;
+
+/** What {@link ProcessGroupStdioTransport} starts. */
+export interface ProcessGroupStdioOptions {
+  readonly command: string;
+  readonly args: readonly string[];
+  /** The whole environment of the server. */
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+}
+
+/**
+ * The MCP stdio client transport, with the server in a process group of its
+ * own (spawned `detached`, on POSIX). The SDK's `StdioClientTransport` signals
+ * only the process it started, so an `npx` or `sh -c` wrapper's real server,
+ * and anything it started, outlived `close()`, and kept this process's pipes
+ * (and so Node) open. `close()` here does what the MCP specification
+ * describes (close the server's stdin, wait, SIGTERM, then SIGKILL) to the
+ * whole group, and then lets go of the pipes whatever is still running.
+ * Messages are framed by the SDK's own `ReadBuffer` and `serializeMessage`.
+ */
+export class ProcessGroupStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** The server's stderr, readable from construction on (so no early line is lost). */
+  readonly stderr = new PassThrough();
+  private child: ChildProcess | undefined;
+  private readonly readBuffer = new ReadBuffer();
+  private exited: Promise<void> | undefined;
+
+  constructor(private readonly options: ProcessGroupStdioOptions) {}
+
+  /** The server's pid (which is also its process group id), once started. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  start(): Promise<void> {
+    if (this.child) throw new Error("ProcessGroupStdioTransport already started.");
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.options.command, [...this.options.args], {
+        env: { ...this.options.env },
+        stdio: ["pipe", "pipe", "pipe"],
+        detached: process.platform !== "win32",
+        windowsHide: true,
+        ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
+      });
+      this.child = child;
+      this.exited = new Promise((done) => child.once("exit", () => done()));
+      child.once("error", (error) => {
+        reject(error);
+        this.onerror?.(error);
+      });
+      child.once("spawn", () => resolve());
+      child.once("close", () => {
+        if (this.child === child) this.child = undefined;
+        // The server is gone (it exited or crashed): what it started must not stay behind.
+        signalGroup(child, "SIGTERM");
+        this.onclose?.();
+      });
+      child.stdin?.on("error", (error) => this.onerror?.(error));
+      child.stdout?.on("error", (error) => this.onerror?.(error));
+      child.stdout?.on("data", (chunk: Buffer) => {
+        try {
+          this.readBuffer.append(chunk);
+          this.readMessages();
+        } catch (error) {
+          this.onerror?.(error as Error);
+          void this.close();
+        }
+      });
+      child.stderr?.pipe(this.stderr);
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.child?.stdin;
+      if (!stdin) {
+        reject(new Error("Not connected"));
+        return;
+      }
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once("drain", resolve);
+    });
+  }
+
+  /**
+   * Ends the server: closes its stdin and waits up to {@link CLOSE_GRACE_MS}
+   * for it to exit, then sends SIGTERM to its whole process group, waits
+   * again, and sends SIGKILL to whatever of the group is left. The pipes are
+   * let go of in every case, so nothing the server started keeps Node alive.
+   */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (child === undefined) return;
+    const exited = this.exited ?? Promise.resolve();
+    try {
+      child.stdin?.end();
+    } catch {
+      // the pipe is gone already
+    }
+    if (child.exitCode === null && child.signalCode === null) await within(exited, CLOSE_GRACE_MS);
+    // Even when the server itself exited, what it started may still run in its group.
+    if (signalGroup(child, "SIGTERM")) {
+      await groupGone(child, CLOSE_GRACE_MS);
+      signalGroup(child, "SIGKILL");
+    }
+    this.child = undefined;
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    child.stdin?.destroy();
+    this.readBuffer.clear();
+    // `close` waits for the pipes; a grandchild holding them must not delay onclose.
+    if (child.listenerCount("close") > 0) child.removeAllListeners("close");
+    this.onclose?.();
+  }
+
+  private readMessages(): void {
+    for (;;) {
+      let message: JSONRPCMessage | null;
+      try {
+        message = this.readBuffer.readMessage();
+      } catch (error) {
+        this.onerror?.(error as Error);
+        continue;
+      }
+      if (message === null) return;
+      this.onmessage?.(message);
+    }
+  }
+}
+
+/**
+ * Sends `signal` to `child`'s process group (to `child` alone where there are
+ * no groups); true when something received it.
+ */
+export function signalGroup(
+  child: { readonly pid?: number | undefined },
+  signal: NodeJS.Signals | 0,
+): boolean {
+  const pid = child.pid;
+  if (pid === undefined) return false;
+  try {
+    process.kill(process.platform === "win32" ? pid : -pid, signal);
+    return true;
+  } catch {
+    return false; // no process is left in the group
+  }
+}
+
+/** Resolves once no process of `child`'s group is left, or after `ms` (polled: a group has no exit event). */
+async function groupGone(child: { readonly pid?: number | undefined }, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (signalGroup(child, 0) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Waits for `promise`, or `ms` at most. The timer keeps Node running (it is
+ * short): a closing program must not end with the close still pending.
+ */
+function within(promise: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
+}
