@@ -228,13 +228,22 @@ export { SerializationError } from "./errors/index.js";
 // --- progressive ---
 export type {
   CategoryUnfoldingToolOptions,
+  SearchableToolOptions,
+  ToolSearchHit,
   ToolSelection,
   ToolSelector,
   ToolsByCategory,
   UnfoldingToolOptions,
   UnfoldingToolsOptions,
 } from "./progressive/index.js";
-export { ProgressiveTool, UnfoldingTool, unfoldingReference, unfoldingTools } from "./progressive/index.js";
+export {
+  ProgressiveTool,
+  SearchableTool,
+  ToolSearchIndex,
+  UnfoldingTool,
+  unfoldingReference,
+  unfoldingTools,
+} from "./progressive/index.js";
 
 // --- subagent ---
 export type {
