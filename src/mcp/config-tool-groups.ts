@@ -16,6 +16,8 @@ export interface ToolGroupConfig {
   readonly servers?: readonly string[];
   /** @default ["INTERNET_ACCESS"] */
   readonly permissions?: readonly ToolGroupPermission[];
+  /** Offer the group's tools behind one search tool, `find_<role>_tools`. @default false (only servers with `searchable: true`) */
+  readonly searchable?: boolean;
 }
 
 function checkGroup(role: string, config: unknown): ToolGroupConfig {
@@ -35,6 +37,9 @@ function checkGroup(role: string, config: unknown): ToolGroupConfig {
     if (group[field] !== undefined && typeof group[field] !== "string") {
       throw new ConfigurationError(`${where}.${field} must be a string.`);
     }
+  }
+  if (group.searchable !== undefined && typeof group.searchable !== "boolean") {
+    throw new ConfigurationError(`${where}.searchable must be true or false.`);
   }
   if (group.servers !== undefined && !Array.isArray(group.servers)) {
     throw new ConfigurationError(`${where}.servers must be a list of server names.`);
@@ -63,6 +68,7 @@ export function toolGroupsFromConfig(
       clients: config.servers ? clients.select(config.servers) : clients,
       filter: (tool) => suffixes.some((suffix) => tool.name.endsWith(suffix)),
       ...(options.metaConverter ? { metaConverter: options.metaConverter } : {}),
+      ...(config.searchable ? { searchable: true } : {}),
     });
   });
 }

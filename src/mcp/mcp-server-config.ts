@@ -20,6 +20,8 @@ export interface McpStdioServerConfig {
   readonly connectTimeoutMs?: number;
   /** A server switched off, as Cline and Roo write it: `McpClients.fromConfig` skips it. @default false */
   readonly disabled?: boolean;
+  /** Offer this server's tools in a tool group behind one search tool (`UnfoldingTool.searchable`) instead of one by one. @default false */
+  readonly searchable?: boolean;
 }
 
 /**
@@ -61,6 +63,8 @@ export interface McpHttpServerConfig {
   readonly connectTimeoutMs?: number;
   /** A server switched off, as Cline and Roo write it: `McpClients.fromConfig` skips it. @default false */
   readonly disabled?: boolean;
+  /** Offer this server's tools in a tool group behind one search tool (`UnfoldingTool.searchable`) instead of one by one. @default false */
+  readonly searchable?: boolean;
 }
 
 /** One entry of an `mcpServers` block. */
@@ -121,6 +125,7 @@ const stdioSchema = z
     cwd: z.string().min(1).optional(),
     timeoutMs: timeout,
     connectTimeoutMs: timeout,
+    searchable: z.boolean().optional(),
     ...otherClientsKeys,
   })
   .strict();
@@ -150,6 +155,7 @@ const httpSchema = z
       .optional(),
     timeoutMs: timeout,
     connectTimeoutMs: timeout,
+    searchable: z.boolean().optional(),
     ...otherClientsKeys,
   })
   .strict();
@@ -251,6 +257,7 @@ export function resolveMcpServerConfig(
       url,
       timeoutMs,
       connectTimeoutMs,
+      ...(parsed.data.searchable ? { searchable: true } : {}),
       ...(type ? { type } : {}),
       ...(headers ? { headers } : {}),
       ...(oauth ? { oauth } : {}),
@@ -271,6 +278,7 @@ export function resolveMcpServerConfig(
     args,
     timeoutMs,
     connectTimeoutMs,
+    ...(stdio.searchable ? { searchable: true } : {}),
     ...(childEnv ? { env: childEnv } : {}),
     ...(cwd ? { cwd } : {}),
   };

@@ -9,6 +9,7 @@ import {
   type McpToolFilter,
   type ServerTools,
 } from "./mcp-tool-loading.js";
+import { searchableGroupTools } from "./searchable-group-tools.js";
 import type { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
 
 /** Options of {@link McpToolGroup.create}. */
@@ -31,6 +32,12 @@ export interface McpToolGroupOptions {
   readonly version?: string;
   /** What the tools need to be allowed to do. @default [] */
   readonly permissions?: readonly ToolGroupPermission[];
+  /**
+   * Offer the tools behind one search tool, `find_<role>_tools`
+   * (`UnfoldingTool.searchable`), instead of one by one.
+   * @default false (only the tools of servers configured with `searchable: true`)
+   */
+  readonly searchable?: boolean;
 }
 
 /** What a group listed, server by server, with the list versions the listings reflect. */
@@ -67,6 +74,7 @@ export class McpToolGroup implements ToolGroup {
   readonly metadata: ToolGroupMetadata;
   private loaded: Listing | undefined;
   private loading: Promise<readonly McpTool[]> | undefined;
+  private offeredView: { readonly tools: readonly McpTool[]; readonly offered: readonly Tool[] } | undefined;
 
   private constructor(private readonly options: McpToolGroupOptions) {
     this.metadata = ToolGroup.metadata(
@@ -96,8 +104,8 @@ export class McpToolGroup implements ToolGroup {
    */
   tools(options: { readonly signal?: AbortSignal } = {}): Promise<readonly Tool[]> {
     const loaded = this.loaded;
-    if (loaded !== undefined && isCurrent(loaded)) return Promise.resolve(loaded.tools);
-    const loading = this.sharedLoad();
+    if (loaded !== undefined && isCurrent(loaded)) return Promise.resolve(this.offered(loaded.tools));
+    const loading = this.sharedLoad().then((tools) => this.offered(tools));
     const { signal } = options;
     if (!signal) return loading;
     if (signal.aborted) return Promise.reject(signal.reason);
@@ -107,6 +115,24 @@ export class McpToolGroup implements ToolGroup {
         signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
       ),
     ]);
+  }
+
+  /** The tools as offered: searchable servers' tools behind a search tool (made again only when the list changes). */
+  private offered(tools: readonly McpTool[]): readonly Tool[] {
+    const listing = this.loaded;
+    if (listing?.tools !== tools) return tools;
+    if (this.offeredView?.tools !== tools) {
+      const { clients, perServer } = listing;
+      const offered = searchableGroupTools(
+        this.metadata,
+        tools,
+        clients,
+        perServer,
+        this.options.searchable ?? false,
+      );
+      this.offeredView = { tools, offered };
+    }
+    return this.offeredView.offered;
   }
 
   /** The one load in flight (started if none is). */
