@@ -56,19 +56,103 @@ const WORD = /[\p{L}\p{N}]+/gu;
 export function searchTerms(text: string): string[] {
   const terms: string[] = [];
   for (const token of text.match(WORD) ?? []) {
-    const parts = token
-      .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2")
-      .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
-      .toLowerCase()
-      .split(" ");
-    for (const part of parts) addTerm(terms, part);
-    // `GitHub`, `PostgreSQL`: also the whole word, which a user types in one piece.
-    if (parts.length > 1) addTerm(terms, token.toLowerCase());
+    let known = tokenTerms.get(token);
+    if (!known) {
+      known = termsOfToken(token);
+      if (tokenTerms.size >= MAX_MEMO) tokenTerms.clear();
+      tokenTerms.set(token, known);
+    }
+    for (const term of known) terms.push(term);
   }
+  return terms;
+}
+
+/** Tokens already turned into terms (catalogues repeat their words a lot). */
+const tokenTerms = new Map<string, readonly string[]>();
+const MAX_MEMO = 50_000;
+
+function termsOfToken(token: string): string[] {
+  const terms: string[] = [];
+  if (!/\p{Lu}/u.test(token)) {
+    addTerm(terms, token);
+    return terms;
+  }
+  const parts = token
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2")
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
+    .toLowerCase()
+    .split(" ");
+  for (const part of parts) addTerm(terms, part);
+  // `GitHub`, `PostgreSQL`: also the whole word, which a user types in one piece.
+  if (parts.length > 1) addTerm(terms, token.toLowerCase());
   return terms;
 }
 
 function addTerm(terms: string[], word: string): void {
   if (word.length === 0 || STOP_WORDS.has(word)) return;
   terms.push(stem(word));
+}
+
+/**
+ * Everyday words for the actions tools perform, grouped: a query word of a
+ * group also matches the group's other words (at a reduced weight), so
+ * "remove the volume" finds `delete_volume` and "find the page" finds
+ * `search_page`. Generic English, not any catalogue's vocabulary.
+ */
+const ACTION_GROUPS: readonly (readonly string[])[] = [
+  ["create", "add", "new", "make", "start", "launch", "raise", "submit", "register", "insert", "open"],
+  [
+    "delete",
+    "remove",
+    "drop",
+    "kill",
+    "terminate",
+    "cancel",
+    "deactivate",
+    "erase",
+    "destroy",
+    "forget",
+    "purge",
+  ],
+  [
+    "update",
+    "change",
+    "edit",
+    "modify",
+    "set",
+    "rename",
+    "bump",
+    "scale",
+    "resize",
+    "turn",
+    "mark",
+    "resolve",
+    "close",
+  ],
+  ["get", "show", "fetch", "retrieve", "view", "read", "look", "see", "detail", "display", "check"],
+  ["list", "show", "all", "browse", "enumerate", "view"],
+  ["search", "find", "look", "query", "lookup", "filter", "seek"],
+  ["export", "download", "dump", "backup"],
+  ["send", "post", "text", "email", "message", "notify", "tell"],
+];
+
+const relatedByTerm: ReadonlyMap<string, readonly string[]> = (() => {
+  const related = new Map<string, Set<string>>();
+  for (const group of ACTION_GROUPS) {
+    const stems = group.map(stem);
+    for (const term of stems) {
+      let others = related.get(term);
+      if (!others) {
+        others = new Set();
+        related.set(term, others);
+      }
+      for (const other of stems) if (other !== term) others.add(other);
+    }
+  }
+  return new Map([...related].map(([term, others]) => [term, [...others]]));
+})();
+
+/** The action words related to `term` (a search term), if it is one. */
+export function relatedTerms(term: string): readonly string[] {
+  return relatedByTerm.get(term) ?? [];
 }

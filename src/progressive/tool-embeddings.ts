@@ -65,7 +65,9 @@ export class ToolEmbeddings {
     if (missing.length > 0) {
       const textByKey = new Map(keys.map((key, index) => [key, this.texts[index] as string]));
       const embedded = await embedder.embed(missing.map((key) => textByKey.get(key) as string));
-      missing.forEach((key, index) => remember(key, unit(embedded[index] ?? [])));
+      missing.forEach((key, index) => {
+        remember(key, unit(embedded[index] ?? []));
+      });
       if (this.cacheFile) await this.saveFile(this.cacheFile, keys);
     }
     return keys.map((key) => shared.get(key) ?? new Float32Array(0));

@@ -1,6 +1,6 @@
 import type { Tool } from "../tool/tool.js";
 import { isNestedTool } from "../tool/unfolding.js";
-import { searchTerms } from "./search-terms.js";
+import { relatedTerms, searchTerms } from "./search-terms.js";
 
 /** One match of a {@link ToolSearchIndex} search. */
 export interface ToolSearchHit {
@@ -26,6 +26,8 @@ const CHILD_WEIGHT = 0.5;
 const PREFIX_SHARE = 0.5;
 const MIN_PREFIX_LENGTH = 3;
 const MAX_PREFIX_EXPANSIONS = 16;
+/** A related action word (`remove` for `delete`) counts this share of the word itself. */
+const RELATED_SHARE = 0.6;
 
 /** The precomputed score contribution of one term to each tool containing it. */
 interface Posting {
@@ -156,11 +158,16 @@ export class ToolSearchIndex {
         scores[position] = (scores[position] as number) + (impacts[index] as number) * share;
       }
     };
-    for (const term of new Set(searchTerms(query))) {
+    const terms = new Set(searchTerms(query));
+    for (const term of terms) {
       const exact = this.postings.get(term);
       if (exact) add(exact, 1);
       if (term.length >= MIN_PREFIX_LENGTH) {
         for (const longer of this.longerTerms(term)) add(this.postings.get(longer) as Posting, PREFIX_SHARE);
+      }
+      for (const related of relatedTerms(term)) {
+        const posting = terms.has(related) ? undefined : this.postings.get(related);
+        if (posting) add(posting, RELATED_SHARE);
       }
     }
     const hits = this.best(touchedCount, limit);
