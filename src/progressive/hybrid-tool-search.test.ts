@@ -119,6 +119,6 @@ describe("UnfoldingTool.searchable with the platform's embedding model", () => {
     });
     const process = await platform.runInProcess(() => search.call('{"query":"slack"}'));
     expect(process.status).toBe("failed");
-    expect(process.failure?.message).toContain("Unknown embedding model 'missing'");
+    expect(String(process.failure)).toContain("Unknown embedding model 'missing'");
   });
 });
