@@ -239,6 +239,7 @@ export type {
 export {
   ProgressiveTool,
   SearchableTool,
+  SearchableToolGroup,
   ToolSearchIndex,
   UnfoldingTool,
   unfoldingReference,
