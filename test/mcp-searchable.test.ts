@@ -91,6 +91,25 @@ describe('"searchable": true on a server in mcpServers', () => {
   });
 });
 
+describe('"searchable": true on a config tool group', () => {
+  it("puts all the group's tools behind find_<role>_tools, and rejects a flag that is not a boolean", async () => {
+    const platform = AgentPlatform.create({
+      models: {},
+      mcpServers: { tools: fixtureConfig(log()) },
+      toolGroups: { weather: { description: "Weather", tools: ["weather"], searchable: true } },
+    });
+    cleanups.push(() => platform.close());
+    const offered = await platform.toolGroups.get("weather")?.tools();
+    expect(offered?.map((tool) => tool.definition.name)).toEqual(["find_weather_tools"]);
+    expect(() =>
+      AgentPlatform.create({
+        models: {},
+        toolGroups: { weather: { tools: ["weather"], searchable: "yes" as unknown as boolean } },
+      }),
+    ).toThrow("toolGroups.weather.searchable must be true or false.");
+  });
+});
+
 describe("AgentPlatform.create({ searchableAbove })", () => {
   it("makes groups with more tools than the threshold searchable and leaves smaller ones flat", async () => {
     const platform = AgentPlatform.create({

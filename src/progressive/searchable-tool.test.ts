@@ -111,6 +111,31 @@ describe("UnfoldingTool.searchable", () => {
     expect(onlyAppends(model.requests)).toBe(true);
   });
 
+  it("stays in place under a new name or behind a tool decorator, only appending", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("lookup", { query: "slack message", limit: 1 }),
+      ScriptedModel.toolCall("lookup", { query: "read a file", limit: 1 }),
+      ScriptedModel.text("ok"),
+    );
+    const decorated: Tool[] = [];
+    await runToolLoop({
+      model,
+      prompt,
+      tools: [facade().withName("lookup")],
+      toolDecorator: (offered) => {
+        decorated.push(offered);
+        return offered;
+      },
+    });
+    expect(model.toolNamesPerRequest).toEqual([
+      ["lookup"],
+      ["lookup", "slack_post_message"],
+      ["lookup", "slack_post_message", "read_file"],
+    ]);
+    expect(onlyAppends(model.requests)).toBe(true);
+    expect(decorated.map((offered) => offered.definition.name)).toContain("read_file");
+  });
+
   it("the default limit is 5", async () => {
     const model = ScriptedModel.of(search("file"), ScriptedModel.text("ok"));
     const many = Array.from({ length: 9 }, (_, index) =>
