@@ -33,6 +33,7 @@ const configSchema = z
     roles: z.record(z.string(), z.string().min(1)).optional(),
     mcpServers: z.record(z.string(), z.unknown()).optional(),
     toolGroups: z.record(z.string(), z.unknown()).optional(),
+    searchableAbove: z.number().int().min(0).optional(),
   })
   .strict();
 
@@ -54,6 +55,8 @@ export interface EmbabelConfig {
   readonly mcpServers: Readonly<Record<string, unknown>>;
   /** Tool groups by role over the MCP servers: `{ description, provider, tools }` (a tool is included when its name ends with a listed name). @default {} */
   readonly toolGroups?: Readonly<Record<string, unknown>>;
+  /** Tool groups with more tools than this are offered behind one search tool (`AgentPlatform.create({ searchableAbove })`). @default none */
+  readonly searchableAbove?: number;
   /** The folder of the config file: relative `cwd`s of stdio servers resolve against it. @default the working directory */
   readonly baseDir?: string;
 }
@@ -114,7 +117,12 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
       `Using ${basename(path)}; ${ignored.join(" and ")} ${ignored.length === 1 ? "is" : "are"} ignored (remove one).`,
     );
   }
-  return { config: { models, roles, mcpServers, toolGroups, baseDir: dirname(path) }, path, notes };
+  const searchable = data.searchableAbove === undefined ? {} : { searchableAbove: data.searchableAbove };
+  return {
+    config: { models, roles, mcpServers, toolGroups, ...searchable, baseDir: dirname(path) },
+    path,
+    notes,
+  };
 }
 
 function findConfigFile(cwd: string): string | undefined {

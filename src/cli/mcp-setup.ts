@@ -5,7 +5,7 @@ import type { ToolGroupConfig } from "../mcp/config-tool-groups.js";
 import { EMPTY_CONFIG, type EmbabelConfig, type LoadedConfig, loadConfig } from "./cli-config.js";
 import type { ExampleDefinition } from "./example-definition.js";
 
-type McpOptions = Pick<AgentPlatformOptions, "mcpServers" | "toolGroups" | "mcpConfig">;
+type McpOptions = Pick<AgentPlatformOptions, "mcpServers" | "toolGroups" | "mcpConfig" | "searchableAbove">;
 
 /** `servers` with each relative stdio `cwd` made absolute against `baseDir`. */
 function withAbsoluteCwd(
@@ -44,6 +44,7 @@ export function mcpPlatformOptions(
     mcpServers,
     toolGroups: toolGroups as Readonly<Record<string, ToolGroupConfig>>,
     mcpConfig: { env, ...(config.baseDir ? { baseDir: config.baseDir } : {}) },
+    ...(config.searchableAbove === undefined ? {} : { searchableAbove: config.searchableAbove }),
   };
 }
 
