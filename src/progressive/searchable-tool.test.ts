@@ -136,6 +136,17 @@ describe("UnfoldingTool.searchable", () => {
     expect(decorated.map((offered) => offered.definition.name)).toContain("read_file");
   });
 
+  it("does not add a tool already offered beside the search tool", async () => {
+    const tools = catalogue();
+    const readFile = tools[4] as Tool;
+    const model = ScriptedModel.of(search("read the contents of a file", 2), ScriptedModel.text("ok"));
+    await runToolLoop({ model, prompt, tools: [readFile, facade(tools)] });
+    expect(model.toolNamesPerRequest).toEqual([
+      ["read_file", "find_tools"],
+      ["read_file", "find_tools", "write_file"],
+    ]);
+  });
+
   it("the default limit is 5", async () => {
     const model = ScriptedModel.of(search("file"), ScriptedModel.text("ok"));
     const many = Array.from({ length: 9 }, (_, index) =>
