@@ -90,47 +90,57 @@ export class ToolSearchIndex {
 
   private constructor(tools: readonly Tool[]) {
     this.tools = tools;
-    const weights: Map<string, number>[] = [];
-    let totalLength = 0;
-    const lengths = new Float64Array(tools.length);
-    tools.forEach((tool, position) => {
-      const termWeights = new Map<string, number>();
-      for (const [text, weight] of fieldsOf(tool)) {
-        for (const term of searchTerms(text)) {
-          termWeights.set(term, (termWeights.get(term) ?? 0) + weight);
-          lengths[position] = (lengths[position] ?? 0) + weight;
-        }
-      }
-      totalLength += lengths[position] ?? 0;
-      weights.push(termWeights);
-    });
-    const averageLength = tools.length > 0 && totalLength > 0 ? totalLength / tools.length : 1;
-    const byTerm = new Map<string, { positions: number[]; tfs: number[] }>();
-    weights.forEach((termWeights, position) => {
-      for (const [term, tf] of termWeights) {
-        let entry = byTerm.get(term);
-        if (!entry) {
-          entry = { positions: [], tfs: [] };
-          byTerm.set(term, entry);
-        }
-        entry.positions.push(position);
-        entry.tfs.push(tf);
-      }
-    });
-    const postings = new Map<string, Posting>();
     const count = tools.length;
-    for (const [term, { positions, tfs }] of byTerm) {
+    const lengths = new Float64Array(count);
+    // One builder per term: the tools containing it and the term's weighted frequency in each.
+    const termIds = new Map<string, number>();
+    const terms: string[] = [];
+    const positionsOf: number[][] = [];
+    const frequenciesOf: number[][] = [];
+    let totalLength = 0;
+    for (let position = 0; position < count; position++) {
+      let length = 0;
+      for (const [text, weight] of fieldsOf(tools[position] as Tool)) {
+        for (const term of searchTerms(text)) {
+          let id = termIds.get(term);
+          if (id === undefined) {
+            id = terms.length;
+            termIds.set(term, id);
+            terms.push(term);
+            positionsOf.push([]);
+            frequenciesOf.push([]);
+          }
+          const positions = positionsOf[id] as number[];
+          const frequencies = frequenciesOf[id] as number[];
+          const last = positions.length - 1;
+          if (last >= 0 && positions[last] === position)
+            frequencies[last] = (frequencies[last] as number) + weight;
+          else {
+            positions.push(position);
+            frequencies.push(weight);
+          }
+          length += weight;
+        }
+      }
+      lengths[position] = length;
+      totalLength += length;
+    }
+    const averageLength = count > 0 && totalLength > 0 ? totalLength / count : 1;
+    const postings = new Map<string, Posting>();
+    terms.forEach((term, id) => {
+      const positions = positionsOf[id] as number[];
+      const frequencies = frequenciesOf[id] as number[];
       const idf = Math.log(1 + (count - positions.length + 0.5) / (positions.length + 0.5));
       const impacts = new Float32Array(positions.length);
-      positions.forEach((position, index) => {
-        const tf = tfs[index] ?? 0;
-        const norm = K1 * (1 - B + (B * (lengths[position] ?? 0)) / averageLength);
+      for (let index = 0; index < positions.length; index++) {
+        const tf = frequencies[index] as number;
+        const norm = K1 * (1 - B + (B * (lengths[positions[index] as number] as number)) / averageLength);
         impacts[index] = (idf * (tf * (K1 + 1))) / (tf + norm);
-      });
+      }
       postings.set(term, { positions: Uint32Array.from(positions), impacts });
-    }
+    });
     this.postings = postings;
-    this.vocabulary = [...postings.keys()].sort();
+    this.vocabulary = terms.sort();
     this.scores = new Float64Array(count);
     this.touched = new Uint32Array(count);
   }
