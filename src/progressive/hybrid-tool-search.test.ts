@@ -73,6 +73,16 @@ describe("UnfoldingTool.searchable with the platform's embedding model", () => {
     expect(process.embeddingInvocations).toBe(3);
   });
 
+  it("embeds the catalogue once when two searches start together", async () => {
+    const embeddings = embeddingModel();
+    const platform = AgentPlatform.create({ models: {}, embeddingModels: { default: embeddings } });
+    const search = UnfoldingTool.searchable("find_tools", "Find tools", catalogue);
+    await platform.runInProcess(() =>
+      Promise.all([search.call('{"query":"slack"}'), search.call('{"query":"github issue"}')]),
+    );
+    expect(embeddings.requests.filter((texts) => texts.length === 4)).toHaveLength(1);
+  });
+
   it("stays lexical with ranking: 'lexical', embedding nothing", async () => {
     const embeddings = embeddingModel();
     const platform = AgentPlatform.create({ models: {}, embeddingModels: { default: embeddings } });

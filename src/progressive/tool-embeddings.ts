@@ -46,6 +46,8 @@ function cacheKey(embedderId: string, text: string): string {
 export class ToolEmbeddings {
   private readonly texts: readonly string[];
   private loadedFile: Promise<void> | undefined;
+  /** The catalogue embedding in progress, per embedder (concurrent first searches embed once). */
+  private readonly inFlight = new Map<string, Promise<Float32Array[]>>();
 
   constructor(
     tools: readonly Tool[],
@@ -55,7 +57,16 @@ export class ToolEmbeddings {
   }
 
   /** One unit vector per tool, in catalogue order; embeds (in one batch) only tools not cached yet. */
-  async vectors(embedder: ToolEmbedder): Promise<Float32Array[]> {
+  vectors(embedder: ToolEmbedder): Promise<Float32Array[]> {
+    let pending = this.inFlight.get(embedder.id);
+    if (!pending) {
+      pending = this.compute(embedder).finally(() => this.inFlight.delete(embedder.id));
+      this.inFlight.set(embedder.id, pending);
+    }
+    return pending;
+  }
+
+  private async compute(embedder: ToolEmbedder): Promise<Float32Array[]> {
     if (this.cacheFile) {
       this.loadedFile ??= this.loadFile(this.cacheFile);
       await this.loadedFile;
