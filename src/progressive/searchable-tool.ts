@@ -1,3 +1,4 @@
+import type { EmbeddingModelChoice } from "../llm/embedding-model-registry.js";
 import { AbstractTool } from "../tool/abstract-tool.js";
 import { InputSchema } from "../tool/input-schema.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
@@ -26,7 +27,7 @@ export interface SearchableToolOptions {
    */
   readonly ranking?: "auto" | "lexical";
   /** Which of the platform's embedding models to use (a name or a role). @default the `default` role */
-  readonly embeddingModel?: { readonly model?: string; readonly role?: string };
+  readonly embeddingModel?: EmbeddingModelChoice;
   /** A file that keeps tool embeddings between runs, keyed by model and content hash. @default none (kept in memory) */
   readonly embeddingCacheFile?: string;
 }
