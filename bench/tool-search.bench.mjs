@@ -161,4 +161,7 @@ target("index build < 1 s at 10,000 tools", buildMs < 1000, `${buildMs.toFixed(0
 
 await platform.close();
 const failed = results.filter((result) => !result.pass).length;
-console.log(failed === 0 ? "PASS  tool search" : `FAIL  tool search: ${failed} target(s) missed`);
+if (failed > 0) {
+  console.error(`FAIL  tool search: ${failed} target(s) missed`);
+  process.exitCode = 1;
+} else console.log("PASS  tool search");
