@@ -73,6 +73,21 @@ describe("UnfoldingTool.searchable with the platform's embedding model", () => {
     expect(process.embeddingInvocations).toBe(3);
   });
 
+  it("finds by vector similarity a tool that shares no search term with the query", async () => {
+    // Every word of the query is a stop word for BM25, but the hash embedding keeps them all.
+    const faq = tool("faq", "What about them, and what about it");
+    const platform = AgentPlatform.create({ models: {}, embeddingModels: { default: embeddingModel() } });
+    const hybrid = UnfoldingTool.searchable("find_tools", "Find tools", [...catalogue, faq]);
+    const lexical = UnfoldingTool.searchable("find_tools", "Find tools", [...catalogue, faq], {
+      ranking: "lexical",
+    });
+    const query = '{"query":"what about them"}';
+    const found = await platform.runInProcess(() => hybrid.call(query));
+    const notFound = await platform.runInProcess(() => lexical.call(query));
+    expect((found.result as ToolResult).content).toContain("- faq: What about them, and what about it");
+    expect((notFound.result as ToolResult).content).toMatch(/^No tools matched "what about them"/);
+  });
+
   it("embeds the catalogue once when two searches start together", async () => {
     const embeddings = embeddingModel();
     const platform = AgentPlatform.create({ models: {}, embeddingModels: { default: embeddings } });
