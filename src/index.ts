@@ -244,13 +244,23 @@ export { AwaitingResponse, InvalidResponseError } from "./errors/index.js";
 // --- progressive ---
 export type {
   CategoryUnfoldingToolOptions,
+  SearchableToolOptions,
+  ToolSearchHit,
   ToolSelection,
   ToolSelector,
   ToolsByCategory,
   UnfoldingToolOptions,
   UnfoldingToolsOptions,
 } from "./progressive/index.js";
-export { ProgressiveTool, UnfoldingTool, unfoldingReference, unfoldingTools } from "./progressive/index.js";
+export {
+  ProgressiveTool,
+  SearchableTool,
+  SearchableToolGroup,
+  ToolSearchIndex,
+  UnfoldingTool,
+  unfoldingReference,
+  unfoldingTools,
+} from "./progressive/index.js";
 
 // --- skills ---
 export type {

@@ -64,6 +64,13 @@ describe("loadConfig", () => {
     expect(loadConfig(dir).config.toolGroups).toEqual({ web: { tools: ["search"] } });
   });
 
+  it("reads searchableAbove, and rejects one that is not a whole number", () => {
+    const dir = directoryWith({ "embabel.config.json": JSON.stringify({ searchableAbove: 30 }) });
+    expect(loadConfig(dir).config.searchableAbove).toBe(30);
+    const bad = directoryWith({ "embabel.config.json": JSON.stringify({ searchableAbove: -2 }) });
+    expect(() => loadConfig(bad)).toThrow(/searchableAbove/);
+  });
+
   it("fails on a missing explicit file, naming it", () => {
     const dir = directoryWith({});
     expect(() => loadConfig(dir, "nope.json")).toThrow(`Config file not found: ${join(dir, "nope.json")}`);

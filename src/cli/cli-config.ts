@@ -34,6 +34,7 @@ const configSchema = z
     mcpServers: z.record(z.string(), z.unknown()).optional(),
     toolGroups: z.record(z.string(), z.unknown()).optional(),
     skills: z.array(z.string().min(1)).optional(),
+    searchableAbove: z.number().int().min(0).optional(),
   })
   .strict();
 
@@ -57,6 +58,8 @@ export interface EmbabelConfig {
   readonly toolGroups?: Readonly<Record<string, unknown>>;
   /** Agent Skills folders (absolute: relative ones resolve against the config file's folder), offered as the `skills` tool group. @default [] */
   readonly skills?: readonly string[];
+  /** Tool groups with more tools than this are offered behind one search tool (`AgentPlatform.create({ searchableAbove })`). @default none */
+  readonly searchableAbove?: number;
   /** The folder of the config file: relative `cwd`s of stdio servers resolve against it. @default the working directory */
   readonly baseDir?: string;
 }
@@ -118,6 +121,7 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
       `Using ${basename(path)}; ${ignored.join(" and ")} ${ignored.length === 1 ? "is" : "are"} ignored (remove one).`,
     );
   }
+  const searchable = data.searchableAbove === undefined ? {} : { searchableAbove: data.searchableAbove };
   return {
     config: {
       models,
@@ -125,6 +129,7 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
       mcpServers,
       toolGroups,
       ...(skills.length > 0 ? { skills } : {}),
+      ...searchable,
       baseDir: dirname(path),
     },
     path,

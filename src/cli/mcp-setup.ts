@@ -7,7 +7,7 @@ import { EMPTY_CONFIG, type EmbabelConfig, type LoadedConfig, loadConfig } from 
 import type { ExampleDefinition } from "./example-definition.js";
 import { lazySkillsToolGroups, skillDirectories } from "./skills-setup.js";
 
-type McpOptions = Pick<AgentPlatformOptions, "mcpServers" | "toolGroups" | "mcpConfig">;
+type McpOptions = Pick<AgentPlatformOptions, "mcpServers" | "toolGroups" | "mcpConfig" | "searchableAbove">;
 
 /** `servers` with each relative stdio `cwd` made absolute against `baseDir`. */
 function withAbsoluteCwd(
@@ -51,6 +51,7 @@ export function mcpPlatformOptions(
       Record<string, ToolGroupConfig | ToolGroup>
     >,
     mcpConfig: { env, ...(config.baseDir ? { baseDir: config.baseDir } : {}) },
+    ...(config.searchableAbove === undefined ? {} : { searchableAbove: config.searchableAbove }),
   };
 }
 

@@ -1,7 +1,9 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
 import {
   AgentPlatform as BaseAgentPlatform,
   type AgentPlatformOptions as BaseAgentPlatformOptions,
 } from "../platform/agent-platform.js";
+import { SearchableToolGroup } from "../progressive/searchable-tool-group.js";
 import { ToolGroup } from "../prompt/tool-group.js";
 import { type ToolGroupConfig, toolGroupsFromConfig } from "./config-tool-groups.js";
 import { McpClients } from "./mcp-clients.js";
@@ -23,6 +25,12 @@ export interface AgentPlatformOptions extends Omit<BaseAgentPlatformOptions, "to
   readonly mcpConfig?: McpConfigOptions;
   /** Turns each MCP call's context into `_meta`. @default ToolCallContextMcpMetaConverter.passThrough() */
   readonly metaConverter?: ToolCallContextMcpMetaConverter;
+  /**
+   * Offer every tool group of `toolGroups` with more than this many tools
+   * behind one search tool, `find_<role>_tools` (`UnfoldingTool.searchable`).
+   * @default undefined (no group is made searchable)
+   */
+  readonly searchableAbove?: number;
 }
 
 function isIterable(value: unknown): value is Iterable<ToolGroup> {
@@ -44,6 +52,17 @@ function toolGroupsOf(options: AgentPlatformOptions, clients: McpClients): ToolG
   return [...instances, ...toolGroupsFromConfig(clients, configured, converter)];
 }
 
+/** `groups`, each searchable above `above` tools when `above` is set. */
+function searchableAbove(groups: ToolGroup[], above: number | undefined): ToolGroup[] {
+  if (above === undefined) return groups;
+  if (!Number.isInteger(above) || above < 0) {
+    throw new ConfigurationError(
+      `searchableAbove must be a whole number of tools (0 or more), got ${above}.`,
+    );
+  }
+  return groups.map((group) => SearchableToolGroup.above(group, above));
+}
+
 /**
  * The platform (models, roles, tool groups, agents and processes) with MCP:
  * `AgentPlatform.create({ models, mcpServers, toolGroups })` connects nothing
@@ -55,7 +74,10 @@ export class AgentPlatform extends BaseAgentPlatform {
   readonly mcpClients: McpClients;
 
   protected constructor(options: AgentPlatformOptions, clients: McpClients) {
-    super({ ...options, toolGroups: toolGroupsOf(options, clients) });
+    super({
+      ...options,
+      toolGroups: searchableAbove(toolGroupsOf(options, clients), options.searchableAbove),
+    });
     this.mcpClients = clients;
   }
 

@@ -18,6 +18,8 @@ export interface ToolGroupConfig {
   readonly permissions?: readonly ToolGroupPermission[];
   /** A server that can't be started fails the interaction instead of contributing no tools with a warning. @default false */
   readonly required?: boolean;
+  /** Offer the group's tools behind one search tool, `find_<role>_tools`. @default false (only servers with `searchable: true`) */
+  readonly searchable?: boolean;
 }
 
 function checkGroup(role: string, config: unknown): ToolGroupConfig {
@@ -40,6 +42,9 @@ function checkGroup(role: string, config: unknown): ToolGroupConfig {
   }
   if (group.required !== undefined && typeof group.required !== "boolean") {
     throw new ConfigurationError(`${where}.required must be true or false.`);
+  }
+  if (group.searchable !== undefined && typeof group.searchable !== "boolean") {
+    throw new ConfigurationError(`${where}.searchable must be true or false.`);
   }
   if (group.servers !== undefined && !Array.isArray(group.servers)) {
     throw new ConfigurationError(`${where}.servers must be a list of server names.`);
@@ -69,6 +74,7 @@ export function toolGroupsFromConfig(
       filter: (tool) => suffixes.some((suffix) => tool.name.endsWith(suffix)),
       ...(options.metaConverter ? { metaConverter: options.metaConverter } : {}),
       ...(config.required !== undefined ? { required: config.required } : {}),
+      ...(config.searchable ? { searchable: true } : {}),
     });
   });
 }

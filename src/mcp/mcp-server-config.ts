@@ -29,6 +29,8 @@ export interface McpStdioServerConfig {
    * @default every key the converter gives (the chapter's passThrough)
    */
   readonly context?: McpContextForwarding;
+  /** Offer this server's tools in a tool group behind one search tool (`UnfoldingTool.searchable`) instead of one by one. @default false */
+  readonly searchable?: boolean;
 }
 
 /**
@@ -77,6 +79,8 @@ export interface McpHttpServerConfig {
    * @default every key the converter gives (the chapter's passThrough)
    */
   readonly context?: McpContextForwarding;
+  /** Offer this server's tools in a tool group behind one search tool (`UnfoldingTool.searchable`) instead of one by one. @default false */
+  readonly searchable?: boolean;
 }
 
 /** One entry of an `mcpServers` block. */
@@ -148,6 +152,7 @@ const stdioSchema = z
     timeoutMs: timeout,
     connectTimeoutMs: timeout,
     context: contextSchema,
+    searchable: z.boolean().optional(),
     ...otherClientsKeys,
   })
   .strict();
@@ -178,6 +183,7 @@ const httpSchema = z
     timeoutMs: timeout,
     connectTimeoutMs: timeout,
     context: contextSchema,
+    searchable: z.boolean().optional(),
     ...otherClientsKeys,
   })
   .strict();
@@ -300,6 +306,7 @@ export function resolveMcpServerConfig(
       url,
       timeoutMs,
       connectTimeoutMs,
+      ...(parsed.data.searchable ? { searchable: true } : {}),
       ...(type ? { type } : {}),
       ...(headers ? { headers } : {}),
       ...(oauth ? { oauth } : {}),
@@ -321,6 +328,7 @@ export function resolveMcpServerConfig(
     args,
     timeoutMs,
     connectTimeoutMs,
+    ...(stdio.searchable ? { searchable: true } : {}),
     ...(childEnv ? { env: childEnv } : {}),
     ...(cwd ? { cwd } : {}),
     ...context,

@@ -1,4 +1,5 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
+import type { SearchableTool, SearchableToolOptions } from "../progressive/searchable-tool.js";
 import { UnfoldingTool, type UnfoldingToolOptions } from "../progressive/unfolding-tool.js";
 import { Logger } from "../tool/logger.js";
 import type { Tool } from "../tool/tool.js";
@@ -68,6 +69,17 @@ export class McpToolFactory {
   ): Promise<UnfoldingTool> {
     const { tools } = warnOfFailures(await this.list(filter));
     return UnfoldingTool.of(name, description, tools, options);
+  }
+
+  /** A search facade (`UnfoldingTool.searchable`) over the tools `filter` accepts (every tool without one). */
+  async searchable(
+    name: string,
+    description: string,
+    filter?: McpToolFilter,
+    options: SearchableToolOptions = {},
+  ): Promise<SearchableTool> {
+    const { tools } = await this.list(filter);
+    return UnfoldingTool.searchable(name, description, tools, options);
   }
 
   /** A facade over the tools whose server names are in `toolNames`. */

@@ -10,6 +10,7 @@ import {
   type McpToolFilter,
   type ServerTools,
 } from "./mcp-tool-loading.js";
+import { searchableGroupTools } from "./searchable-group-tools.js";
 import type { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
 
 /** Options of {@link McpToolGroup.create}. */
@@ -38,6 +39,12 @@ export interface McpToolGroupOptions {
    * with a warning. @default false
    */
   readonly required?: boolean;
+  /**
+   * Offer the tools behind one search tool, `find_<role>_tools`
+   * (`UnfoldingTool.searchable`), instead of one by one.
+   * @default false (only the tools of servers configured with `searchable: true`)
+   */
+  readonly searchable?: boolean;
 }
 
 /** What a group listed, server by server, with the list versions the listings reflect. */
@@ -90,6 +97,7 @@ export class McpToolGroup implements ToolGroup {
   readonly metadata: ToolGroupMetadata;
   private loaded: Listing | undefined;
   private loading: Promise<Listing> | undefined;
+  private offeredView: { readonly tools: readonly Tool[]; readonly offered: readonly Tool[] } | undefined;
 
   private constructor(private readonly options: McpToolGroupOptions) {
     this.metadata = ToolGroup.metadata(
@@ -123,9 +131,9 @@ export class McpToolGroup implements ToolGroup {
     options: { readonly signal?: AbortSignal; readonly required?: boolean } = {},
   ): Promise<readonly Tool[]> {
     const loaded = this.loaded;
-    if (loaded !== undefined && isCurrent(loaded)) return Promise.resolve(loaded.tools);
+    if (loaded !== undefined && isCurrent(loaded)) return Promise.resolve(this.offered(loaded.tools));
     const required = options.required === true || this.options.required === true;
-    const loading = this.sharedLoad().then((listing) => this.answer(listing, required));
+    const loading = this.sharedLoad().then((listing) => this.offered(this.answer(listing, required)));
     const { signal } = options;
     if (!signal) return loading;
     if (signal.aborted) return Promise.reject(signal.reason);
@@ -150,6 +158,24 @@ export class McpToolGroup implements ToolGroup {
       );
     }
     return listing.tools;
+  }
+
+  /** The tools as offered: searchable servers' tools behind a search tool (made again only when the list changes). */
+  private offered(tools: readonly Tool[]): readonly Tool[] {
+    const listing = this.loaded;
+    if (listing?.tools !== tools) return tools;
+    if (this.offeredView?.tools !== tools) {
+      const { clients, perServer } = listing;
+      const offered = searchableGroupTools(
+        this.metadata,
+        tools,
+        clients,
+        perServer,
+        this.options.searchable ?? false,
+      );
+      this.offeredView = { tools, offered };
+    }
+    return this.offeredView.offered;
   }
 
   /** The one load in flight (started if none is). */

@@ -14,6 +14,7 @@ import { ContextTool } from "./context-tool.js";
 import { GuideTool, type Reselect } from "./guide-tool.js";
 import { type FacadeFactories, facadeFromInstance, safelyFacadeFromInstance } from "./instance-facade.js";
 import type { ProgressiveTool } from "./progressive-tool.js";
+import { SearchableTool, type SearchableToolOptions } from "./searchable-tool.js";
 import { findShortcut } from "./shortcut-dispatch.js";
 import {
   categoryMap,
@@ -180,6 +181,24 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool, Unfo
       ? inputSchema
       : InputSchema.fromZod(inputSchema, `UnfoldingTool '${name}'`);
     return new UnfoldingTool(initOf(name, description, schema, tools, selector, options));
+  }
+
+  /**
+   * A facade the LLM sees as one tool taking a `query` (and an optional
+   * `limit`, default 5): a call answers with the best matching tools' names
+   * and descriptions and appends exactly those tools to the tool list; the
+   * facade stays, so the model can search again. `tools` may be any tools
+   * (MCP tools, tool objects' tools, nested facades). Ranking is lexical
+   * (BM25), fused with vector similarity when the platform has an embedding
+   * model (see `docs/tool-search.md`).
+   */
+  static searchable(
+    name: string,
+    description: string,
+    tools: readonly Tool[],
+    options: SearchableToolOptions = {},
+  ): SearchableTool {
+    return new SearchableTool(name, description, tools, options);
   }
 
   /**

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { InputSchema } from "../tool/input-schema.js";
+import { Param } from "../tool/param.js";
+import { Tool } from "../tool/tool.js";
+import { ToolResult } from "../tool/tool-result.js";
+import { searchTerms } from "./search-terms.js";
+import { ToolSearchIndex, toolDocumentText } from "./tool-search-index.js";
+
+function tool(name: string, description: string, ...params: string[]): Tool {
+  const schema = InputSchema.of(...params.map((param) => Param.string(param, param, { required: false })));
+  return Tool.create(name, description, schema, () => ToolResult.text("ok"));
+}
+
+function names(index: ToolSearchIndex, query: string, limit = 5): string[] {
+  return index.search(query, limit).map((hit) => hit.tool.definition.name);
+}
+
+describe("searchTerms", () => {
+  it("splits camelCase, snake_case and kebab-case, drops stop words and stems lightly", () => {
+    expect(searchTerms("listOpenIssues")).toEqual(["list", "open", "issu", "listopenissu"]);
+    expect(searchTerms("create_pull-request for the files")).toEqual(["creat", "pull", "request", "file"]);
+    expect(searchTerms("Deleted branches, running queries")).toEqual(["delet", "branch", "run", "query"]);
+    expect(searchTerms("string")).toEqual(["string"]);
+  });
+});
+
+describe("ToolSearchIndex", () => {
+  const index = ToolSearchIndex.of([
+    tool("git_log", "Shows the commit logs", "repo_path"),
+    tool("read_file", "Read the complete contents of a file", "path"),
+    tool("delete_volume", "Permanently delete a volume"),
+    tool("search_repositories", "Search for GitHub repositories", "query"),
+    tool("getUserProfile", "Profile information of a user", "userId"),
+  ]);
+
+  it("matches names, descriptions and parameter names, whatever their case style", () => {
+    expect(names(index, "user profile", 1)).toEqual(["getUserProfile"]);
+    expect(names(index, "files", 1)).toEqual(["read_file"]);
+    expect(names(index, "userId", 1)).toEqual(["getUserProfile"]);
+  });
+
+  it("matches a query word that begins a longer word (repo → repositories)", () => {
+    expect(names(index, "github repo", 1)).toEqual(["search_repositories"]);
+  });
+
+  it("relates everyday action words (remove ~ delete, find ~ search)", () => {
+    expect(names(index, "remove the volume", 1)).toEqual(["delete_volume"]);
+    expect(names(index, "find github projects", 1)).toEqual(["search_repositories"]);
+  });
+
+  it("finds nothing for words no tool has, and nothing for a limit under 1", () => {
+    expect(names(index, "book a flight")).toEqual([]);
+    expect(names(index, "file", 0)).toEqual([]);
+  });
+
+  it("ranks the best first, ties in catalogue order, and reuses its scratch space between searches", () => {
+    const tied = ToolSearchIndex.of([tool("report_y", "Weekly report"), tool("report_x", "Weekly report")]);
+    expect(names(tied, "weekly report")).toEqual(["report_y", "report_x"]);
+    expect(names(tied, "weekly report")).toEqual(["report_y", "report_x"]);
+    const scores = tied.search("report", 2).map((hit) => hit.score);
+    expect(scores[0]).toBeGreaterThan(0);
+    expect(scores[0]).toBe(scores[1]);
+  });
+
+  it("indexes an empty catalogue", () => {
+    expect(ToolSearchIndex.of([]).search("anything", 5)).toEqual([]);
+  });
+
+  it("gives an embedding model the name, description and parameter names", () => {
+    expect(toolDocumentText(tool("git_log", "Shows the commit logs", "repo_path", "max_count"))).toBe(
+      "git_log: Shows the commit logs (parameters: repo_path, max_count)",
+    );
+  });
+});
