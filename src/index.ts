@@ -409,6 +409,7 @@ export type {
   McpRequestOptions,
   McpServerConfig,
   McpServersConfig,
+  McpServerStartup,
   McpServersHolder,
   McpStdioEndpoint,
   McpStdioServerConfig,

@@ -12,8 +12,17 @@ import type { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-me
 
 /** Options of {@link AgentPlatform.create}: the platform's, plus MCP servers and config-defined tool groups. */
 export interface AgentPlatformOptions extends Omit<BaseAgentPlatformOptions, "toolGroups"> {
-  /** MCP servers in the Claude Desktop / Cursor / VS Code format; connected on first use. @default {} */
+  /** MCP servers in the Claude Desktop / Cursor / VS Code format; connected on first use unless `lazy: false`. @default {} */
   readonly mcpServers?: Readonly<Record<string, unknown>>;
+  /**
+   * `true` (the default): MCP servers connect on first use, so a server that
+   * authenticates with the caller's forwarded token (absent at startup) works.
+   * `false`: every server starts connecting now, in the background, as the
+   * chapter's default does (`await platform.mcpClients.connectAll()` to wait
+   * for it); a server that cannot start is a warning and is tried again on use.
+   * @default true
+   */
+  readonly lazy?: boolean;
   /**
    * Tool groups runners can request by role: `ToolGroup`s, or a config block
    * of roles to `{ description, provider, tools }` over the `mcpServers`
@@ -84,7 +93,15 @@ export class AgentPlatform extends BaseAgentPlatform {
   /** A platform with `options`' models, roles, MCP servers and tool groups. */
   static override create(options: AgentPlatformOptions): AgentPlatform {
     const clients = McpClients.fromConfig({ mcpServers: options.mcpServers ?? {} }, options.mcpConfig ?? {});
-    return new AgentPlatform(options, clients);
+    const platform = new AgentPlatform(options, clients);
+    if (clients.clients.length > 0) {
+      if (options.lazy === false) void clients.connectAll({ logger: platform.logger });
+      else
+        platform.logger.info(
+          `MCP is available (lazy-init mode). Found ${clients.clients.length} client(s). Tool groups will be initialized on first use.`,
+        );
+    }
+    return platform;
   }
 
   /** Ends every MCP server the platform started (child processes exit; HTTP sessions end), then closes the runner. */

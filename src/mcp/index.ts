@@ -10,7 +10,7 @@ export {
   type McpRequestOptions,
   type McpToolInfo,
 } from "./mcp-client.js";
-export { McpClients, type McpServersHolder } from "./mcp-clients.js";
+export { McpClients, type McpServerStartup, type McpServersHolder } from "./mcp-clients.js";
 export {
   DEFAULT_MCP_TIMEOUT_MS,
   expandVariables,

@@ -1,6 +1,12 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { Logger } from "../tool/logger.js";
 import { McpClient } from "./mcp-client.js";
 import { type McpConfigOptions, resolveMcpServerConfig } from "./mcp-server-config.js";
+
+/** What one server answered to {@link McpClients.connectAll}: its tool count, or why it could not be started. */
+export type McpServerStartup =
+  | { readonly name: string; readonly tools: number }
+  | { readonly name: string; readonly error: string };
 
 /** Anything holding an `mcpServers` block (a config file's contents, Claude Desktop's config). */
 export interface McpServersHolder {
@@ -57,6 +63,40 @@ export class McpClients {
         return client;
       }),
     );
+  }
+
+  /**
+   * Connects every server now and lists its tools (the chapter's eager start),
+   * all at once; resolves to what each server answered. A server that cannot
+   * be reached is a warning and an `error` entry, never a rejection: its
+   * groups try again on their next use. Logs the startup line
+   * `MCP is available (eager mode). Found N client(s): …` at info level.
+   */
+  async connectAll(
+    options: { readonly signal?: AbortSignal; readonly logger?: Logger } = {},
+  ): Promise<McpServerStartup[]> {
+    const logger = options.logger ?? Logger.current();
+    const results = await Promise.all(
+      this.clients.map(async (client): Promise<McpServerStartup> => {
+        try {
+          const tools = await client.listTools(options.signal ? { signal: options.signal } : {});
+          return { name: client.name, tools: tools.length };
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          logger.warn(`MCP server '${client.name}' could not be started at startup: ${message}`, {
+            server: client.name,
+          });
+          return { name: client.name, error: message };
+        }
+      }),
+    );
+    const summary = results
+      .map((result) =>
+        "error" in result ? `${result.name} failed` : `${result.name} (${result.tools} tools)`,
+      )
+      .join(", ");
+    logger.info(`MCP is available (eager mode). Found ${results.length} client(s): ${summary || "none"}.`);
+    return results;
   }
 
   /** Closes every server (child processes end; HTTP sessions are terminated). */
