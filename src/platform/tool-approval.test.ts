@@ -218,7 +218,10 @@ describe("Tool.requireApproval in an agent process", () => {
     const { platform, runs, start, events } = setup(model, { timeoutMs: 30 });
     const waiting = await start();
     expect(waiting.awaiting[0]?.deadline).toBeGreaterThan(waiting.awaiting[0]?.since ?? 0);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The deadline passes after 30 ms; the resumed run then needs a moment (more on a busy machine).
+    for (let waited = 0; waiting.status !== "completed" && waited < 10_000; waited += 25) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     expect(waiting.status).toBe("completed");
     expect(runs).toEqual([]);
     expect(model.requests[1]?.toolResults[0]?.output).toEqual({
