@@ -42,3 +42,10 @@ export const CHROMIUM: SystemComponent = {
   path: "/usr/bin/chromium",
   debianPackage: "chromium",
 };
+
+/** The test files that drive the studio page in Chromium (left out, with one line, when it is missing locally). */
+export const BROWSER_TESTS: readonly string[] = [
+  "test/studio.test.ts",
+  "test/studio-security.test.ts",
+  "test/studio-waits.test.ts",
+];
