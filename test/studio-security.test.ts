@@ -3,13 +3,14 @@ import { createServer, type Server } from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../src/cli/run-cli.js";
 import { memoryTerminal } from "../src/cli/terminal.js";
 import { AgentPlatform, ProcessOptions, Tool, ToolMetadata, ToolResult } from "../src/index.js";
 import { type StudioRunRequest, type StudioServer, startStudio } from "../src/studio/index.js";
 import { ScriptedModel } from "../src/testing/index.js";
+import { launchChromium } from "./support/browser.js";
 
 // The studio's defences, through real HTTP on 127.0.0.1 and in headless Chromium.
 const folder = mkdtempSync(join(tmpdir(), "embabel-studio-sec-"));
@@ -49,11 +50,7 @@ beforeAll(async () => {
       throw new Error("not started in this test (Authorization: Bearer sk-test-SECRET-abcdef1234)");
     },
   });
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
-  });
+  browser = await launchChromium();
 }, 30_000);
 
 afterAll(async () => {

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../src/cli/run-cli.js";
 import { memoryTerminal } from "../src/cli/terminal.js";
+import { launchChromium } from "./support/browser.js";
 
 // The studio command on a free port, in headless Chromium: a run started from
 // the page waits for approval of its refund; the page shows the request with
@@ -30,11 +31,7 @@ beforeAll(async () => {
     if (!url) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   if (!url) throw new Error(`The studio did not start: ${terminal.stderr.join("\n")}`);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 }, 30_000);
 

@@ -2,13 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { APICallError } from "@ai-sdk/provider";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../src/cli/run-cli.js";
 import { memoryTerminal } from "../src/cli/terminal.js";
 import { AgentPlatform, ProcessOptions, TraceRecorder, TraceSink } from "../src/index.js";
 import { startStudio } from "../src/studio/studio-server.js";
 import { ScriptedModel } from "../src/testing/index.js";
+import { launchChromium } from "./support/browser.js";
 import { root } from "./support/dist.js";
 
 /** The parts of a rendered element the test reads (this project compiles without the DOM types). */
@@ -47,11 +48,7 @@ beforeAll(async () => {
   }
   origin = new URL(url).origin;
   if (!url) throw new Error(`The studio did not start: ${terminal.stderr.join("\n")}`);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
 }, 30_000);
 
