@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { McpClients, McpToolFactory } from "../src/index.js";
 import { cli, CLI_MAIN as main } from "./support/cli.js";
-import { ensureBuilt } from "./support/dist.js";
+import { ensureBuilt, root } from "./support/dist.js";
 
 // `embabel-ts mcp-serve` and `run mcp-weather`, as a user meets them: the built command, spawned with node.
 
@@ -71,6 +71,27 @@ describe("embabel-ts mcp-serve --scripted", () => {
       expect(await exited).toBe(0);
     } finally {
       child.kill("SIGKILL");
+    }
+  });
+});
+
+describe("embabel-ts mcp-serve <module>", () => {
+  it("serves the agent of a module path, as run and worker take one", async () => {
+    const module = join(root, "dist/examples/star-news/index.js");
+    const clients = McpClients.fromConfig({
+      mcpServers: {
+        one: { command: process.execPath, args: [main, "mcp-serve", module, "--scripted"], cwd },
+      },
+    });
+    try {
+      const names = (await clients.get("one")?.listTools())?.map((tool) => tool.name);
+      expect(names).toEqual(["StarNewsWriter"]);
+      const piece = await (await McpToolFactory.create(clients).requiredToolByName("StarNewsWriter")).call(
+        '{"content":"Lynda, a Scorpio"}',
+      );
+      expect(piece.content).toContain("Lynda");
+    } finally {
+      await clients.close();
     }
   });
 });

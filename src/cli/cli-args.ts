@@ -108,6 +108,8 @@ export interface WorkerCommand {
 export interface McpServeCommand {
   /** Which command. */
   readonly command: "mcp-serve";
+  /** A module exporting `example` (like `run <path>`) whose agent is served instead of the built-in examples. @default the built-in examples */
+  readonly module?: string;
   /** Serve Streamable HTTP on 127.0.0.1 at this port (0 picks a free one) instead of stdio. */
   readonly httpPort: number | undefined;
   /** With `httpPort`: the address to listen on; anything but loopback needs a token. @default "127.0.0.1" */
@@ -296,7 +298,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     case "worker":
       return workerCommand(rest, values);
     case "mcp-serve": {
-      if (rest.length > 0) throw new UsageError(`'mcp-serve' takes no arguments (got ${quoteAll(rest)}).`);
+      if (rest.length > 1) throw new UsageError(`'mcp-serve' takes one module (got ${quoteAll(rest)}).`);
       const httpOnly = (["host", "token", "allowed-origin", "allowed-host"] as const).find(
         (option) => values[option] !== undefined,
       );
@@ -308,6 +310,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       }
       return {
         command: "mcp-serve",
+        ...(rest[0] === undefined ? {} : { module: rest[0] }),
         httpPort: values.http === undefined ? undefined : portOf(values.http),
         ...(values.host === undefined ? {} : { host: values.host }),
         ...(values.token === undefined ? {} : { token: values.token }),

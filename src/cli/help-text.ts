@@ -5,7 +5,7 @@ Usage:
   embabel-ts run <example> ["<input>"] [options]   run an example agent on your request
   embabel-ts list                                  list the examples
   embabel-ts worker [<module>] --redis <url>       run queued agent processes (scale-out; see docs/scale-out.md)
-  embabel-ts mcp-serve [--http <port>] [options]   serve the example agents as MCP tools (stdio, or HTTP on 127.0.0.1)
+  embabel-ts mcp-serve [<module>] [--http <port>] [options]   serve the example agents (or a module's) as MCP tools (stdio, or HTTP on 127.0.0.1)
   embabel-ts studio [--port <n>] [<trace files>]   look at runs in the browser (http://127.0.0.1:4477)
   embabel-ts waiting --redis <url>                 list the runs waiting for a person (approvals, forms)
   embabel-ts respond <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] --redis <url>

@@ -10,7 +10,7 @@ import { ScriptedModel } from "../testing/scripted-model.js";
 import { Tool } from "../tool/tool.js";
 import type { McpServeCommand } from "./cli-args.js";
 import { type EmbabelConfig, loadConfig } from "./cli-config.js";
-import { builtInExamples } from "./example-catalog.js";
+import { builtInExamples, findExample } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { EXIT_OK } from "./exit-status.js";
 import { mcpPlatformOptions } from "./mcp-setup.js";
@@ -81,7 +81,8 @@ export async function serveExamplesOverMcp(
     );
   }
   const loaded = loadConfig(options.cwd, command.config);
-  const examples = builtInExamples();
+  // A module path serves that module's example agent, as `run <path>` runs it.
+  const examples = command.module ? [await findExample(command.module, options.cwd)] : builtInExamples();
   let shared: AgentPlatform | undefined;
   let tools: Tool[] = [];
   if (command.scripted) {
