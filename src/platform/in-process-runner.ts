@@ -145,7 +145,7 @@ export class InProcessRunner implements ProcessRunner {
     return [...this.running.values()].filter((process) => process.status === "waiting");
   }
 
-  private waiting(process: AgentProcess): void {
+  private waiting(process: AgentProcess, minDelayMs = 0): void {
     const deadline = Math.min(
       ...process.awaiting.map((request) => request.deadline ?? Number.POSITIVE_INFINITY),
     );
@@ -156,9 +156,15 @@ export class InProcessRunner implements ProcessRunner {
     const timer = setTimeout(
       () => {
         this.deadlines.delete(process.id);
-        expireWaits(process).catch(() => {});
+        expireWaits(process)
+          .then((after) => {
+            // Still waiting with a deadline: a new request, or the process was not suspended yet when the
+            // timer fired (a deadline already past when it began to wait): look again, never in a hot loop.
+            if (after.status === "waiting" && this.running.get(after.id) === after) this.waiting(after, 10);
+          })
+          .catch(() => {});
       },
-      Math.max(0, deadline - Date.now()),
+      Math.max(minDelayMs, deadline - Date.now()),
     );
     timer.unref();
     this.deadlines.set(process.id, timer);
