@@ -2,17 +2,10 @@ import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  AgentPlatform,
-  Logger,
-  McpClients,
-  McpServerError,
-  McpToolFactory,
-  McpToolGroup,
-} from "../src/index.js";
+import { describe, expect, it } from "vitest";
+import { AgentPlatform, McpClients, McpServerError, McpToolFactory, McpToolGroup } from "../src/index.js";
 import { ScriptedModel } from "../src/testing/index.js";
-import { recordingLogger, searchServerConfig } from "./support/mcp-fixture.js";
+import { recordWarningsPerTest, searchServerConfig } from "./support/mcp-fixture.js";
 
 // MCP servers that misbehave: a tool list with tools no client can use, a
 // server that can't start.
@@ -20,19 +13,7 @@ import { recordingLogger, searchServerConfig } from "./support/mcp-fixture.js";
 const BAD_TOOLS_SERVER = fileURLToPath(new URL("./fixtures/mcp/bad-tools-server.mjs", import.meta.url));
 const badTools = { command: process.execPath, args: [BAD_TOOLS_SERVER] };
 
-const cleanups: (() => Promise<void> | void)[] = [];
-let warnings: string[] = [];
-beforeEach(() => {
-  const recording = recordingLogger();
-  warnings = recording.warnings;
-  const previous = Logger.setDefault(recording.logger);
-  cleanups.push(() => {
-    Logger.setDefault(previous);
-  });
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { warnings, cleanups } = recordWarningsPerTest();
 
 function clientsFor(servers: Record<string, unknown>): McpClients {
   const clients = McpClients.fromConfig({ mcpServers: servers });

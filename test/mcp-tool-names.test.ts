@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   AgentPlatform,
   BlackboardTools,
   InputSchema,
-  Logger,
   McpClients,
   McpToolFactory,
   McpToolGroup,
@@ -12,24 +11,12 @@ import {
   ToolResult,
 } from "../src/index.js";
 import { ScriptedModel } from "../src/testing/index.js";
-import { recordingLogger, searchServerConfig } from "./support/mcp-fixture.js";
+import { recordWarningsPerTest, searchServerConfig } from "./support/mcp-fixture.js";
 
 // Tool-name clashes with real stdio servers: two servers offering the same
 // names, and servers offering the name of an application or built-in tool.
 
-const cleanups: (() => Promise<void> | void)[] = [];
-let warnings: string[] = [];
-beforeEach(() => {
-  const recording = recordingLogger();
-  warnings = recording.warnings;
-  const previous = Logger.setDefault(recording.logger);
-  cleanups.push(() => {
-    Logger.setDefault(previous);
-  });
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { warnings, cleanups } = recordWarningsPerTest();
 
 function platformWith(model: ScriptedModel, servers: Record<string, unknown>): AgentPlatform {
   const platform = AgentPlatform.create({

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach } from "vitest";
+import { Logger } from "../../src/index.js";
 
 /** The fixture MCP server (stdio by default, `--http` for Streamable HTTP). */
 export const FIXTURE_SERVER = fileURLToPath(new URL("../fixtures/mcp/tools-server.mjs", import.meta.url));
@@ -99,4 +101,31 @@ export function recordingLogger(): {
     logger: { debug: noop, info: noop, warn: (message) => warnings.push(message), error: noop },
     warnings,
   };
+}
+
+/**
+ * For each test of the file: the default logger's warnings, recorded afresh;
+ * `cleanups` registered during a test run after it, last first (the logger is restored).
+ */
+export function recordWarningsPerTest(): {
+  readonly warnings: string[];
+  readonly cleanups: (() => Promise<void> | void)[];
+} {
+  const warnings: string[] = [];
+  const cleanups: (() => Promise<void> | void)[] = [];
+  beforeEach(() => {
+    warnings.length = 0;
+    const recording = recordingLogger();
+    const previous = Logger.setDefault({
+      ...recording.logger,
+      warn: (message: string) => void warnings.push(message),
+    });
+    cleanups.push(() => {
+      Logger.setDefault(previous);
+    });
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return { warnings, cleanups };
 }
