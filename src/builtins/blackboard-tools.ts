@@ -5,13 +5,13 @@ import { InputSchema } from "../tool/input-schema.js";
 import { Param } from "../tool/param.js";
 import { Tool } from "../tool/tool.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
+import { stringParam, toolParams } from "../tool/tool-params.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { typeNameOf } from "../tool/type-token.js";
 import {
   type BlackboardEntryFormatter,
   DefaultBlackboardEntryFormatter,
 } from "./blackboard-entry-formatter.js";
-import { stringParam, toolParams } from "./tool-params.js";
 
 /** What every `blackboard` tool answers outside an agent process. */
 export const NO_BLACKBOARD = "No agent process available. Blackboard tools require an active agent context.";

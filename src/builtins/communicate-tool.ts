@@ -5,8 +5,8 @@ import { Logger } from "../tool/logger.js";
 import { Param } from "../tool/param.js";
 import { Tool } from "../tool/tool.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
+import { textParam, toolParams } from "../tool/tool-params.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { textParam, toolParams } from "./tool-params.js";
 
 /** What `communicate` answers for an empty message (nothing is sent). */
 export const EMPTY_MESSAGE = "Cannot send an empty message: give 'message' the text to show the user.";

@@ -4,8 +4,8 @@ import { Logger } from "../tool/logger.js";
 import { Param } from "../tool/param.js";
 import { Tool } from "../tool/tool.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
+import { textParam, toolParams } from "../tool/tool-params.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { textParam, toolParams } from "./tool-params.js";
 
 /**
  * The specification's `ProgressTool`: lets the LLM report what it is doing

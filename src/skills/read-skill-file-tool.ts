@@ -6,8 +6,9 @@ import type { ToolCallOptions } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
+import { toolParams } from "../tool/tool-params.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { activeSkill, inputFields, type SkillCatalog } from "./skill-catalog.js";
+import { activeSkill, type SkillCatalog } from "./skill-catalog.js";
 import { listSkillFiles, looksBinary, resolveSkillPath, sniff } from "./skill-files.js";
 
 /** The name the model sees. */
@@ -46,7 +47,7 @@ export class ReadSkillFileTool extends AbstractTool {
     context: ToolCallContext = ToolCallContext.EMPTY,
     _options?: ToolCallOptions,
   ): Promise<ToolResult> {
-    const fields = inputFields(input);
+    const fields = toolParams(input);
     const skill = activeSkill(this.catalog, context, fields.skill);
     if (ToolResult.isToolResult(skill)) return skill;
     const folder = skill.folder;

@@ -7,8 +7,9 @@ import type { ToolApproval } from "../tool/tool-approval.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
+import { toolParams } from "../tool/tool-params.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { activeSkill, inputFields, type SkillCatalog } from "./skill-catalog.js";
+import { activeSkill, type SkillCatalog } from "./skill-catalog.js";
 import { listSkillFiles, resolveSkillPath, sniff } from "./skill-files.js";
 import { interpreterFor } from "./skill-script-interpreter.js";
 
@@ -113,7 +114,7 @@ export class RunSkillScriptTool extends AbstractTool {
     context: ToolCallContext = ToolCallContext.EMPTY,
     options: ToolCallOptions = {},
   ): Promise<ToolResult> {
-    const fields = inputFields(input);
+    const fields = toolParams(input);
     const skill = activeSkill(this.catalog, context, fields.skill);
     if (ToolResult.isToolResult(skill)) return skill;
     if (skill.folder === undefined) {

@@ -11,19 +11,6 @@ export interface SkillCatalog {
   readonly facadeName: string;
 }
 
-/** A tool input's fields (blank or invalid JSON, or a non-object, count as none). */
-export function inputFields(input: string): Readonly<Record<string, unknown>> {
-  if (input.trim() === "") return {};
-  try {
-    const parsed: unknown = JSON.parse(input);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 /** How to activate `name`, for messages. */
 export function activationHint(catalog: SkillCatalog, name: string): string {
   return `call '${catalog.facadeName}' with {"skill": "${name}"}`;

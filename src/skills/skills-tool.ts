@@ -10,13 +10,14 @@ import { requireApproval } from "../tool/tool-approval.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
+import { toolParams } from "../tool/tool-params.js";
 import { ToolResult } from "../tool/tool-result.js";
 import type { Unfolding, UnfoldingCall, UnfoldingSource } from "../tool/unfolding.js";
 import { READ_SKILL_FILE, ReadSkillFileTool } from "./read-skill-file-tool.js";
 import { RUN_SKILL_SCRIPT, RunSkillScriptTool, type SkillScriptOptions } from "./run-skill-script-tool.js";
 import type { Skill } from "./skill.js";
 import { SkillActivations } from "./skill-activations.js";
-import { inputFields, type SkillCatalog } from "./skill-catalog.js";
+import type { SkillCatalog } from "./skill-catalog.js";
 import { listSkillFiles } from "./skill-files.js";
 
 /** How a {@link SkillsTool} is built (from `Skills` and its options). */
@@ -112,7 +113,7 @@ export class SkillsTool extends AbstractTool implements ProgressiveTool, Unfoldi
     options: ToolCallOptions = {},
   ): Promise<ToolResult> {
     this.records.record(context, input, undefined);
-    const requested = inputFields(input).skill;
+    const requested = toolParams(input).skill;
     const name = typeof requested === "string" ? requested.trim() : "";
     const activator = this.activators.get(name);
     if (!activator) {
