@@ -322,6 +322,39 @@ describe.skipIf(!hasRedisServer)("embabel-ts worker and run --redis", () => {
     expect(running.stdout).toContain("stopping: finishing 0 running process(es)…");
   }, 60_000);
 
+  it("a worker with no model says so whole: the note, then every way to configure one", async () => {
+    const child = spawn(process.execPath, [main, "worker", "--redis", redis.url, "--queue", "no-model"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      let stdout = "";
+      let stderr = "";
+      child.stderr?.on("data", (chunk) => {
+        stderr += chunk;
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.stdout?.on("data", (chunk) => {
+          stdout += chunk;
+          if (stdout.includes("agents [")) resolve();
+        });
+        child.on("exit", (code) => reject(new Error(`worker exited ${code}: ${stderr}`)));
+      });
+      const lines = stderr.trim().split("\n");
+      expect(lines[0]).toBe("note: no model configured, so runs whose actions call an LLM will fail.");
+      // The configuration message follows in full, indented: each provider's variable and the other ways.
+      expect(lines.slice(1).join("\n")).toMatch(/No LLM provider is configured/);
+      for (const variable of ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OLLAMA_BASE_URL", "EMBABEL_MODEL"])
+        expect(stderr).toContain(variable);
+      expect(stderr).toContain("--scripted");
+      expect(lines.slice(1).every((line) => line.startsWith(" "))).toBe(true);
+    } finally {
+      child.removeAllListeners("exit");
+      child.kill("SIGKILL");
+    }
+  }, 60_000);
+
   it("says clearly when Redis cannot be reached, for run and for worker", async () => {
     const [run, work] = await Promise.all([
       cli(["run", "star-news", "--redis", "redis://127.0.0.1:1"]),
