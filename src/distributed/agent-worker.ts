@@ -252,8 +252,9 @@ export class AgentWorker {
       },
     });
     if (LeaseLost.isLeaseLost(controller.signal.reason)) return "lost";
-    if (process.status === "waiting") await this.saveWaiting(process, data, wire);
-    else if (!(await this.saveFinished(process, wire, fence))) return "lost";
+    if (process.status === "waiting") {
+      if (!(await this.saveWaiting(process, data, wire, fence))) return "lost";
+    } else if (!(await this.saveFinished(process, wire, fence))) return "lost";
     try {
       this.options.onFinished?.(process, { resumed: checkpoint !== undefined });
     } catch {
@@ -265,15 +266,23 @@ export class AgentWorker {
   /**
    * Stores a process waiting for a person (no expiry: the answer may come
    * much later), lists it as waiting, lets go of it here (the worker slot is
-   * free), and queues a resume at its earliest deadline.
+   * free), and queues a resume at its earliest deadline. Fenced like every
+   * other checkpoint write: `false`, and nothing written, when the run is no
+   * longer this worker's.
    */
-  private async saveWaiting(process: AgentProcess, data: RunJobData, wire: WireValues): Promise<void> {
+  private async saveWaiting(
+    process: AgentProcess,
+    data: RunJobData,
+    wire: WireValues,
+    fence: Fence,
+  ): Promise<boolean> {
     const id = process.id;
-    await this.redis
-      .multi()
-      .set(this.keys.checkpoint(id), encodeCheckpoint(process.checkpoint(), wire))
-      .sadd(this.keys.waiting, id)
-      .exec();
+    const text = encodeCheckpoint(process.checkpoint(), wire);
+    const saved = await saveIfLockHeld(this.redis, fence, this.keys.checkpoint(id), text, 0, {
+      set: this.keys.waiting,
+      member: id,
+    });
+    if (!saved) return false;
     const runner = (process.platform as { runner?: unknown } | undefined)?.runner;
     if (runner instanceof InProcessRunner) runner.release(id);
     const deadline = Math.min(
@@ -291,6 +300,7 @@ export class AgentWorker {
         },
       );
     }
+    return true;
   }
 
   private queueForDeadlines: Queue | undefined;
