@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { installRecordingTracer } from "../../test/support/recording-tracer.js";
 import { hasRedisServer, startRedis, type TestRedis } from "../../test/support/redis-server.js";
 import { SerializationError } from "../errors/serialization-error.js";
 import type { Agent } from "../platform/agent.js";
@@ -9,6 +10,7 @@ import type { OperationContext } from "../platform/operation-context.js";
 import type { ProcessCheckpoint } from "../platform/process-checkpoint.js";
 import type { AgentProcessEvent } from "../platform/process-event.js";
 import { ProcessOptions } from "../platform/process-options.js";
+import { WaitFor } from "../platform/wait-for.js";
 import { domainType } from "../tool/type-token.js";
 import { AgentWorker } from "./agent-worker.js";
 import { BullMqRunner } from "./bullmq-runner.js";
@@ -63,6 +65,28 @@ function billing(options: { hold?: boolean; leak?: boolean; ran?: string[] } = {
         run: (invoice: Invoice) => {
           options.ran?.push("receipt");
           return Receipt.create({ text: invoice.describe(), paid: true });
+        },
+      },
+    ],
+  });
+}
+
+const spans = installRecordingTracer();
+
+/** An order shipped once a person confirms it. */
+function shipping(): Agent {
+  return defineAgent({
+    name: "Shipping",
+    description: "Ships an order once confirmed",
+    actions: [
+      {
+        name: "ship",
+        input: Order,
+        output: Receipt,
+        achievesGoal: { description: "Shipped" },
+        run: async (order: Order) => {
+          const answer = await WaitFor.confirmation(order, `Ship ${order.item}?`);
+          return Receipt.create({ text: `${order.item} shipped`, paid: answer.approved });
         },
       },
     ],
@@ -235,6 +259,28 @@ describe.skipIf(!hasRedisServer)("BullMqRunner and AgentWorker on a real Redis",
     });
     expect(process.status).toBe("terminated");
     expect(process.history).toHaveLength(1);
+  });
+
+  it("answers a waiting run from the caller: the worker finishes it, and the answer is traced as a wait span", async () => {
+    const { platform } = await setup(shipping());
+    const waiting = await platform.runAgent("Shipping", new Order("tea", 1));
+    expect(waiting.status).toBe("waiting");
+    expect(waiting.awaiting.map((request) => request.id)).toEqual(["r1"]);
+    spans.length = 0;
+    const done = await platform.respond(waiting.id, "r1", { approved: true }, { respondent: "ops" });
+    expect(done.status).toBe("completed");
+    expect(done.result).toEqual({ text: "tea shipped", paid: true });
+    expect(spans.filter((span) => span.name === "embabel.wait confirmation")).toEqual([
+      expect.objectContaining({
+        ended: true,
+        attributes: expect.objectContaining({
+          "embabel.process.id": waiting.id,
+          "embabel.wait.request_id": "r1",
+          "embabel.wait.respondent": "ops",
+          "embabel.wait.approved": true,
+        }),
+      }),
+    ]);
   });
 
   it("rejects at once, naming the URL, when Redis cannot be reached", async () => {

@@ -14,6 +14,7 @@ import type { AgentProcessEvent } from "../platform/process-event.js";
 import type { RunProcessOptions } from "../platform/process-launcher.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import type { ProcessHandle, ProcessRunner } from "../platform/process-runner.js";
+import { recordWaitSpan } from "../platform/process-telemetry.js";
 import { ProcessWaits } from "../platform/process-waits.js";
 import { decodeCheckpoint, encodeCheckpoint } from "./checkpoint-codec.js";
 import { type ConnectionWatch, watchConnection } from "./connection-watch.js";
@@ -198,7 +199,7 @@ export class BullMqRunner implements ProcessRunner {
     id: string,
     requestId: string,
     response: AwaitableResponse,
-    _options: RespondOptions,
+    options: RespondOptions,
     platform: AgentPlatform,
   ): Promise<AgentProcess> {
     const wire = this.wire(platform);
@@ -220,11 +221,13 @@ export class BullMqRunner implements ProcessRunner {
           );
         const waits = new ProcessWaits(checkpoint.waiting);
         const now = Date.now();
-        waits.expire(now);
-        waits.answer(id, requestId, response, now);
+        const expired = waits.expire(now);
+        const accepted = waits.answer(id, requestId, response, now);
         const updated: ProcessCheckpoint = { ...checkpoint, waiting: waits.state() };
         const written = await watcher.multi().set(key, encodeCheckpoint(updated, wire)).exec();
         if (written === null) continue;
+        for (const timedOut of expired) recordWaitSpan(id, timedOut, "timeout");
+        recordWaitSpan(id, accepted, options.respondent ?? "api");
         if (waits.requests.length > 0) return this.toProcess(updated, platform);
         return this.resume(id, updated, platform);
       } finally {

@@ -661,7 +661,7 @@ class DefaultProcessControl implements ProcessControl {
     }
     const { request, response, waitedMs } = accepted;
     const approved = (response as { approved?: unknown }).approved;
-    recordWaitSpan(this.processId, request, respondent, typeof approved === "boolean" ? approved : undefined);
+    recordWaitSpan(this.processId, accepted, respondent);
     if (!this.observed) return;
     this.dispatch({
       type: "response-received",

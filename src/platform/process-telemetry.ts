@@ -1,6 +1,7 @@
 import { type Span, trace } from "@opentelemetry/api";
 import { startSpan } from "../loop/loop-telemetry.js";
 import type { AgentProcess } from "./agent-process.js";
+import type { AcceptedResponse } from "./process-waits.js";
 
 /** Starts the span of one agent process (GenAI semantic conventions: `invoke_agent <agent>`). */
 export function startProcessSpan(process: AgentProcess, agentName: string | undefined): Span {
@@ -49,13 +50,13 @@ export function startEmbeddingSpan(
   return span;
 }
 
-/** Records one answered wait as a span (`embabel.wait <kind>`) from when it was asked to when it was answered. */
-export function recordWaitSpan(
-  processId: string,
-  request: { readonly id: string; readonly kind: string; readonly what: string; readonly since: number },
-  respondent: string,
-  approved: boolean | undefined,
-): void {
+/**
+ * Records one answered wait as a span (`embabel.wait <kind>`) from when it was
+ * asked to when it was answered, with the verdict of an approval or confirmation.
+ */
+export function recordWaitSpan(processId: string, accepted: AcceptedResponse, respondent: string): void {
+  const { request } = accepted;
+  const approved = (accepted.response as { approved?: unknown } | undefined)?.approved;
   const span = trace.getTracer("embabel-ts").startSpan(`embabel.wait ${request.kind}`, {
     startTime: request.since,
   });
@@ -69,7 +70,7 @@ export function recordWaitSpan(
     "embabel.wait.kind": request.kind,
     "embabel.wait.what": request.what,
     "embabel.wait.respondent": respondent,
-    ...(approved === undefined ? {} : { "embabel.wait.approved": approved }),
+    ...(typeof approved === "boolean" ? { "embabel.wait.approved": approved } : {}),
   });
   span.end();
 }
