@@ -73,8 +73,8 @@ function billing(options: { hold?: boolean; leak?: boolean; ran?: string[] } = {
 
 const spans = installRecordingTracer();
 
-/** An order shipped once a person confirms it. */
-function shipping(): Agent {
+/** An order shipped once a person confirms it (within `timeoutMs` when given). */
+function shipping(timeoutMs?: number): Agent {
   return defineAgent({
     name: "Shipping",
     description: "Ships an order once confirmed",
@@ -85,8 +85,15 @@ function shipping(): Agent {
         output: Receipt,
         achievesGoal: { description: "Shipped" },
         run: async (order: Order) => {
-          const answer = await WaitFor.confirmation(order, `Ship ${order.item}?`);
-          return Receipt.create({ text: `${order.item} shipped`, paid: answer.approved });
+          const answer = await WaitFor.confirmation(
+            order,
+            `Ship ${order.item}?`,
+            timeoutMs === undefined ? undefined : { timeoutMs },
+          );
+          return Receipt.create({
+            text: answer.approved ? `${order.item} shipped` : `not shipped: ${answer.reason}`,
+            paid: answer.approved,
+          });
         },
       },
     ],
@@ -281,6 +288,20 @@ describe.skipIf(!hasRedisServer)("BullMqRunner and AgentWorker on a real Redis",
         }),
       }),
     ]);
+  });
+
+  it("denies a wait nobody answers by its deadline: the worker's deadline job continues the run with 'timed out'", async () => {
+    const { platform } = await setup(shipping(400));
+    const waiting = await platform.runAgent("Shipping", new Order("jam", 1));
+    expect(waiting.status).toBe("waiting");
+    let process = waiting;
+    for (let tries = 0; process.status === "waiting" && tries < 100; tries++) {
+      await wait(100);
+      process = (await platform.process(waiting.id)) ?? process;
+    }
+    expect(process.status).toBe("completed");
+    expect(process.result).toEqual({ text: "not shipped: timed out", paid: false });
+    await expect(platform.respond(waiting.id, "r1", { approved: true })).rejects.toThrow(/is not waiting/);
   });
 
   it("rejects at once, naming the URL, when Redis cannot be reached", async () => {
