@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CLI_MAIN } from "./cli.js";
 import { root } from "./dist.js";
+import { present } from "./system-component.js";
 
 /** A JavaScript runtime the runtime tests start, from an npm package that ships its binary. */
 export interface Runtime {
@@ -10,8 +11,8 @@ export interface Runtime {
   readonly name: string;
   /** The binary `npm ci` links (`node_modules/.bin/bun`). */
   readonly path: string;
-  /** The dev dependency that brings it. */
-  readonly npmPackage: string;
+  /** How to get it (`npm ci installs the dev dependency 'bun'`). */
+  readonly install: string;
   /** The arguments that run a script file with every permission (`["run", "-A", file]` for Deno). */
   readonly runScript: (file: string) => string[];
 }
@@ -20,7 +21,7 @@ export interface Runtime {
 export const BUN: Runtime = {
   name: "bun",
   path: join(root, "node_modules/.bin/bun"),
-  npmPackage: "bun",
+  install: "npm ci installs the dev dependency 'bun'",
   runScript: (file) => [file],
 };
 
@@ -28,7 +29,7 @@ export const BUN: Runtime = {
 export const DENO: Runtime = {
   name: "deno",
   path: join(root, "node_modules/.bin/deno"),
-  npmPackage: "deno",
+  install: "npm ci installs the dev dependency 'deno'",
   runScript: (file) => ["run", "-A", file],
 };
 
@@ -36,28 +37,17 @@ export const DENO: Runtime = {
 export const NODE: Runtime = {
   name: "node",
   path: process.execPath,
-  npmPackage: "node",
+  install: "it runs the tests",
   runScript: (file) => [file],
 };
 
-const told = new Set<string>();
-
 /**
- * Whether `runtime`'s binary is there. It comes from a dev dependency, so
- * after `npm ci` it is; missing on a developer's machine (an `npm ci
- * --omit=dev`, an unsupported platform), its tests are skipped with one line
- * naming the package; missing under `CI=true`, an error.
+ * Whether `runtime`'s binary is there (after `npm ci`, and for the other Node
+ * lines `.ci/run`, it is): skipped locally with one line saying how to get
+ * it, an error under `CI=true` (the rule of test/support/system-component.ts).
  */
 export function runtimeAvailable(runtime: Runtime): boolean {
-  if (existsSync(runtime.path)) return true;
-  const hint = `${runtime.name} is not installed (${runtime.path}): npm ci installs the dev dependency '${runtime.npmPackage}'`;
-  if (process.env.CI === "true")
-    throw new Error(`${hint}; under CI=true its tests fail instead of being skipped.`);
-  if (!told.has(runtime.name)) {
-    told.add(runtime.name);
-    process.stderr.write(`skipping the tests that need ${hint}\n`);
-  }
-  return false;
+  return present(runtime.name, runtime.path, runtime.install);
 }
 
 /** What one run printed, and how it exited. */
@@ -185,3 +175,15 @@ export async function mapLimited<T, R>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/** The other Node versions test/fixtures/runtimes/node-lines.json lists, fetched by scripts/fetch-node-lines.mjs. */
+export const NODE_LINES: readonly Runtime[] = (
+  JSON.parse(readFileSync(join(root, "test/fixtures/runtimes/node-lines.json"), "utf8")) as {
+    versions: string[];
+  }
+).versions.map((version) => ({
+  name: `node ${version}`,
+  path: join(root, "node_modules/.cache/node-lines", version, "bin/node"),
+  install: "node scripts/fetch-node-lines.mjs fetches it from the npm registry (.ci/run does this)",
+  runScript: (file) => [file],
+}));

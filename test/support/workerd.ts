@@ -11,7 +11,7 @@ import type { Runtime } from "./runtimes.js";
 export const WORKERD: Runtime = {
   name: "workerd",
   path: join(root, "node_modules/.bin/workerd"),
-  npmPackage: "workerd",
+  install: "npm ci installs the dev dependency 'workerd'",
   runScript: (file) => ["serve", file],
 };
 
