@@ -9,6 +9,7 @@ import {
   parts,
   runScript,
   runtimeAvailable,
+  spawnRun,
 } from "../support/runtimes.js";
 
 // The built package on Deno (the `deno` dev dependency, `deno run -A`), imported by its name as an app would.
@@ -21,6 +22,19 @@ describe.runIf(runtimeAvailable(DENO))("on Deno", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(parts(run.stdout)).toEqual(LIBRARY_PARTS);
+  });
+
+  it("runs the library without MCP with only --allow-read and --allow-env", async () => {
+    const run = await spawnRun(DENO.path, [
+      "run",
+      "--no-prompt",
+      "--allow-read",
+      "--allow-env",
+      LIBRARY_SCENARIO,
+    ]);
+    expect(run.stderr).toBe("");
+    const { "mcp-stdio": _mcp, ...withoutMcp } = LIBRARY_PARTS;
+    expect(parts(run.stdout)).toEqual(withoutMcp);
   });
 
   it("runs TypeScript with TC39 decorators (@llmTool, @agent) as source", async () => {
