@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLI_MAIN } from "./cli.js";
 import { root } from "./dist.js";
@@ -62,7 +63,7 @@ export function spawnRun(command: string, args: readonly string[]): Promise<Runt
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: root,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? root, NO_COLOR: "1" },
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), NO_COLOR: "1" },
     });
     let stdout = "";
     let stderr = "";
