@@ -6,6 +6,7 @@ import { ensureBuilt, root } from "../support/dist.js";
 import { runtimeAvailable } from "../support/runtimes.js";
 import {
   bundleWorker,
+  COMPATIBILITY_DATE,
   type RunningWorkerd,
   startWorkerd,
   WORKERD,
@@ -18,13 +19,17 @@ import {
 // scripted model and answers the request with the agent's result.
 
 const SERVICES = [
-  // What a wrangler.toml with compatibility_flags = ["nodejs_compat"] asks for.
-  { name: "withFlag", compatibilityFlags: ["nodejs_compat"] },
+  // What a wrangler config with compatibility_flags = ["nodejs_compat"] asks for.
+  { name: "withFlag", compatibilityDate: COMPATIBILITY_DATE, compatibilityFlags: ["nodejs_compat"] },
   // From 2026-08-04 nodejs_compat is on by default: no flag needed.
-  { name: "byDate", compatibilityFlags: [] },
+  { name: "byDate", compatibilityDate: COMPATIBILITY_DATE, compatibilityFlags: [] },
+  // The earliest date the bundle loads on today: workerd provides node:child_process
+  // (which the MCP SDK's stdio transport imports, unused here) from 2026-03-17.
+  { name: "earliest", compatibilityDate: "2026-03-17", compatibilityFlags: ["nodejs_compat"] },
 ];
 
 let dir: string;
+let bundle: string;
 let workerd: RunningWorkerd | undefined;
 let imports: string[] = [];
 
@@ -32,7 +37,7 @@ beforeAll(async () => {
   ensureBuilt();
   if (!runtimeAvailable(WORKERD)) return;
   dir = mkdtempSync(join(tmpdir(), "embabel-worker-"));
-  const bundle = join(dir, "worker.js");
+  bundle = join(dir, "worker.js");
   const metafile = await bundleWorker(join(root, "test/fixtures/runtimes/worker.mjs"), bundle);
   imports = Object.values(metafile.outputs).flatMap((output) =>
     output.imports.filter((entry) => entry.external).map((entry) => entry.path),
@@ -79,6 +84,15 @@ describe.runIf(runtimeAvailable(WORKERD))("on Cloudflare Workers (workerd)", () 
   it("imports only Node built-ins that nodejs_compat provides", () => {
     expect(imports.every((path) => path.startsWith("node:"))).toBe(true);
     expect(imports).toContain("node:async_hooks");
+  });
+
+  it("is refused without nodejs_compat on a date before it became the default", async () => {
+    const config = writeWorkerdConfig(
+      bundle,
+      [{ name: "noFlag", compatibilityDate: "2026-07-01", compatibilityFlags: [] }],
+      "no-flag.capnp",
+    );
+    await expect(startWorkerd(config, ["noFlag"])).rejects.toThrow(/No such module "node:/);
   });
 
   it("logs no error, only that the nodejs_compat flag is now the default", () => {

@@ -15,7 +15,7 @@ export const WORKERD: Runtime = {
   runScript: (file) => ["serve", file],
 };
 
-/** The compatibility date the Worker runs on: the newest this workerd knows (its version's date). */
+/** The newest compatibility date this workerd knows (its version's date). */
 export const COMPATIBILITY_DATE = "2026-11-17";
 
 const NODE_BUILTINS = new Set(builtinModules);
@@ -66,18 +66,23 @@ export async function bundleWorker(entry: string, outfile: string): Promise<Meta
   return result.metafile;
 }
 
-/** One Worker in a workerd config: its compatibility date and flags. */
+/** One Worker in a workerd config: its name, compatibility date and flags. */
 export interface WorkerService {
   readonly name: string;
+  readonly compatibilityDate: string;
   readonly compatibilityFlags: readonly string[];
 }
 
 /**
- * Writes a workerd config beside `bundle` serving it once per service, each
- * on its own socket on 127.0.0.1 (port 0: workerd picks a free one), with no
- * outbound network, and returns its path.
+ * Writes a workerd config (`file`, beside `bundle`) serving it once per
+ * service, each on its own socket on 127.0.0.1 (port 0: workerd picks a free
+ * one), with no outbound network, and returns its path.
  */
-export function writeWorkerdConfig(bundle: string, services: readonly WorkerService[]): string {
+export function writeWorkerdConfig(
+  bundle: string,
+  services: readonly WorkerService[],
+  file = "config.capnp",
+): string {
   const list = (items: readonly string[]) => items.map((item) => JSON.stringify(item)).join(", ");
   const config = [
     `using Workerd = import "/workerd/workerd.capnp";`,
@@ -94,13 +99,13 @@ export function writeWorkerdConfig(bundle: string, services: readonly WorkerServ
       [
         `const ${service.name} :Workerd.Worker = (`,
         `  modules = [(name = "worker.js", esModule = embed "${bundle.split("/").at(-1)}")],`,
-        `  compatibilityDate = "${COMPATIBILITY_DATE}",`,
+        `  compatibilityDate = "${service.compatibilityDate}",`,
         `  compatibilityFlags = [${list(service.compatibilityFlags)}],`,
         `);`,
       ].join("\n"),
     ),
   ].join("\n");
-  const path = join(bundle, "..", "config.capnp");
+  const path = join(bundle, "..", file);
   writeFileSync(path, `${config}\n`);
   return path;
 }
