@@ -13,20 +13,30 @@ export interface SystemComponent {
 const told = new Set<string>();
 
 /**
- * Whether `component` is installed. Missing on a developer's machine: its
- * tests are skipped, with one line on stderr naming what to install. Missing
- * under `CI=true`: an error, so a CI run never passes by skipping them.
+ * Whether the program `name` is at `path`. Missing on a developer's machine:
+ * its tests are skipped, with one line on stderr saying how to get it
+ * (`install`). Missing under `CI=true`: an error, so a CI run never passes by
+ * skipping them.
  */
-export function available(component: SystemComponent): boolean {
-  if (existsSync(component.path)) return true;
-  const hint = `${component.name} is not installed (${component.path}): apt-get install ${component.debianPackage} (.ci/run does this)`;
+export function present(name: string, path: string, install: string): boolean {
+  if (existsSync(path)) return true;
+  const hint = `${name} is not installed (${path}): ${install}`;
   if (process.env.CI === "true")
     throw new Error(`${hint}; under CI=true its tests fail instead of being skipped.`);
-  if (!told.has(component.name)) {
-    told.add(component.name);
+  if (!told.has(name)) {
+    told.add(name);
     process.stderr.write(`skipping the tests that need ${hint}\n`);
   }
   return false;
+}
+
+/** Whether `component` is installed, by the rule of {@link present}. */
+export function available(component: SystemComponent): boolean {
+  return present(
+    component.name,
+    component.path,
+    `apt-get install ${component.debianPackage} (.ci/run does this)`,
+  );
 }
 
 /** The Redis server the scale-out tests start. */
