@@ -1,6 +1,18 @@
 import type { Tool } from "../tool/tool.js";
 import { isNestedTool } from "../tool/unfolding.js";
-import { relatedTerms, searchTerms } from "./search-terms.js";
+import {
+  acronymTerms,
+  appendIndexTerms,
+  relatedTerms,
+  SURFACE_MARK,
+  searchTerms,
+  surfaceTerms,
+} from "./search-terms.js";
+import {
+  DEFAULT_TOOL_SEARCH_PARAMETERS,
+  type FieldParameters,
+  type ToolSearchParameters,
+} from "./tool-search-parameters.js";
 
 /** One match of a {@link ToolSearchIndex} search. */
 export interface ToolSearchHit {
@@ -12,22 +24,10 @@ export interface ToolSearchHit {
   readonly score: number;
 }
 
-/** BM25 saturation and length normalisation. */
-const K1 = 1.2;
-const B = 0.75;
-/** Field weights: a word in the name counts three times one in the description. */
-const NAME_WEIGHT = 3;
-const DESCRIPTION_WEIGHT = 1;
-const PARAMETER_NAME_WEIGHT = 1;
-const PARAMETER_DESCRIPTION_WEIGHT = 0.5;
-/** A nested facade's children's names and descriptions (so a facade is found by what it unfolds into). */
-const CHILD_WEIGHT = 0.5;
-/** A query word also matches longer index words it begins (`repo` → `repository`), at this share of the score. */
-const PREFIX_SHARE = 0.5;
 const MIN_PREFIX_LENGTH = 3;
 const MAX_PREFIX_EXPANSIONS = 16;
-/** A related action word (`remove` for `delete`) counts this share of the word itself. */
-const RELATED_SHARE = 0.6;
+/** How many tools must share a name's first word for it to be a namespace. */
+const MIN_NAMESPACE_TOOLS = 3;
 
 /** The precomputed score contribution of one term to each tool containing it. */
 interface Posting {
@@ -35,7 +35,17 @@ interface Posting {
   readonly impacts: Float32Array;
 }
 
-type Field = readonly [text: string, weight: number];
+/** The fields of a tool's search document, in this order. */
+const FIELDS = [
+  "name",
+  "description",
+  "parameterNames",
+  "parameterDescriptions",
+  "children",
+  "acronyms",
+] as const;
+type FieldName = (typeof FIELDS)[number];
+const FIELD_COUNT = FIELDS.length;
 
 function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unknown }>> {
   const properties = tool.definition.inputSchema.jsonSchema.properties;
@@ -44,24 +54,78 @@ function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unkno
     : {};
 }
 
-/** The weighted text fields of a tool's search document. */
-function fieldsOf(tool: Tool): Field[] {
+/** The text of each field of a tool's search document (acronyms are derived from the name). */
+function fieldTexts(tool: Tool): Record<Exclude<FieldName, "acronyms">, string> {
   const { name, description } = tool.definition;
-  const fields: Field[] = [
-    [name, NAME_WEIGHT],
-    [description, DESCRIPTION_WEIGHT],
-  ];
+  const parameterNames: string[] = [];
+  const parameterDescriptions: string[] = [];
   for (const [parameter, schema] of Object.entries(propertiesOf(tool))) {
-    fields.push([parameter, PARAMETER_NAME_WEIGHT]);
-    if (typeof schema?.description === "string")
-      fields.push([schema.description, PARAMETER_DESCRIPTION_WEIGHT]);
+    parameterNames.push(parameter);
+    if (typeof schema?.description === "string") parameterDescriptions.push(schema.description);
   }
-  if (isNestedTool(tool)) {
-    for (const child of tool.innerTools) {
-      fields.push([`${child.definition.name} ${child.definition.description}`, CHILD_WEIGHT]);
+  const children = isNestedTool(tool)
+    ? tool.innerTools.map((child) => `${child.definition.name} ${child.definition.description}`)
+    : [];
+  return {
+    name,
+    description,
+    parameterNames: parameterNames.join(" "),
+    parameterDescriptions: parameterDescriptions.join(" "),
+    children: children.join(" "),
+  };
+}
+
+/** A tool's search document: each field's terms (stems, their surface forms, acronyms) and length in stems. */
+interface Document {
+  readonly terms: string[][];
+  readonly lengths: number[];
+}
+
+function documentOf(tool: Tool): Document {
+  const texts = fieldTexts(tool);
+  const terms: string[][] = [];
+  const lengths: number[] = [];
+  for (const field of FIELDS) {
+    if (field === "acronyms") {
+      const acronyms = acronymTerms(texts.name);
+      terms.push(acronyms);
+      lengths.push(acronyms.length);
+    } else {
+      const fieldTerms: string[] = [];
+      lengths.push(appendIndexTerms(texts[field], fieldTerms));
+      terms.push(fieldTerms);
     }
   }
-  return fields;
+  return { terms, lengths };
+}
+
+/**
+ * The namespaces of a catalogue: the first word of tool names
+ * (`slack_post_message`, `gitStatus`) that at least {@link MIN_NAMESPACE_TOOLS}
+ * tools share, never occurs later in a name, and is not an action word
+ * (`create_issue`, `get_file` name no service).
+ */
+function namespacesOf(tools: readonly Tool[]): [Map<string, number>, Int32Array] {
+  const firstWords = tools.map(
+    (tool) => searchTerms(tool.definition.name.split(/[^\p{L}\p{N}]|(?<=\p{Ll})(?=\p{Lu})/u)[0] ?? "")[0],
+  );
+  const later = new Set<string>();
+  const counts = new Map<string, number>();
+  tools.forEach((tool, position) => {
+    const first = firstWords[position];
+    if (first !== undefined) counts.set(first, (counts.get(first) ?? 0) + 1);
+    for (const term of searchTerms(tool.definition.name).slice(1)) if (term !== first) later.add(term);
+  });
+  const namespaces = new Map<string, number>();
+  for (const [word, count] of counts) {
+    if (count >= MIN_NAMESPACE_TOOLS && !later.has(word) && relatedTerms(word).length === 0) {
+      namespaces.set(word, namespaces.size);
+    }
+  }
+  const namespaceOf = Int32Array.from(firstWords, (word) =>
+    word === undefined ? -1 : (namespaces.get(word) ?? -1),
+  );
+  return [namespaces, namespaceOf];
 }
 
 /** The text an embedding model sees for `tool`: name, description and parameter names. */
@@ -81,27 +145,42 @@ export function toolDocumentText(tool: Tool): string {
 export class ToolSearchIndex {
   /** The indexed tools, in the order given. */
   readonly tools: readonly Tool[];
+  private readonly parameters: ToolSearchParameters;
   private readonly postings: ReadonlyMap<string, Posting>;
   /** Every index term, sorted (for prefix matches). */
   private readonly vocabulary: readonly string[];
   /** Scratch space reused by every search (searches are synchronous). */
   private readonly scores: Float64Array;
   private readonly touched: Uint32Array;
+  /** Each tool's namespace (an index into `namespaces`), or -1. */
+  private readonly namespaceOf: Int32Array;
+  /** Namespaces (`slack` of `slack_post_message`) by their stem. */
+  private readonly namespaces: ReadonlyMap<string, number>;
 
-  private constructor(tools: readonly Tool[]) {
+  private constructor(tools: readonly Tool[], parameters: ToolSearchParameters) {
     this.tools = tools;
+    this.parameters = parameters;
     const count = tools.length;
-    const lengths = new Float64Array(count);
-    // One builder per term: the tools containing it and the term's weighted frequency in each.
+    // First the terms of each tool's fields and the fields' lengths…
+    const documents = tools.map(documentOf);
+    const averageLengths = new Float64Array(FIELD_COUNT);
+    for (const { lengths } of documents) {
+      for (let field = 0; field < FIELD_COUNT; field++) {
+        averageLengths[field] = (averageLengths[field] as number) + (lengths[field] as number) / count;
+      }
+    }
+    // …then BM25F: each occurrence weighted by its field and normalised by that field's length, saturated once.
+    const fields = FIELDS.map((field) => parameters[field]);
     const termIds = new Map<string, number>();
     const terms: string[] = [];
     const positionsOf: number[][] = [];
     const frequenciesOf: number[][] = [];
-    let totalLength = 0;
-    for (let position = 0; position < count; position++) {
-      let length = 0;
-      for (const [text, weight] of fieldsOf(tools[position] as Tool)) {
-        for (const term of searchTerms(text)) {
+    documents.forEach(({ terms: documentTerms, lengths }, position) => {
+      documentTerms.forEach((fieldTerms, field) => {
+        const { weight, b } = fields[field] as FieldParameters;
+        const average = (averageLengths[field] as number) || 1;
+        const share = weight / (1 - b + (b * (lengths[field] as number)) / average);
+        for (const term of fieldTerms) {
           let id = termIds.get(term);
           if (id === undefined) {
             id = terms.length;
@@ -114,18 +193,15 @@ export class ToolSearchIndex {
           const frequencies = frequenciesOf[id] as number[];
           const last = positions.length - 1;
           if (last >= 0 && positions[last] === position)
-            frequencies[last] = (frequencies[last] as number) + weight;
+            frequencies[last] = (frequencies[last] as number) + share;
           else {
             positions.push(position);
-            frequencies.push(weight);
+            frequencies.push(share);
           }
-          length += weight;
         }
-      }
-      lengths[position] = length;
-      totalLength += length;
-    }
-    const averageLength = count > 0 && totalLength > 0 ? totalLength / count : 1;
+      });
+    });
+    const { k1 } = parameters;
     const postings = new Map<string, Posting>();
     terms.forEach((term, id) => {
       const positions = positionsOf[id] as number[];
@@ -134,20 +210,25 @@ export class ToolSearchIndex {
       const impacts = new Float32Array(positions.length);
       for (let index = 0; index < positions.length; index++) {
         const tf = frequencies[index] as number;
-        const norm = K1 * (1 - B + (B * (lengths[positions[index] as number] as number)) / averageLength);
-        impacts[index] = (idf * (tf * (K1 + 1))) / (tf + norm);
+        impacts[index] = (idf * tf * (k1 + 1)) / (tf + k1);
       }
       postings.set(term, { positions: Uint32Array.from(positions), impacts });
     });
     this.postings = postings;
-    this.vocabulary = terms.sort();
+    this.vocabulary = terms.filter((term) => !term.startsWith(SURFACE_MARK)).sort();
     this.scores = new Float64Array(count);
     this.touched = new Uint32Array(count);
+    [this.namespaces, this.namespaceOf] = namespacesOf(tools);
   }
 
   /** An index over `tools` (kept in their order; ties rank in that order). */
   static of(tools: readonly Tool[]): ToolSearchIndex {
-    return new ToolSearchIndex([...tools]);
+    return new ToolSearchIndex([...tools], DEFAULT_TOOL_SEARCH_PARAMETERS);
+  }
+
+  /** An index ranking with other constants (internal: for the benchmark's parameter sweep). */
+  static withParameters(tools: readonly Tool[], parameters: ToolSearchParameters): ToolSearchIndex {
+    return new ToolSearchIndex([...tools], parameters);
   }
 
   /** How many tools are indexed. */
@@ -168,21 +249,54 @@ export class ToolSearchIndex {
         scores[position] = (scores[position] as number) + (impacts[index] as number) * share;
       }
     };
-    const terms = new Set(searchTerms(query));
-    for (const term of terms) {
-      const exact = this.postings.get(term);
-      if (exact) add(exact, 1);
-      if (term.length >= MIN_PREFIX_LENGTH) {
-        for (const longer of this.longerTerms(term)) add(this.postings.get(longer) as Posting, PREFIX_SHARE);
-      }
-      for (const related of relatedTerms(term)) {
-        const posting = terms.has(related) ? undefined : this.postings.get(related);
-        if (posting) add(posting, RELATED_SHARE);
+    for (const [term, share] of this.queryTerms(query)) {
+      const posting = this.postings.get(term);
+      if (posting) add(posting, share);
+    }
+    const named = new Set<number>();
+    for (const term of searchTerms(query)) {
+      const namespace = this.namespaces.get(term);
+      if (namespace !== undefined) named.add(namespace);
+    }
+    if (named.size > 0) {
+      const factor = 1 + this.parameters.namespaceBoost;
+      for (let index = 0; index < touchedCount; index++) {
+        const position = touched[index] as number;
+        if (named.has(this.namespaceOf[position] as number))
+          scores[position] = (scores[position] as number) * factor;
       }
     }
     const hits = this.best(touchedCount, limit);
     for (let index = 0; index < touchedCount; index++) scores[touched[index] as number] = 0;
     return hits;
+  }
+
+  /**
+   * The index terms a query stands for, each with the share of its score it
+   * counts: the query's own terms (1), the longer words they begin and the
+   * shorter words that begin them (abbreviations), related action words, and
+   * the exact surface forms. A term reached several ways counts once, at its
+   * best share (two words for "create" do not count it twice).
+   */
+  private queryTerms(query: string): Map<string, number> {
+    const { prefixShare, abbreviationShare, relatedShare, surfaceShare } = this.parameters;
+    const shares = new Map<string, number>();
+    const offer = (term: string, share: number): void => {
+      if (share > (shares.get(term) ?? 0) && this.postings.has(term)) shares.set(term, share);
+    };
+    const stems = new Set(searchTerms(query));
+    for (const term of stems) {
+      offer(term, 1);
+      if (term.length >= MIN_PREFIX_LENGTH) {
+        for (const longer of this.longerTerms(term)) offer(longer, prefixShare);
+        for (let length = MIN_PREFIX_LENGTH; length < term.length; length++) {
+          offer(term.slice(0, length), abbreviationShare);
+        }
+      }
+      for (const related of relatedTerms(term)) offer(related, relatedShare);
+    }
+    for (const surface of surfaceTerms(query)) offer(surface, surfaceShare);
+    return shares;
   }
 
   /** The top `limit` touched tools, best first (ties: catalogue order). */
