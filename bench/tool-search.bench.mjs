@@ -9,6 +9,9 @@
 // 10,000 tools, and whether the tool list only ever grew by appending (every
 // earlier definition byte-identical, no duplicates) across every query run
 // through the real tool loop with the scripted model.
+// Recall is reported on a fixed dev half of the requests (the ranker's
+// constants were tuned on it), the held-out half (never tuned on) and all;
+// the recall target is judged on the held-out half (bench/support/query-split.mjs).
 // Targets: recall@5 >= 0.9 lexical; first-request bytes <= 1% of flat at
 // 2,000 tools; < 5 ms per lexical query and index build < 1 s at 10,000
 // tools; append-only in 100% of runs.
@@ -23,8 +26,8 @@ import {
   UnfoldingTool,
 } from "../dist/src/index.js";
 import { HashEmbeddingModel, ScriptedModel } from "../dist/src/testing/index.js";
-import { REFERENCE_TOOLS, SERVICES, syntheticTools } from "./support/tool-catalogue.mjs";
 import { splitOf } from "./support/query-split.mjs";
+import { REFERENCE_TOOLS, SERVICES, syntheticTools } from "./support/tool-catalogue.mjs";
 import { QUERIES } from "./support/tool-queries.mjs";
 
 const prompt = [{ role: "user", content: [{ type: "text", text: "Help me." }] }];
@@ -121,7 +124,13 @@ report(
   hybrid,
   `  (HashEmbeddingModel, 256 dims; ${embedCalls} embedding calls: catalogue once + one per query)`,
 );
-target("recall@5 lexical >= 0.9", lexical.all.at5 >= 0.9, lexical.all.at5.toFixed(3));
+// Judged on the held-out requests: the ranker's constants were tuned on the dev ones
+// (bench/tool-search-sweep.mjs), so only the held-out figure says what an unseen request gets.
+target(
+  "recall@5 lexical >= 0.9 (held-out requests)",
+  lexical["held-out"].at5 >= 0.9,
+  `${lexical["held-out"].at5.toFixed(3)} (dev ${lexical.dev.at5.toFixed(3)}, all ${lexical.all.at5.toFixed(3)})`,
+);
 console.log(
   `info  hybrid recall@5 vs lexical: ${hybrid.all.at5.toFixed(3)} vs ${lexical.all.at5.toFixed(3)} (a hash embedding carries no meaning; a real model is what hybrid is for)`,
 );

@@ -81,6 +81,8 @@ const WORD = /[\p{L}\p{N}]+/gu;
 interface TokenTerms {
   readonly stems: readonly string[];
   readonly surfaces: readonly string[];
+  /** The first letters of its words that are not stop words (`pullRequest`: `pr`). */
+  readonly initials: string;
 }
 
 /** Marks a surface-form term, so it never meets a stem. */
@@ -118,14 +120,18 @@ export function surfaceTerms(text: string): string[] {
  */
 export function appendIndexTerms(text: string, terms: string[]): number {
   const start = terms.length;
-  const surfaces: string[] = [];
-  for (const token of text.match(WORD) ?? []) {
-    const known = termsOf(token);
+  let surfaces: string[] | undefined;
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
+    const known = termsOf(match[0]);
     for (const term of known.stems) terms.push(term);
-    for (const term of known.surfaces) surfaces.push(term);
+    if (known.surfaces.length > 0) {
+      surfaces ??= [];
+      surfaces.push(...known.surfaces);
+    }
   }
   const stems = terms.length - start;
-  for (const term of surfaces) terms.push(term);
+  if (surfaces) for (const term of surfaces) terms.push(term);
   return stems;
 }
 
@@ -144,8 +150,15 @@ const tokenTerms = new Map<string, TokenTerms>();
 const MAX_MEMO = 50_000;
 
 function termsOfToken(token: string): TokenTerms {
-  const terms: TokenTerms = { stems: [], surfaces: [] };
   const parts = wordsOf(token);
+  const terms: TokenTerms = {
+    stems: [],
+    surfaces: [],
+    initials: parts
+      .filter((part) => part.length > 0 && !STOP_WORDS.has(part))
+      .map((part) => part[0])
+      .join(""),
+  };
   for (const part of parts) addTerm(terms, part);
   // `GitHub`, `PostgreSQL`: also the whole word, which a user types in one piece.
   if (parts.length > 1) addTerm(terms, token.toLowerCase());
@@ -176,14 +189,12 @@ function addTerm(terms: TokenTerms, word: string): void {
  * `create_issue` gives none.
  */
 export function acronymTerms(name: string): string[] {
-  const words = (name.match(WORD) ?? []).flatMap(wordsOf).filter((word) => !STOP_WORDS.has(word));
+  let initials = "";
+  for (const token of name.match(WORD) ?? []) initials += termsOf(token).initials;
   const acronyms: string[] = [];
-  for (let start = 1; start < words.length - 1; start++) {
-    let acronym = (words[start] as string)[0] as string;
-    for (let end = start + 1; end < Math.min(words.length, start + 3); end++) {
-      acronym += (words[end] as string)[0] as string;
-      acronyms.push(acronym);
-    }
+  for (let start = 1; start < initials.length - 1; start++) {
+    acronyms.push(initials.slice(start, start + 2));
+    if (start + 3 <= initials.length) acronyms.push(initials.slice(start, start + 3));
   }
   return acronyms;
 }

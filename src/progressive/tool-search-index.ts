@@ -44,7 +44,6 @@ const FIELDS = [
   "children",
   "acronyms",
 ] as const;
-type FieldName = (typeof FIELDS)[number];
 const FIELD_COUNT = FIELDS.length;
 
 function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unknown }>> {
@@ -54,49 +53,49 @@ function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unkno
     : {};
 }
 
-/** The text of each field of a tool's search document (acronyms are derived from the name). */
-function fieldTexts(tool: Tool): Record<Exclude<FieldName, "acronyms">, string> {
-  const { name, description } = tool.definition;
-  const parameterNames: string[] = [];
-  const parameterDescriptions: string[] = [];
-  for (const [parameter, schema] of Object.entries(propertiesOf(tool))) {
-    parameterNames.push(parameter);
-    if (typeof schema?.description === "string") parameterDescriptions.push(schema.description);
-  }
-  const children = isNestedTool(tool)
-    ? tool.innerTools.map((child) => `${child.definition.name} ${child.definition.description}`)
-    : [];
-  return {
-    name,
-    description,
-    parameterNames: parameterNames.join(" "),
-    parameterDescriptions: parameterDescriptions.join(" "),
-    children: children.join(" "),
-  };
-}
-
-/** A tool's search document: each field's terms (stems, their surface forms, acronyms) and length in stems. */
+/**
+ * A tool's search document: the terms of all its fields (stems, their surface
+ * forms, the name's acronyms) in one list, where each field's terms end, and
+ * each field's length in stems.
+ */
 interface Document {
-  readonly terms: string[][];
-  readonly lengths: number[];
+  readonly terms: string[];
+  readonly ends: Uint32Array;
+  readonly lengths: Uint32Array;
 }
 
 function documentOf(tool: Tool): Document {
-  const texts = fieldTexts(tool);
-  const terms: string[][] = [];
-  const lengths: number[] = [];
-  for (const field of FIELDS) {
-    if (field === "acronyms") {
-      const acronyms = acronymTerms(texts.name);
-      terms.push(acronyms);
-      lengths.push(acronyms.length);
+  const { name, description } = tool.definition;
+  const terms: string[] = [];
+  const ends = new Uint32Array(FIELD_COUNT);
+  const lengths = new Uint32Array(FIELD_COUNT);
+  const properties = propertiesOf(tool);
+  FIELDS.forEach((field, index) => {
+    let length = 0;
+    if (field === "name") length = appendIndexTerms(name, terms);
+    else if (field === "description") length = appendIndexTerms(description, terms);
+    else if (field === "parameterNames") {
+      for (const parameter in properties) length += appendIndexTerms(parameter, terms);
+    } else if (field === "parameterDescriptions") {
+      for (const parameter in properties) {
+        const text = properties[parameter]?.description;
+        if (typeof text === "string") length += appendIndexTerms(text, terms);
+      }
+    } else if (field === "children") {
+      if (isNestedTool(tool)) {
+        for (const child of tool.innerTools) {
+          length += appendIndexTerms(child.definition.name, terms);
+          length += appendIndexTerms(child.definition.description, terms);
+        }
+      }
     } else {
-      const fieldTerms: string[] = [];
-      lengths.push(appendIndexTerms(texts[field], fieldTerms));
-      terms.push(fieldTerms);
+      for (const acronym of acronymTerms(name)) terms.push(acronym);
+      length = terms.length - (ends[index - 1] as number);
     }
-  }
-  return { terms, lengths };
+    ends[index] = terms.length;
+    lengths[index] = length;
+  });
+  return { terms, ends, lengths };
 }
 
 /**
@@ -105,16 +104,20 @@ function documentOf(tool: Tool): Document {
  * tools share, never occurs later in a name, and is not an action word
  * (`create_issue`, `get_file` name no service).
  */
-function namespacesOf(tools: readonly Tool[]): [Map<string, number>, Int32Array] {
-  const firstWords = tools.map(
-    (tool) => searchTerms(tool.definition.name.split(/[^\p{L}\p{N}]|(?<=\p{Ll})(?=\p{Lu})/u)[0] ?? "")[0],
+function namespacesOf(documents: readonly Document[]): [Map<string, number>, Int32Array] {
+  // A name's stems come first in its document: the first of them is its first word.
+  const firstWords = documents.map(({ terms, lengths }) =>
+    (lengths[0] as number) > 0 ? terms[0] : undefined,
   );
   const later = new Set<string>();
   const counts = new Map<string, number>();
-  tools.forEach((tool, position) => {
+  documents.forEach(({ terms, lengths }, position) => {
     const first = firstWords[position];
-    if (first !== undefined) counts.set(first, (counts.get(first) ?? 0) + 1);
-    for (const term of searchTerms(tool.definition.name).slice(1)) if (term !== first) later.add(term);
+    if (first === undefined) return;
+    counts.set(first, (counts.get(first) ?? 0) + 1);
+    for (let index = 1; index < (lengths[0] as number); index++) {
+      if (terms[index] !== first) later.add(terms[index] as string);
+    }
   });
   const namespaces = new Map<string, number>();
   for (const [word, count] of counts) {
@@ -175,17 +178,19 @@ export class ToolSearchIndex {
     const terms: string[] = [];
     const positionsOf: number[][] = [];
     const frequenciesOf: number[][] = [];
-    documents.forEach(({ terms: documentTerms, lengths }, position) => {
-      documentTerms.forEach((fieldTerms, field) => {
+    documents.forEach(({ terms: documentTerms, ends, lengths }, position) => {
+      let term = 0;
+      for (let field = 0; field < FIELD_COUNT; field++) {
         const { weight, b } = fields[field] as FieldParameters;
         const average = (averageLengths[field] as number) || 1;
         const share = weight / (1 - b + (b * (lengths[field] as number)) / average);
-        for (const term of fieldTerms) {
-          let id = termIds.get(term);
+        for (const end = ends[field] as number; term < end; term++) {
+          const text = documentTerms[term] as string;
+          let id = termIds.get(text);
           if (id === undefined) {
             id = terms.length;
-            termIds.set(term, id);
-            terms.push(term);
+            termIds.set(text, id);
+            terms.push(text);
             positionsOf.push([]);
             frequenciesOf.push([]);
           }
@@ -199,7 +204,7 @@ export class ToolSearchIndex {
             frequencies.push(share);
           }
         }
-      });
+      }
     });
     const { k1 } = parameters;
     const postings = new Map<string, Posting>();
@@ -218,7 +223,7 @@ export class ToolSearchIndex {
     this.vocabulary = terms.filter((term) => !term.startsWith(SURFACE_MARK)).sort();
     this.scores = new Float64Array(count);
     this.touched = new Uint32Array(count);
-    [this.namespaces, this.namespaceOf] = namespacesOf(tools);
+    [this.namespaces, this.namespaceOf] = namespacesOf(documents);
   }
 
   /** An index over `tools` (kept in their order; ties rank in that order). */

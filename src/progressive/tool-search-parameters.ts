@@ -35,17 +35,18 @@ export interface ToolSearchParameters {
   readonly surfaceShare: number;
 }
 
+/** Chosen by `bench/tool-search-sweep.mjs` on the dev requests (see docs/tool-search.md). */
 export const DEFAULT_TOOL_SEARCH_PARAMETERS: ToolSearchParameters = {
-  k1: 1.2,
-  name: { weight: 3, b: 0.75 },
-  description: { weight: 1, b: 0.75 },
-  parameterNames: { weight: 1, b: 0.75 },
+  k1: 2,
+  name: { weight: 1, b: 1 },
+  description: { weight: 6, b: 0.75 },
+  parameterNames: { weight: 0.5, b: 0.75 },
   parameterDescriptions: { weight: 0.5, b: 0.75 },
   children: { weight: 0.5, b: 0.75 },
   acronyms: { weight: 1.5, b: 0 },
   prefixShare: 0.5,
   abbreviationShare: 0.5,
-  relatedShare: 0.6,
-  surfaceShare: 0.3,
-  namespaceBoost: 0.5,
+  relatedShare: 0.3,
+  surfaceShare: 0.15,
+  namespaceBoost: 1,
 };
