@@ -140,10 +140,13 @@ export function toolDocumentText(tool: Tool): string {
 
 /**
  * A lexical search index over any list of tools (MCP tools, tool objects,
- * nested facades): BM25 over each tool's name, description and parameter
- * names and descriptions, with `camelCase` / `snake_case` split and light
- * stemming. Everything is computed once, when the index is built: a search
- * tokenises only the query and adds up precomputed per-tool scores.
+ * nested facades): BM25F over each tool's name, description and parameter
+ * names and descriptions (each field length-normalised on its own), with
+ * `camelCase` / `snake_case` split and light stemming; a query also reaches
+ * prefixes, abbreviations, name acronyms and related action words, and a
+ * namespace it names is boosted (docs/tool-search.md). Everything is
+ * computed once, when the index is built: a search tokenises only the query
+ * and adds up precomputed per-tool scores.
  */
 export class ToolSearchIndex {
   /** The indexed tools, in the order given. */
@@ -231,7 +234,10 @@ export class ToolSearchIndex {
     return new ToolSearchIndex([...tools], DEFAULT_TOOL_SEARCH_PARAMETERS);
   }
 
-  /** An index ranking with other constants (internal: for the benchmark's parameter sweep). */
+  /**
+   * An index ranking with other constants than the defaults.
+   * @internal For the benchmark's parameter sweep (`bench/tool-search-sweep.mjs`).
+   */
   static withParameters(tools: readonly Tool[], parameters: ToolSearchParameters): ToolSearchIndex {
     return new ToolSearchIndex([...tools], parameters);
   }
