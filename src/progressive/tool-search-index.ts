@@ -45,6 +45,9 @@ const FIELDS = [
   "acronyms",
 ] as const;
 const FIELD_COUNT = FIELDS.length;
+/** Bits of a term's count in one field, packed per field into one integer (6 × 5 bits: a small integer). */
+const COUNT_BITS = 5;
+const MAX_COUNT = (1 << COUNT_BITS) - 1;
 
 function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unknown }>> {
   const properties = tool.definition.inputSchema.jsonSchema.properties;
@@ -54,22 +57,15 @@ function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unkno
 }
 
 /**
- * A tool's search document: the terms of all its fields (stems, their surface
- * forms, the name's acronyms) in one list, where each field's terms end, and
- * each field's length in stems.
+ * Writes a tool's search document into reused buffers: the terms of all its
+ * fields (stems, their surface forms, the name's acronyms) into `terms`, where
+ * each field's terms end into `ends` and each field's length in stems into
+ * `lengths`.
  */
-interface Document {
-  readonly terms: string[];
-  readonly ends: Uint32Array;
-  readonly lengths: Uint32Array;
-}
-
-function documentOf(tool: Tool): Document {
+function writeDocument(tool: Tool, terms: string[], ends: Uint32Array, lengths: Uint32Array): void {
   const { name, description } = tool.definition;
-  const terms: string[] = [];
-  const ends = new Uint32Array(FIELD_COUNT);
-  const lengths = new Uint32Array(FIELD_COUNT);
   const properties = propertiesOf(tool);
+  terms.length = 0;
   FIELDS.forEach((field, index) => {
     let length = 0;
     if (field === "name") length = appendIndexTerms(name, terms);
@@ -95,38 +91,30 @@ function documentOf(tool: Tool): Document {
     ends[index] = terms.length;
     lengths[index] = length;
   });
-  return { terms, ends, lengths };
 }
 
 /**
- * The namespaces of a catalogue: the first word of tool names
- * (`slack_post_message`, `gitStatus`) that at least {@link MIN_NAMESPACE_TOOLS}
- * tools share, never occurs later in a name, and is not an action word
- * (`create_issue`, `get_file` name no service).
+ * The namespaces of a catalogue, from each tool's name stems: the first word
+ * of tool names (`slack_post_message`, `gitStatus`) that at least
+ * {@link MIN_NAMESPACE_TOOLS} tools share, never occurs later in a name, and
+ * is not an action word (`create_issue`, `get_file` name no service).
  */
-function namespacesOf(documents: readonly Document[]): [Map<string, number>, Int32Array] {
-  // A name's stems come first in its document: the first of them is its first word.
-  const firstWords = documents.map(({ terms, lengths }) =>
-    (lengths[0] as number) > 0 ? terms[0] : undefined,
-  );
+function namespacesOf(names: readonly (readonly string[])[]): [Map<string, number>, Int32Array] {
   const later = new Set<string>();
   const counts = new Map<string, number>();
-  documents.forEach(({ terms, lengths }, position) => {
-    const first = firstWords[position];
-    if (first === undefined) return;
+  for (const [first, ...rest] of names) {
+    if (first === undefined) continue;
     counts.set(first, (counts.get(first) ?? 0) + 1);
-    for (let index = 1; index < (lengths[0] as number); index++) {
-      if (terms[index] !== first) later.add(terms[index] as string);
-    }
-  });
+    for (const word of rest) if (word !== first) later.add(word);
+  }
   const namespaces = new Map<string, number>();
   for (const [word, count] of counts) {
     if (count >= MIN_NAMESPACE_TOOLS && !later.has(word) && relatedTerms(word).length === 0) {
       namespaces.set(word, namespaces.size);
     }
   }
-  const namespaceOf = Int32Array.from(firstWords, (word) =>
-    word === undefined ? -1 : (namespaces.get(word) ?? -1),
+  const namespaceOf = Int32Array.from(names, ([first]) =>
+    first === undefined ? -1 : (namespaces.get(first) ?? -1),
   );
   return [namespaces, namespaceOf];
 }
@@ -167,57 +155,71 @@ export class ToolSearchIndex {
     this.tools = tools;
     this.parameters = parameters;
     const count = tools.length;
-    // First the terms of each tool's fields and the fields' lengths…
-    const documents = tools.map(documentOf);
-    const averageLengths = new Float64Array(FIELD_COUNT);
-    for (const { lengths } of documents) {
-      for (let field = 0; field < FIELD_COUNT; field++) {
-        averageLengths[field] = (averageLengths[field] as number) + (lengths[field] as number) / count;
-      }
-    }
-    // …then BM25F: each occurrence weighted by its field and normalised by that field's length, saturated once.
-    const fields = FIELDS.map((field) => parameters[field]);
+    // One pass: per term, the tools containing it and its count in each field, packed
+    // COUNT_BITS a field into one small integer; per tool, each field's length in stems.
+    const lengths = new Uint32Array(count * FIELD_COUNT);
+    const totalLengths = new Float64Array(FIELD_COUNT);
+    const names: string[][] = [];
     const termIds = new Map<string, number>();
     const terms: string[] = [];
     const positionsOf: number[][] = [];
-    const frequenciesOf: number[][] = [];
-    documents.forEach(({ terms: documentTerms, ends, lengths }, position) => {
-      let term = 0;
+    const packedCountsOf: number[][] = [];
+    const buffer: string[] = [];
+    const ends = new Uint32Array(FIELD_COUNT);
+    const fieldLengths = new Uint32Array(FIELD_COUNT);
+    for (let position = 0; position < count; position++) {
+      writeDocument(tools[position] as Tool, buffer, ends, fieldLengths);
+      names.push(buffer.slice(0, fieldLengths[0]));
+      let index = 0;
       for (let field = 0; field < FIELD_COUNT; field++) {
-        const { weight, b } = fields[field] as FieldParameters;
-        const average = (averageLengths[field] as number) || 1;
-        const share = weight / (1 - b + (b * (lengths[field] as number)) / average);
-        for (const end = ends[field] as number; term < end; term++) {
-          const text = documentTerms[term] as string;
-          let id = termIds.get(text);
+        lengths[position * FIELD_COUNT + field] = fieldLengths[field] as number;
+        totalLengths[field] = (totalLengths[field] as number) + (fieldLengths[field] as number);
+        const shift = field * COUNT_BITS;
+        for (const end = ends[field] as number; index < end; index++) {
+          const term = buffer[index] as string;
+          let id = termIds.get(term);
           if (id === undefined) {
             id = terms.length;
-            termIds.set(text, id);
-            terms.push(text);
+            termIds.set(term, id);
+            terms.push(term);
             positionsOf.push([]);
-            frequenciesOf.push([]);
+            packedCountsOf.push([]);
           }
           const positions = positionsOf[id] as number[];
-          const frequencies = frequenciesOf[id] as number[];
+          const packedCounts = packedCountsOf[id] as number[];
           const last = positions.length - 1;
-          if (last >= 0 && positions[last] === position)
-            frequencies[last] = (frequencies[last] as number) + share;
-          else {
+          if (last >= 0 && positions[last] === position) {
+            const packed = packedCounts[last] as number;
+            if (((packed >>> shift) & MAX_COUNT) < MAX_COUNT) packedCounts[last] = packed + (1 << shift);
+          } else {
             positions.push(position);
-            frequencies.push(share);
+            packedCounts.push(1 << shift);
           }
         }
       }
-    });
+    }
+    // BM25F: each field's count weighted and normalised by that field's length, saturated once.
+    const fields = FIELDS.map((field) => parameters[field]);
+    const averageLengths = Array.from(totalLengths, (total) => (count > 0 && total > 0 ? total / count : 1));
     const { k1 } = parameters;
     const postings = new Map<string, Posting>();
     terms.forEach((term, id) => {
       const positions = positionsOf[id] as number[];
-      const frequencies = frequenciesOf[id] as number[];
+      const packedCounts = packedCountsOf[id] as number[];
       const idf = Math.log(1 + (count - positions.length + 0.5) / (positions.length + 0.5));
       const impacts = new Float32Array(positions.length);
       for (let index = 0; index < positions.length; index++) {
-        const tf = frequencies[index] as number;
+        const position = positions[index] as number;
+        const packed = packedCounts[index] as number;
+        let tf = 0;
+        for (let field = 0; field < FIELD_COUNT; field++) {
+          const occurrences = (packed >>> (field * COUNT_BITS)) & MAX_COUNT;
+          if (occurrences === 0) continue;
+          const { weight, b } = fields[field] as FieldParameters;
+          const relativeLength =
+            (lengths[position * FIELD_COUNT + field] as number) / (averageLengths[field] as number);
+          tf += (weight * occurrences) / (1 - b + b * relativeLength);
+        }
         impacts[index] = (idf * tf * (k1 + 1)) / (tf + k1);
       }
       postings.set(term, { positions: Uint32Array.from(positions), impacts });
@@ -226,7 +228,7 @@ export class ToolSearchIndex {
     this.vocabulary = terms.filter((term) => !term.startsWith(SURFACE_MARK)).sort();
     this.scores = new Float64Array(count);
     this.touched = new Uint32Array(count);
-    [this.namespaces, this.namespaceOf] = namespacesOf(documents);
+    [this.namespaces, this.namespaceOf] = namespacesOf(names);
   }
 
   /** An index over `tools` (kept in their order; ties rank in that order). */
