@@ -11,8 +11,39 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
-/** Light suffix stripping (plural, -ing, -ed, -ies): enough for `files`/`file`, `listing`/`list`, `created`/`create`. */
+/**
+ * Past forms of common English irregular verbs and their base (a standard
+ * grammar-book list, not any catalogue's words): `sent` meets `send`,
+ * `paid` meets `pay`, `chosen` meets `choose`.
+ */
+const IRREGULAR_VERBS: ReadonlyMap<string, string> = new Map(
+  (
+    "began:begin begun:begin bought:buy broke:break broken:break brought:bring built:build caught:catch " +
+    "chose:choose chosen:choose came:come dealt:deal drew:draw drawn:draw drove:drive driven:drive ate:eat " +
+    "eaten:eat fell:fall fallen:fall fed:feed felt:feel fought:fight found:find flew:fly flown:fly " +
+    "forgot:forget forgotten:forget froze:freeze frozen:freeze gave:give given:give went:go gone:go " +
+    "got:get gotten:get grew:grow grown:grow heard:hear held:hold hid:hide hidden:hide kept:keep " +
+    "knew:know known:know laid:lay led:lead left:leave lent:lend lost:lose made:make meant:mean met:meet " +
+    "paid:pay ran:run rang:ring rung:ring rode:ride ridden:ride rose:rise risen:rise said:say saw:see " +
+    "seen:see sought:seek sold:sell sent:send shook:shake shaken:shake shot:shoot shown:show sang:sing " +
+    "sung:sing sat:sit slept:sleep spoke:speak spoken:speak spent:spend spun:spin stood:stand stole:steal " +
+    "stolen:steal stuck:stick struck:strike swore:swear sworn:swear swept:sweep swam:swim swum:swim " +
+    "took:take taken:take taught:teach tore:tear torn:tear told:tell thought:think threw:throw " +
+    "thrown:throw understood:understand woke:wake woken:wake wore:wear worn:wear won:win wound:wind " +
+    "withdrew:withdraw withdrawn:withdraw wrote:write written:write"
+  )
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
+
+/**
+ * Light suffix stripping (plural, -ing, -ed, -ies): enough for `files`/`file`,
+ * `listing`/`list`, `created`/`create`; irregular past forms go to their base
+ * (`sent` → `send`).
+ */
 export function stem(word: string): string {
+  const base = IRREGULAR_VERBS.get(word);
+  if (base !== undefined) return stem(base);
   if (word.length <= 3 || /\d/.test(word)) return word;
   if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
   if (word.endsWith("sses")) return word.slice(0, -2);
@@ -46,6 +77,17 @@ function dropSilentE(word: string): string {
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/** The search terms of a word, and its surface form when stemming changed it (`=files` beside `file`). */
+interface TokenTerms {
+  readonly stems: readonly string[];
+  readonly surfaces: readonly string[];
+  /** The first letters of its words that are not stop words (`pullRequest`: `pr`). */
+  readonly initials: string;
+}
+
+/** Marks a surface-form term, so it never meets a stem. */
+export const SURFACE_MARK = "=";
+
 /**
  * The search terms of `text`: words split at spaces and punctuation, at
  * `snake_case`, `kebab-case` and `camelCase` boundaries, lower-cased, stop
@@ -55,42 +97,106 @@ const WORD = /[\p{L}\p{N}]+/gu;
  */
 export function searchTerms(text: string): string[] {
   const terms: string[] = [];
-  for (const token of text.match(WORD) ?? []) {
-    let known = tokenTerms.get(token);
-    if (!known) {
-      known = termsOfToken(token);
-      if (tokenTerms.size >= MAX_MEMO) tokenTerms.clear();
-      tokenTerms.set(token, known);
-    }
-    for (const term of known) terms.push(term);
-  }
+  for (const token of text.match(WORD) ?? []) for (const term of termsOf(token).stems) terms.push(term);
   return terms;
 }
 
+/**
+ * The surface forms of `text`'s words that stemming changed, marked with
+ * {@link SURFACE_MARK} (`"open files"` gives `["=files"]`): an exact form
+ * counts a little more than its stem alone (`images` is nearer to "list
+ * images" than to "get an image").
+ */
+export function surfaceTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const token of text.match(WORD) ?? []) for (const term of termsOf(token).surfaces) terms.push(term);
+  return terms;
+}
+
+/**
+ * Appends the stems of `text` and then their surface forms to `terms`
+ * ({@link searchTerms} and {@link surfaceTerms} in one pass); returns how
+ * many stems it appended.
+ */
+export function appendIndexTerms(text: string, terms: string[]): number {
+  const start = terms.length;
+  let surfaces: string[] | undefined;
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
+    const known = termsOf(match[0]);
+    for (const term of known.stems) terms.push(term);
+    if (known.surfaces.length > 0) {
+      surfaces ??= [];
+      surfaces.push(...known.surfaces);
+    }
+  }
+  const stems = terms.length - start;
+  if (surfaces) for (const term of surfaces) terms.push(term);
+  return stems;
+}
+
+function termsOf(token: string): TokenTerms {
+  let known = tokenTerms.get(token);
+  if (!known) {
+    known = termsOfToken(token);
+    if (tokenTerms.size >= MAX_MEMO) tokenTerms.clear();
+    tokenTerms.set(token, known);
+  }
+  return known;
+}
+
 /** Tokens already turned into terms (catalogues repeat their words a lot). */
-const tokenTerms = new Map<string, readonly string[]>();
+const tokenTerms = new Map<string, TokenTerms>();
 const MAX_MEMO = 50_000;
 
-function termsOfToken(token: string): string[] {
-  const terms: string[] = [];
-  if (!/\p{Lu}/u.test(token)) {
-    addTerm(terms, token);
-    return terms;
-  }
-  const parts = token
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2")
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
-    .toLowerCase()
-    .split(" ");
+function termsOfToken(token: string): TokenTerms {
+  const parts = wordsOf(token);
+  const terms: TokenTerms = {
+    stems: [],
+    surfaces: [],
+    initials: parts
+      .filter((part) => part.length > 0 && !STOP_WORDS.has(part))
+      .map((part) => part[0])
+      .join(""),
+  };
   for (const part of parts) addTerm(terms, part);
   // `GitHub`, `PostgreSQL`: also the whole word, which a user types in one piece.
   if (parts.length > 1) addTerm(terms, token.toLowerCase());
   return terms;
 }
 
-function addTerm(terms: string[], word: string): void {
+/** The lower-cased words of one token, split at `camelCase` boundaries. */
+function wordsOf(token: string): string[] {
+  if (!/\p{Lu}/u.test(token)) return [token];
+  return token
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2")
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
+    .toLowerCase()
+    .split(" ");
+}
+
+function addTerm(terms: TokenTerms, word: string): void {
   if (word.length === 0 || STOP_WORDS.has(word)) return;
-  terms.push(stem(word));
+  const stemmed = stem(word);
+  (terms.stems as string[]).push(stemmed);
+  if (stemmed !== word) (terms.surfaces as string[]).push(`${SURFACE_MARK}${word}`);
+}
+
+/**
+ * Acronyms of an identifier's inner multi-word phrases, as users abbreviate
+ * them: `get_pull_request_files` gives `pr` (pull request), `rf` and `prf`.
+ * The first word (usually a verb or a service prefix) takes no part, so
+ * `create_issue` gives none.
+ */
+export function acronymTerms(name: string): string[] {
+  let initials = "";
+  for (const token of name.match(WORD) ?? []) initials += termsOf(token).initials;
+  const acronyms: string[] = [];
+  for (let start = 1; start < initials.length - 1; start++) {
+    acronyms.push(initials.slice(start, start + 2));
+    if (start + 3 <= initials.length) acronyms.push(initials.slice(start, start + 3));
+  }
+  return acronyms;
 }
 
 /**

@@ -3,7 +3,7 @@ import { InputSchema } from "../tool/input-schema.js";
 import { Param } from "../tool/param.js";
 import { Tool } from "../tool/tool.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { searchTerms } from "./search-terms.js";
+import { acronymTerms, searchTerms, surfaceTerms } from "./search-terms.js";
 import { ToolSearchIndex, toolDocumentText } from "./tool-search-index.js";
 
 function tool(name: string, description: string, ...params: string[]): Tool {
@@ -21,6 +21,23 @@ describe("searchTerms", () => {
     expect(searchTerms("create_pull-request for the files")).toEqual(["creat", "pull", "request", "file"]);
     expect(searchTerms("Deleted branches, running queries")).toEqual(["delet", "branch", "run", "query"]);
     expect(searchTerms("string")).toEqual(["string"]);
+  });
+
+  it("takes irregular past forms to their base", () => {
+    expect(searchTerms("sent paid chosen")).toEqual(searchTerms("send pay choose"));
+  });
+});
+
+describe("surfaceTerms", () => {
+  it("keeps the exact form of each word stemming changed, marked", () => {
+    expect(surfaceTerms("list open files and the user")).toEqual(["=files"]);
+  });
+});
+
+describe("acronymTerms", () => {
+  it("abbreviates a name's inner phrases, never with its first word", () => {
+    expect(acronymTerms("get_pull_request_files")).toEqual(["pr", "prf", "rf"]);
+    expect(acronymTerms("create_issue")).toEqual([]);
   });
 });
 
@@ -46,6 +63,44 @@ describe("ToolSearchIndex", () => {
   it("relates everyday action words (remove ~ delete, find ~ search)", () => {
     expect(names(index, "remove the volume", 1)).toEqual(["delete_volume"]);
     expect(names(index, "find github projects", 1)).toEqual(["search_repositories"]);
+  });
+
+  it("matches an identifier's abbreviation (env → environment) and an acronym (PR → pull request)", () => {
+    const catalogue = ToolSearchIndex.of([
+      tool("create_env_var", "Create a new env var"),
+      tool("get_pull_request", "Get a pull request"),
+      tool("get_page_rule", "Get a page rule"),
+    ]);
+    expect(names(catalogue, "environment variable", 1)).toEqual(["create_env_var"]);
+    expect(names(catalogue, "details of PR 310", 1)).toEqual(["get_pull_request"]);
+  });
+
+  it("prefers a word's exact form among otherwise equal tools (images → list_images)", () => {
+    const catalogue = ToolSearchIndex.of([
+      tool("get_image", "Get a single image by its ID"),
+      tool("list_images", "List images"),
+    ]);
+    expect(names(catalogue, "which images do I have", 1)).toEqual(["list_images"]);
+  });
+
+  it("counts a word reached two ways once (start and new both relate to create)", () => {
+    const catalogue = ToolSearchIndex.of([
+      tool("create_time_off", "Create a new time off"),
+      tool("create_branch", "Create a new branch"),
+    ]);
+    expect(names(catalogue, "start a new branch off develop", 1)).toEqual(["create_branch"]);
+  });
+
+  it("boosts the tools of a namespace the query names", () => {
+    const catalogue = ToolSearchIndex.of([
+      tool("xero_list_bank_transaction", "List bank transactions in Xero"),
+      tool("xero_get_contact", "Get a contact"),
+      tool("xero_get_invoice", "Get an invoice"),
+      tool("plaid_list_transaction", "List transactions in Plaid"),
+      tool("plaid_get_account", "Get a bank account"),
+      tool("plaid_get_institution", "Get an institution"),
+    ]);
+    expect(names(catalogue, "pull my bank transactions from plaid", 1)).toEqual(["plaid_list_transaction"]);
   });
 
   it("finds nothing for words no tool has, and nothing for a limit under 1", () => {

@@ -1,6 +1,18 @@
 import type { Tool } from "../tool/tool.js";
 import { isNestedTool } from "../tool/unfolding.js";
-import { relatedTerms, searchTerms } from "./search-terms.js";
+import {
+  acronymTerms,
+  appendIndexTerms,
+  relatedTerms,
+  SURFACE_MARK,
+  searchTerms,
+  surfaceTerms,
+} from "./search-terms.js";
+import {
+  DEFAULT_TOOL_SEARCH_PARAMETERS,
+  type FieldParameters,
+  type ToolSearchParameters,
+} from "./tool-search-parameters.js";
 
 /** One match of a {@link ToolSearchIndex} search. */
 export interface ToolSearchHit {
@@ -12,22 +24,10 @@ export interface ToolSearchHit {
   readonly score: number;
 }
 
-/** BM25 saturation and length normalisation. */
-const K1 = 1.2;
-const B = 0.75;
-/** Field weights: a word in the name counts three times one in the description. */
-const NAME_WEIGHT = 3;
-const DESCRIPTION_WEIGHT = 1;
-const PARAMETER_NAME_WEIGHT = 1;
-const PARAMETER_DESCRIPTION_WEIGHT = 0.5;
-/** A nested facade's children's names and descriptions (so a facade is found by what it unfolds into). */
-const CHILD_WEIGHT = 0.5;
-/** A query word also matches longer index words it begins (`repo` → `repository`), at this share of the score. */
-const PREFIX_SHARE = 0.5;
 const MIN_PREFIX_LENGTH = 3;
 const MAX_PREFIX_EXPANSIONS = 16;
-/** A related action word (`remove` for `delete`) counts this share of the word itself. */
-const RELATED_SHARE = 0.6;
+/** How many tools must share a name's first word for it to be a namespace. */
+const MIN_NAMESPACE_TOOLS = 3;
 
 /** The precomputed score contribution of one term to each tool containing it. */
 interface Posting {
@@ -35,7 +35,19 @@ interface Posting {
   readonly impacts: Float32Array;
 }
 
-type Field = readonly [text: string, weight: number];
+/** The fields of a tool's search document, in this order. */
+const FIELDS = [
+  "name",
+  "description",
+  "parameterNames",
+  "parameterDescriptions",
+  "children",
+  "acronyms",
+] as const;
+const FIELD_COUNT = FIELDS.length;
+/** Bits of a term's count in one field, packed per field into one integer (6 × 5 bits: a small integer). */
+const COUNT_BITS = 5;
+const MAX_COUNT = (1 << COUNT_BITS) - 1;
 
 function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unknown }>> {
   const properties = tool.definition.inputSchema.jsonSchema.properties;
@@ -44,24 +56,67 @@ function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unkno
     : {};
 }
 
-/** The weighted text fields of a tool's search document. */
-function fieldsOf(tool: Tool): Field[] {
+/**
+ * Writes a tool's search document into reused buffers: the terms of all its
+ * fields (stems, their surface forms, the name's acronyms) into `terms`, where
+ * each field's terms end into `ends` and each field's length in stems into
+ * `lengths`.
+ */
+function writeDocument(tool: Tool, terms: string[], ends: Uint32Array, lengths: Uint32Array): void {
   const { name, description } = tool.definition;
-  const fields: Field[] = [
-    [name, NAME_WEIGHT],
-    [description, DESCRIPTION_WEIGHT],
-  ];
-  for (const [parameter, schema] of Object.entries(propertiesOf(tool))) {
-    fields.push([parameter, PARAMETER_NAME_WEIGHT]);
-    if (typeof schema?.description === "string")
-      fields.push([schema.description, PARAMETER_DESCRIPTION_WEIGHT]);
+  const properties = propertiesOf(tool);
+  terms.length = 0;
+  FIELDS.forEach((field, index) => {
+    let length = 0;
+    if (field === "name") length = appendIndexTerms(name, terms);
+    else if (field === "description") length = appendIndexTerms(description, terms);
+    else if (field === "parameterNames") {
+      for (const parameter in properties) length += appendIndexTerms(parameter, terms);
+    } else if (field === "parameterDescriptions") {
+      for (const parameter in properties) {
+        const text = properties[parameter]?.description;
+        if (typeof text === "string") length += appendIndexTerms(text, terms);
+      }
+    } else if (field === "children") {
+      if (isNestedTool(tool)) {
+        for (const child of tool.innerTools) {
+          length += appendIndexTerms(child.definition.name, terms);
+          length += appendIndexTerms(child.definition.description, terms);
+        }
+      }
+    } else {
+      for (const acronym of acronymTerms(name)) terms.push(acronym);
+      length = terms.length - (ends[index - 1] as number);
+    }
+    ends[index] = terms.length;
+    lengths[index] = length;
+  });
+}
+
+/**
+ * The namespaces of a catalogue, from each tool's name stems: the first word
+ * of tool names (`slack_post_message`, `gitStatus`) that at least
+ * {@link MIN_NAMESPACE_TOOLS} tools share, never occurs later in a name, and
+ * is not an action word (`create_issue`, `get_file` name no service).
+ */
+function namespacesOf(names: readonly (readonly string[])[]): [Map<string, number>, Int32Array] {
+  const later = new Set<string>();
+  const counts = new Map<string, number>();
+  for (const [first, ...rest] of names) {
+    if (first === undefined) continue;
+    counts.set(first, (counts.get(first) ?? 0) + 1);
+    for (const word of rest) if (word !== first) later.add(word);
   }
-  if (isNestedTool(tool)) {
-    for (const child of tool.innerTools) {
-      fields.push([`${child.definition.name} ${child.definition.description}`, CHILD_WEIGHT]);
+  const namespaces = new Map<string, number>();
+  for (const [word, count] of counts) {
+    if (count >= MIN_NAMESPACE_TOOLS && !later.has(word) && relatedTerms(word).length === 0) {
+      namespaces.set(word, namespaces.size);
     }
   }
-  return fields;
+  const namespaceOf = Int32Array.from(names, ([first]) =>
+    first === undefined ? -1 : (namespaces.get(first) ?? -1),
+  );
+  return [namespaces, namespaceOf];
 }
 
 /** The text an embedding model sees for `tool`: name, description and parameter names. */
@@ -73,81 +128,120 @@ export function toolDocumentText(tool: Tool): string {
 
 /**
  * A lexical search index over any list of tools (MCP tools, tool objects,
- * nested facades): BM25 over each tool's name, description and parameter
- * names and descriptions, with `camelCase` / `snake_case` split and light
- * stemming. Everything is computed once, when the index is built: a search
- * tokenises only the query and adds up precomputed per-tool scores.
+ * nested facades): BM25F over each tool's name, description and parameter
+ * names and descriptions (each field length-normalised on its own), with
+ * `camelCase` / `snake_case` split and light stemming; a query also reaches
+ * prefixes, abbreviations, name acronyms and related action words, and a
+ * namespace it names is boosted (docs/tool-search.md). Everything is
+ * computed once, when the index is built: a search tokenises only the query
+ * and adds up precomputed per-tool scores.
  */
 export class ToolSearchIndex {
   /** The indexed tools, in the order given. */
   readonly tools: readonly Tool[];
+  private readonly parameters: ToolSearchParameters;
   private readonly postings: ReadonlyMap<string, Posting>;
   /** Every index term, sorted (for prefix matches). */
   private readonly vocabulary: readonly string[];
   /** Scratch space reused by every search (searches are synchronous). */
   private readonly scores: Float64Array;
   private readonly touched: Uint32Array;
+  /** Each tool's namespace (an index into `namespaces`), or -1. */
+  private readonly namespaceOf: Int32Array;
+  /** Namespaces (`slack` of `slack_post_message`) by their stem. */
+  private readonly namespaces: ReadonlyMap<string, number>;
 
-  private constructor(tools: readonly Tool[]) {
+  private constructor(tools: readonly Tool[], parameters: ToolSearchParameters) {
     this.tools = tools;
+    this.parameters = parameters;
     const count = tools.length;
-    const lengths = new Float64Array(count);
-    // One builder per term: the tools containing it and the term's weighted frequency in each.
+    // One pass: per term, the tools containing it and its count in each field, packed
+    // COUNT_BITS a field into one small integer; per tool, each field's length in stems.
+    const lengths = new Uint32Array(count * FIELD_COUNT);
+    const totalLengths = new Float64Array(FIELD_COUNT);
+    const names: string[][] = [];
     const termIds = new Map<string, number>();
     const terms: string[] = [];
     const positionsOf: number[][] = [];
-    const frequenciesOf: number[][] = [];
-    let totalLength = 0;
+    const packedCountsOf: number[][] = [];
+    const buffer: string[] = [];
+    const ends = new Uint32Array(FIELD_COUNT);
+    const fieldLengths = new Uint32Array(FIELD_COUNT);
     for (let position = 0; position < count; position++) {
-      let length = 0;
-      for (const [text, weight] of fieldsOf(tools[position] as Tool)) {
-        for (const term of searchTerms(text)) {
+      writeDocument(tools[position] as Tool, buffer, ends, fieldLengths);
+      names.push(buffer.slice(0, fieldLengths[0]));
+      let index = 0;
+      for (let field = 0; field < FIELD_COUNT; field++) {
+        lengths[position * FIELD_COUNT + field] = fieldLengths[field] as number;
+        totalLengths[field] = (totalLengths[field] as number) + (fieldLengths[field] as number);
+        const shift = field * COUNT_BITS;
+        for (const end = ends[field] as number; index < end; index++) {
+          const term = buffer[index] as string;
           let id = termIds.get(term);
           if (id === undefined) {
             id = terms.length;
             termIds.set(term, id);
             terms.push(term);
             positionsOf.push([]);
-            frequenciesOf.push([]);
+            packedCountsOf.push([]);
           }
           const positions = positionsOf[id] as number[];
-          const frequencies = frequenciesOf[id] as number[];
+          const packedCounts = packedCountsOf[id] as number[];
           const last = positions.length - 1;
-          if (last >= 0 && positions[last] === position)
-            frequencies[last] = (frequencies[last] as number) + weight;
-          else {
+          if (last >= 0 && positions[last] === position) {
+            const packed = packedCounts[last] as number;
+            if (((packed >>> shift) & MAX_COUNT) < MAX_COUNT) packedCounts[last] = packed + (1 << shift);
+          } else {
             positions.push(position);
-            frequencies.push(weight);
+            packedCounts.push(1 << shift);
           }
-          length += weight;
         }
       }
-      lengths[position] = length;
-      totalLength += length;
     }
-    const averageLength = count > 0 && totalLength > 0 ? totalLength / count : 1;
+    // BM25F: each field's count weighted and normalised by that field's length, saturated once.
+    const fields = FIELDS.map((field) => parameters[field]);
+    const averageLengths = Array.from(totalLengths, (total) => (count > 0 && total > 0 ? total / count : 1));
+    const { k1 } = parameters;
     const postings = new Map<string, Posting>();
     terms.forEach((term, id) => {
       const positions = positionsOf[id] as number[];
-      const frequencies = frequenciesOf[id] as number[];
+      const packedCounts = packedCountsOf[id] as number[];
       const idf = Math.log(1 + (count - positions.length + 0.5) / (positions.length + 0.5));
       const impacts = new Float32Array(positions.length);
       for (let index = 0; index < positions.length; index++) {
-        const tf = frequencies[index] as number;
-        const norm = K1 * (1 - B + (B * (lengths[positions[index] as number] as number)) / averageLength);
-        impacts[index] = (idf * (tf * (K1 + 1))) / (tf + norm);
+        const position = positions[index] as number;
+        const packed = packedCounts[index] as number;
+        let tf = 0;
+        for (let field = 0; field < FIELD_COUNT; field++) {
+          const occurrences = (packed >>> (field * COUNT_BITS)) & MAX_COUNT;
+          if (occurrences === 0) continue;
+          const { weight, b } = fields[field] as FieldParameters;
+          const relativeLength =
+            (lengths[position * FIELD_COUNT + field] as number) / (averageLengths[field] as number);
+          tf += (weight * occurrences) / (1 - b + b * relativeLength);
+        }
+        impacts[index] = (idf * tf * (k1 + 1)) / (tf + k1);
       }
       postings.set(term, { positions: Uint32Array.from(positions), impacts });
     });
     this.postings = postings;
-    this.vocabulary = terms.sort();
+    this.vocabulary = terms.filter((term) => !term.startsWith(SURFACE_MARK)).sort();
     this.scores = new Float64Array(count);
     this.touched = new Uint32Array(count);
+    [this.namespaces, this.namespaceOf] = namespacesOf(names);
   }
 
   /** An index over `tools` (kept in their order; ties rank in that order). */
   static of(tools: readonly Tool[]): ToolSearchIndex {
-    return new ToolSearchIndex([...tools]);
+    return new ToolSearchIndex([...tools], DEFAULT_TOOL_SEARCH_PARAMETERS);
+  }
+
+  /**
+   * An index ranking with other constants than the defaults.
+   * @internal For the benchmark's parameter sweep (`bench/tool-search-sweep.mjs`).
+   */
+  static withParameters(tools: readonly Tool[], parameters: ToolSearchParameters): ToolSearchIndex {
+    return new ToolSearchIndex([...tools], parameters);
   }
 
   /** How many tools are indexed. */
@@ -168,21 +262,54 @@ export class ToolSearchIndex {
         scores[position] = (scores[position] as number) + (impacts[index] as number) * share;
       }
     };
-    const terms = new Set(searchTerms(query));
-    for (const term of terms) {
-      const exact = this.postings.get(term);
-      if (exact) add(exact, 1);
-      if (term.length >= MIN_PREFIX_LENGTH) {
-        for (const longer of this.longerTerms(term)) add(this.postings.get(longer) as Posting, PREFIX_SHARE);
-      }
-      for (const related of relatedTerms(term)) {
-        const posting = terms.has(related) ? undefined : this.postings.get(related);
-        if (posting) add(posting, RELATED_SHARE);
+    for (const [term, share] of this.queryTerms(query)) {
+      const posting = this.postings.get(term);
+      if (posting) add(posting, share);
+    }
+    const named = new Set<number>();
+    for (const term of searchTerms(query)) {
+      const namespace = this.namespaces.get(term);
+      if (namespace !== undefined) named.add(namespace);
+    }
+    if (named.size > 0) {
+      const factor = 1 + this.parameters.namespaceBoost;
+      for (let index = 0; index < touchedCount; index++) {
+        const position = touched[index] as number;
+        if (named.has(this.namespaceOf[position] as number))
+          scores[position] = (scores[position] as number) * factor;
       }
     }
     const hits = this.best(touchedCount, limit);
     for (let index = 0; index < touchedCount; index++) scores[touched[index] as number] = 0;
     return hits;
+  }
+
+  /**
+   * The index terms a query stands for, each with the share of its score it
+   * counts: the query's own terms (1), the longer words they begin and the
+   * shorter words that begin them (abbreviations), related action words, and
+   * the exact surface forms. A term reached several ways counts once, at its
+   * best share (two words for "create" do not count it twice).
+   */
+  private queryTerms(query: string): Map<string, number> {
+    const { prefixShare, abbreviationShare, relatedShare, surfaceShare } = this.parameters;
+    const shares = new Map<string, number>();
+    const offer = (term: string, share: number): void => {
+      if (share > (shares.get(term) ?? 0) && this.postings.has(term)) shares.set(term, share);
+    };
+    const stems = new Set(searchTerms(query));
+    for (const term of stems) {
+      offer(term, 1);
+      if (term.length >= MIN_PREFIX_LENGTH) {
+        for (const longer of this.longerTerms(term)) offer(longer, prefixShare);
+        for (let length = MIN_PREFIX_LENGTH; length < term.length; length++) {
+          offer(term.slice(0, length), abbreviationShare);
+        }
+      }
+      for (const related of relatedTerms(term)) offer(related, relatedShare);
+    }
+    for (const surface of surfaceTerms(query)) offer(surface, surfaceShare);
+    return shares;
   }
 
   /** The top `limit` touched tools, best first (ties: catalogue order). */
