@@ -1,5 +1,5 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { AgentPlatform } from "../mcp/agent-platform.js";
+import { AgentPlatform } from "../mcp/index.js";
 import { agentInputType, createMcpServer } from "../mcp/create-mcp-server.js";
 import { isLoopbackHost } from "../mcp/mcp-http-guard.js";
 import { serveMcpOverHttp } from "../mcp/serve-mcp-over-http.js";
