@@ -85,7 +85,8 @@ async function dispatch(command: CliCommand, options: CliEnvironmentOptions): Pr
 
 async function listExamples(terminal: Terminal): Promise<void> {
   const { style } = terminal;
-  const examples = (await import("./example-catalog.js")).builtInExamples();
+  // The catalog alone: listing loads none of the examples' agents.
+  const examples = (await import("../../examples/catalog.js")).EXAMPLE_CATALOG;
   const width = Math.max(...examples.map((example) => example.name.length));
   terminal.out(style.bold("Examples:"));
   for (const example of examples) {

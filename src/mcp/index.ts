@@ -3,6 +3,8 @@
 export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from "./agent-platform.js";
 export { type ToolGroupConfig, toolGroupsFromConfig } from "./config-tool-groups.js";
 export type { CreateMcpServerOptions } from "./create-mcp-server.js";
+// The server side loads the MCP SDK on first use: these entry points are light.
+export { agentInputType, createMcpServer, serveMcpOverHttp, serveMcpOverStdio } from "./lazy-mcp-server.js";
 export {
   type CallToolResult,
   type McpCallOptions,
@@ -26,8 +28,6 @@ export { McpTool, type McpToolOptions, providerToolName, serverQualifiedToolName
 export { McpToolFactory, type McpToolFactoryOptions } from "./mcp-tool-factory.js";
 export { McpToolGroup, type McpToolGroupOptions } from "./mcp-tool-group.js";
 export type { McpClientsLike, McpToolFilter } from "./mcp-tool-loading.js";
-// The server side loads the MCP SDK on first use: these entry points are light.
-export { agentInputType, createMcpServer, serveMcpOverHttp, serveMcpOverStdio } from "./lazy-mcp-server.js";
 export type { McpHttpEndpoint, ServeMcpOverHttpOptions } from "./serve-mcp-over-http.js";
 export type { McpStdioEndpoint, ServeMcpOverStdioOptions } from "./serve-mcp-over-stdio.js";
 export {

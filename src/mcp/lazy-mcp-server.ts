@@ -12,9 +12,9 @@ import type { Agent } from "../platform/agent.js";
 import type { TypeToken } from "../tool/type-token.js";
 import type * as CreateMcpServerModule from "./create-mcp-server.js";
 import type { CreateMcpServerOptions } from "./create-mcp-server.js";
+import { loadedMcpServerModules, loadMcpServerModules } from "./load-mcp-sdk.js";
 import type * as ServeMcpOverHttpModule from "./serve-mcp-over-http.js";
 import type * as ServeMcpOverStdioModule from "./serve-mcp-over-stdio.js";
-import { loadedMcpServerModules, loadMcpServerModules } from "./load-mcp-sdk.js";
 
 let required: typeof CreateMcpServerModule | undefined;
 

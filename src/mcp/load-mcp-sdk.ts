@@ -5,8 +5,8 @@
 // loadMcpClientSdk()` on a path that connects, `mcpClientSdk()` on a path that
 // runs only once connected — and imports SDK *types* only (`import type`).
 
-import type * as ClientSdk from "./mcp-client-sdk.js";
 import type * as CreateMcpServerModule from "./create-mcp-server.js";
+import type * as ClientSdk from "./mcp-client-sdk.js";
 import type * as ServeMcpOverHttpModule from "./serve-mcp-over-http.js";
 import type * as ServeMcpOverStdioModule from "./serve-mcp-over-stdio.js";
 

@@ -7,8 +7,8 @@ import { z } from "zod";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { Logger } from "../tool/logger.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
+import { loadedMcpClientSdk, loadMcpClientSdk, type McpClientSdk, mcpClientSdk } from "./load-mcp-sdk.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
-import { type McpClientSdk, loadedMcpClientSdk, loadMcpClientSdk, mcpClientSdk } from "./load-mcp-sdk.js";
 import { oauthFetchGuard } from "./oauth-fetch-guard.js";
 import { skippedTool, usableMcpTools } from "./usable-mcp-tools.js";
 
@@ -326,7 +326,8 @@ export class McpClient {
    */
   private fallsBackToSse(error: unknown): boolean {
     if (this.config.transport !== "http" || this.config.type !== undefined || this.sse) return false;
-    if (!(error instanceof mcpClientSdk().StreamableHTTPError) || typeof error.code !== "number") return false;
+    if (!(error instanceof mcpClientSdk().StreamableHTTPError) || typeof error.code !== "number")
+      return false;
     return error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
   }
 
