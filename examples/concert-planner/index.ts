@@ -1,4 +1,5 @@
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { catalogEntry } from "../catalog.js";
 import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
 import { ConcertPlanner } from "./concert-planner.js";
@@ -15,9 +16,7 @@ export { venueTools } from "./venue-tools.js";
 
 /** `embabel-ts run concert-planner "<request>"`. */
 export const example: ExampleDefinition = {
-  name: "concert-planner",
-  summary: "Plans a concert with an UnfoldingTool (venues) and a Subagent (PerformanceFinder)",
-  sampleInput: "A Mozart evening in Vienna for 500 people",
+  ...catalogEntry("concert-planner"),
   agents: [ConcertPlanner, PerformanceFinder],
   input: (text) => UserInput.create({ content: text }),
   recordedWith: RECORDED_WITH,

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { catalogEntry } from "../catalog.js";
 import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
 import type { WeatherReport } from "./domain.js";
@@ -25,9 +26,7 @@ export const MCP_WEATHER_CONFIG: string =
 
 /** `embabel-ts run mcp-weather "<a city>"`. */
 export const example: ExampleDefinition = {
-  name: "mcp-weather",
-  summary: "Reports the weather with tools from an MCP server named in a config file",
-  sampleInput: "What's the weather like in Lisbon?",
+  ...catalogEntry("mcp-weather"),
   agents: [WeatherReporter],
   configFile: MCP_WEATHER_CONFIG,
   input: (text) => UserInput.create({ content: text }),

@@ -1,4 +1,5 @@
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { catalogEntry } from "../catalog.js";
 import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
 import type { RefundOutcome } from "./domain.js";
@@ -12,9 +13,7 @@ export { refundDeskScript } from "./script.js";
 
 /** `embabel-ts run refund-desk "<request>"`: waits for a person to approve the refund. */
 export const example: ExampleDefinition = {
-  name: "refund-desk",
-  summary: "Refunds an order after a person approves the refund tool's call (human in the loop)",
-  sampleInput: "My telescope (order A-1001) arrived dented. Please refund me.",
+  ...catalogEntry("refund-desk"),
   agents: [RefundDesk],
   input: (text) => UserInput.create({ content: text }),
   recordedWith: RECORDED_WITH,

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { catalogEntry } from "../catalog.js";
 import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
 import type { ReleaseNotes } from "./domain.js";
@@ -25,10 +26,7 @@ export const RELEASE_NOTES_SKILLS = `${SOURCE_DIR}skills`;
 
 /** `embabel-ts run release-notes "<changes>"`. */
 export const example: ExampleDefinition = {
-  name: "release-notes",
-  summary: "Writes release notes by following Agent Skills folders named in a config file",
-  sampleInput:
-    "Current version 2.3.1. Changes: feat: add an export button to every report; fix: stop the crash when a report has no rows; chore: update dependencies",
+  ...catalogEntry("release-notes"),
   agents: [ReleaseNotesWriter],
   configFile: RELEASE_NOTES_CONFIG,
   input: (text) => UserInput.create({ content: text }),

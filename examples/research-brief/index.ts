@@ -1,4 +1,5 @@
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { catalogEntry } from "../catalog.js";
 import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
 import type { ResearchBrief } from "./domain.js";
@@ -12,9 +13,7 @@ export { remainingBudget, researchBriefScript } from "./script.js";
 
 /** `embabel-ts run research-brief "<question>"`. */
 export const example: ExampleDefinition = {
-  name: "research-brief",
-  summary: "Writes a research brief: checks its budget, reads its blackboard, reports progress, messages you",
-  sampleInput: "How does sleep affect memory?",
+  ...catalogEntry("research-brief"),
   agents: [ResearchBriefer],
   input: (text) => UserInput.create({ content: text }),
   recordedWith: RECORDED_WITH,

@@ -1,4 +1,5 @@
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { catalogEntry } from "../catalog.js";
 import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
 import type { Writeup } from "./domain.js";
@@ -13,9 +14,7 @@ export { StarNewsWriter } from "./star-news-writer.js";
 
 /** `embabel-ts run star-news "<who and their sign>"`. */
 export const example: ExampleDefinition = {
-  name: "star-news",
-  summary: "Writes a horoscope piece: a 3-action GOAP plan with @llmTool tools",
-  sampleInput: "Lynda, a Scorpio",
+  ...catalogEntry("star-news"),
   agents: [StarNewsWriter],
   input: (text) => UserInput.create({ content: text }),
   recordedWith: RECORDED_WITH,

@@ -1,4 +1,5 @@
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { catalogEntry } from "../catalog.js";
 import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
 import type { Resolution } from "./domain.js";
@@ -13,10 +14,7 @@ export { SupportDesk } from "./support-desk.js";
 
 /** `embabel-ts run support-desk "<ticket>"`. */
 export const example: ExampleDefinition = {
-  name: "support-desk",
-  summary: "Resolves a ticket with agentic tools: a PlaybookTool, a StateMachineTool and tool chaining",
-  sampleInput:
-    "Hi, this is ada@example.com. My telescope (order A-1001) arrived dented. Can I get my money back?",
+  ...catalogEntry("support-desk"),
   agents: [SupportDesk],
   input: (text) => UserInput.create({ content: text }),
   recordedWith: RECORDED_WITH,

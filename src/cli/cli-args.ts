@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { STUDIO_PORT } from "../studio/studio-server.js";
+import { STUDIO_PORT } from "../studio/studio-port.js";
 import type { ApprovalMode } from "./answer-waits.js";
 import { UsageError } from "./usage-error.js";
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { basename, dirname, resolve } from "node:path";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 
@@ -195,4 +195,10 @@ function readRaw(path: string): unknown {
       cause: error,
     });
   }
+}
+
+/** `text` parsed as YAML: the yaml package is loaded only when a YAML config file is read. */
+function parseYaml(text: string): unknown {
+  const yaml = createRequire(import.meta.url)("yaml") as typeof import("yaml");
+  return yaml.parse(text);
 }

@@ -1,6 +1,6 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { AgentPlatform } from "../mcp/agent-platform.js";
 import { agentInputType, createMcpServer } from "../mcp/create-mcp-server.js";
+import { AgentPlatform } from "../mcp/index.js";
 import { isLoopbackHost } from "../mcp/mcp-http-guard.js";
 import { serveMcpOverHttp } from "../mcp/serve-mcp-over-http.js";
 import { serveMcpOverStdio } from "../mcp/serve-mcp-over-stdio.js";

@@ -2,7 +2,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { BullMqRunner } from "../distributed/bullmq-runner.js";
 import { redactUrl } from "../distributed/queue-protocol.js";
 import { DEFAULT_OLLAMA_BASE_URL, modelFromId, parseModelId } from "../llm/model-id.js";
-import { AgentPlatform } from "../mcp/agent-platform.js";
+import { AgentPlatform } from "../mcp/index.js";
 import type { Agent } from "../platform/agent.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import { ProcessOptions } from "../platform/process-options.js";

@@ -4,7 +4,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { AgentWorker } from "../distributed/agent-worker.js";
 import { redactUrl } from "../distributed/queue-protocol.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { AgentPlatform } from "../mcp/agent-platform.js";
+import { AgentPlatform } from "../mcp/index.js";
 import type { AgentLike } from "../platform/agent.js";
 import type { WorkerCommand } from "./cli-args.js";
 import { type EmbabelConfig, loadConfig } from "./cli-config.js";

@@ -5,8 +5,9 @@ import {
 } from "../platform/agent-platform.js";
 import { SearchableToolGroup } from "../progressive/searchable-tool-group.js";
 import { ToolGroup } from "../prompt/tool-group.js";
-import { type ToolGroupConfig, toolGroupsFromConfig } from "./config-tool-groups.js";
-import { McpClients } from "./mcp-clients.js";
+import type { ToolGroupConfig } from "./config-tool-groups.js";
+import type { McpClients } from "./mcp-clients.js";
+import { mcpPlatformSupport, NO_MCP_CLIENTS, requireMcpPlatformSupport } from "./mcp-platform-support.js";
 import type { McpConfigOptions } from "./mcp-server-config.js";
 import type { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
 
@@ -57,7 +58,9 @@ function toolGroupsOf(options: AgentPlatformOptions, clients: McpClients): ToolG
     if (ToolGroup.isToolGroup(entry)) instances.push(entry);
     else configured[role] = entry;
   }
+  if (Object.keys(configured).length === 0) return instances;
   const converter = options.metaConverter ? { metaConverter: options.metaConverter } : {};
+  const { toolGroupsFromConfig } = requireMcpPlatformSupport("config-defined toolGroups");
   return [...instances, ...toolGroupsFromConfig(clients, configured, converter)];
 }
 
@@ -92,7 +95,7 @@ export class AgentPlatform extends BaseAgentPlatform {
 
   /** A platform with `options`' models, roles, MCP servers and tool groups. */
   static override create(options: AgentPlatformOptions): AgentPlatform {
-    const clients = McpClients.fromConfig({ mcpServers: options.mcpServers ?? {} }, options.mcpConfig ?? {});
+    const clients = mcpClientsOf(options);
     const platform = new AgentPlatform(options, clients);
     if (clients.clients.length > 0) {
       if (options.lazy === false) void clients.connectAll({ logger: platform.logger });
@@ -109,6 +112,14 @@ export class AgentPlatform extends BaseAgentPlatform {
     await this.mcpClients.close();
     await super.close();
   }
+}
+
+/** The clients of `options.mcpServers`; without servers, none (and the MCP layer is not needed). */
+function mcpClientsOf(options: AgentPlatformOptions): McpClients {
+  const mcpServers = options.mcpServers ?? {};
+  const support =
+    Object.keys(mcpServers).length > 0 ? requireMcpPlatformSupport("mcpServers") : mcpPlatformSupport();
+  return support ? support.clientsFromConfig({ mcpServers }, options.mcpConfig ?? {}) : NO_MCP_CLIENTS;
 }
 
 /** Same as {@link AgentPlatform.create}. */

@@ -5,7 +5,7 @@
 // end Node without an "exit" event: when the application does not handle them
 // itself, they kill the children too, then end the process as they would have.
 
-import { signalGroup } from "./process-group-stdio-transport.js";
+import { signalGroup } from "./signal-group.js";
 
 /** Each owner's child pid (its process group id too), read when needed (a child being started has none yet). */
 const children = new Map<object, () => number | undefined>();

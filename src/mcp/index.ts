@@ -2,7 +2,9 @@
 
 export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from "./agent-platform.js";
 export { type ToolGroupConfig, toolGroupsFromConfig } from "./config-tool-groups.js";
-export { agentInputType, type CreateMcpServerOptions, createMcpServer } from "./create-mcp-server.js";
+export type { CreateMcpServerOptions } from "./create-mcp-server.js";
+// The server side loads the MCP SDK on first use: these entry points are light.
+export { agentInputType, createMcpServer, serveMcpOverHttp, serveMcpOverStdio } from "./lazy-mcp-server.js";
 export {
   type CallToolResult,
   type McpCallOptions,
@@ -26,17 +28,8 @@ export { McpTool, type McpToolOptions, providerToolName, serverQualifiedToolName
 export { McpToolFactory, type McpToolFactoryOptions } from "./mcp-tool-factory.js";
 export { McpToolGroup, type McpToolGroupOptions } from "./mcp-tool-group.js";
 export type { McpClientsLike, McpToolFilter } from "./mcp-tool-loading.js";
-export {
-  type McpHttpEndpoint,
-  type ServeMcpOverHttpOptions,
-  serveMcpOverHttp,
-} from "./serve-mcp-over-http.js";
-export {
-  DEFAULT_MCP_STDIO_MAX_MESSAGE_BYTES,
-  type McpStdioEndpoint,
-  type ServeMcpOverStdioOptions,
-  serveMcpOverStdio,
-} from "./serve-mcp-over-stdio.js";
+export type { McpHttpEndpoint, ServeMcpOverHttpOptions } from "./serve-mcp-over-http.js";
+export type { McpStdioEndpoint, ServeMcpOverStdioOptions } from "./serve-mcp-over-stdio.js";
 export {
   type McpContextForwarding,
   ToolCallContextMcpMetaConverter,

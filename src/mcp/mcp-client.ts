@@ -1,28 +1,15 @@
 import { STATUS_CODES } from "node:http";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import { ClientCredentialsProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import {
-  type CallToolResult,
-  ErrorCode,
-  McpError,
-  type Tool as McpToolInfo,
-  ToolListChangedNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool as McpToolInfo } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { Logger } from "../tool/logger.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
+import { loadedMcpClientSdk, loadMcpClientSdk, type McpClientSdk, mcpClientSdk } from "./load-mcp-sdk.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
 import { oauthFetchGuard } from "./oauth-fetch-guard.js";
-import { ProcessGroupStdioTransport } from "./process-group-stdio-transport.js";
 import { skippedTool, usableMcpTools } from "./usable-mcp-tools.js";
 
 export type { CallToolResult, McpToolInfo };
@@ -90,7 +77,8 @@ export class McpClient {
 
   /** The pid of the stdio child, while one runs. */
   get pid(): number | undefined {
-    return this.transport instanceof ProcessGroupStdioTransport ? this.transport.pid : undefined;
+    const sdk = loadedMcpClientSdk();
+    return sdk && this.transport instanceof sdk.ProcessGroupStdioTransport ? this.transport.pid : undefined;
   }
 
   /**
@@ -231,6 +219,7 @@ export class McpClient {
     signal: AbortSignal | undefined,
   ): Promise<never> {
     signal?.throwIfAborted();
+    const { ErrorCode, McpError } = mcpClientSdk();
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       throw new McpServerError(
         this.name,
@@ -270,9 +259,10 @@ export class McpClient {
   }
 
   private async connect(timeoutMs: number): Promise<Client> {
+    const sdk = await loadMcpClientSdk();
     this.stderrTail = "";
-    const transport = this.createTransport();
-    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    const transport = this.createTransport(sdk);
+    const client = new sdk.Client(CLIENT_INFO, { capabilities: {} });
     client.onclose = () => {
       // Only the current connection's child: a new one may be starting already.
       if (this.client === client) {
@@ -282,12 +272,12 @@ export class McpClient {
       }
     };
     if (this.config.transport === "http") client.onerror = () => this.checkAlive(client);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
       if (this.client === client) this.listVersion++;
     });
     this.pendingTransport = transport;
     // Known from the spawn on, so that a child still starting does not outlive this process either.
-    if (transport instanceof ProcessGroupStdioTransport) rememberChild(this, () => transport.pid);
+    if (transport instanceof sdk.ProcessGroupStdioTransport) rememberChild(this, () => transport.pid);
     try {
       await client.connect(transport, { timeout: timeoutMs });
     } catch (error) {
@@ -336,15 +326,16 @@ export class McpClient {
    */
   private fallsBackToSse(error: unknown): boolean {
     if (this.config.transport !== "http" || this.config.type !== undefined || this.sse) return false;
-    if (!(error instanceof StreamableHTTPError) || typeof error.code !== "number") return false;
+    if (!(error instanceof mcpClientSdk().StreamableHTTPError) || typeof error.code !== "number")
+      return false;
     return error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
   }
 
-  private createTransport(): Transport {
+  private createTransport(sdk: McpClientSdk): Transport {
     const config = this.config;
     if (config.transport === "http") {
       const requestInit = { headers: { ...(config.headers ?? {}) } };
-      const authProvider = this.authProvider();
+      const authProvider = this.authProvider(sdk);
       // Configured client credentials: the secret (and every request) stays on the server's or the issuer's origin.
       const guarded =
         config.oauth && !config.authProvider
@@ -352,14 +343,14 @@ export class McpClient {
           : {};
       const options = authProvider ? { requestInit, authProvider, ...guarded } : { requestInit };
       return this.sse
-        ? new SSEClientTransport(new URL(config.url), options)
-        : new StreamableHTTPClientTransport(new URL(config.url), options);
+        ? new sdk.SSEClientTransport(new URL(config.url), options)
+        : new sdk.StreamableHTTPClientTransport(new URL(config.url), options);
     }
     // In a process group of its own, so that close() and exit end an `npx` wrapper's real server too.
-    const transport = new ProcessGroupStdioTransport({
+    const transport = new sdk.ProcessGroupStdioTransport({
       command: config.command,
       args: [...(config.args ?? [])],
-      env: { ...getDefaultEnvironment(), ...(config.env ?? {}) },
+      env: { ...sdk.getDefaultEnvironment(), ...(config.env ?? {}) },
       ...(config.cwd ? { cwd: config.cwd } : {}),
     });
     transport.stderr.on("data", (chunk: Buffer) => {
@@ -369,14 +360,14 @@ export class McpClient {
   }
 
   /** The OAuth provider of an HTTP server, made once so its tokens outlive a reconnect; `undefined` without OAuth. */
-  private authProvider(): OAuthClientProvider | undefined {
+  private authProvider(sdk: McpClientSdk): OAuthClientProvider | undefined {
     const config = this.config;
     if (config.transport !== "http") return undefined;
     if (config.authProvider) return config.authProvider;
     const oauth = config.oauth;
     if (!oauth) return undefined;
     if (this.oauthProvider) return this.oauthProvider;
-    const provider = new ClientCredentialsProvider({
+    const provider = new sdk.ClientCredentialsProvider({
       clientId: oauth.clientId,
       clientSecret: oauth.clientSecret,
       expectedIssuer: oauth.issuer ?? new URL(config.url).origin,
@@ -403,7 +394,8 @@ export class McpClient {
     this.client = undefined;
     this.transport = undefined;
     forgetChild(this);
-    if (transport instanceof StreamableHTTPClientTransport) {
+    const sdk = loadedMcpClientSdk(); // never loaded: nothing was connected
+    if (sdk && transport instanceof sdk.StreamableHTTPClientTransport) {
       await transport.terminateSession().catch(() => undefined);
     }
     await client?.close().catch(() => undefined);
@@ -475,7 +467,8 @@ function oneLine(text: string): string {
 
 function messageOf(error: unknown): string {
   // The SDK's HTTP errors carry the status only as `code`, and the body (often empty) as the message.
-  if (error instanceof StreamableHTTPError && typeof error.code === "number") {
+  const StreamableHTTPError = loadedMcpClientSdk()?.StreamableHTTPError;
+  if (StreamableHTTPError && error instanceof StreamableHTTPError && typeof error.code === "number") {
     const status = `HTTP ${error.code}${STATUS_CODES[error.code] ? ` ${STATUS_CODES[error.code]}` : ""}`;
     return error.message.includes(status)
       ? error.message

@@ -1,6 +1,8 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { Logger } from "../tool/logger.js";
+import { toolGroupsFromConfig } from "./config-tool-groups.js";
 import { McpClient } from "./mcp-client.js";
+import { provideMcpPlatformSupport } from "./mcp-platform-support.js";
 import { type McpConfigOptions, resolveMcpServerConfig } from "./mcp-server-config.js";
 
 /** What one server answered to {@link McpClients.connectAll}: its tool count, or why it could not be started. */
@@ -114,3 +116,9 @@ function isDisabled(server: unknown): boolean {
     typeof server === "object" && server !== null && (server as { disabled?: unknown }).disabled === true
   );
 }
+
+// The root AgentPlatform's `mcpServers` and config-defined tool groups: present wherever this module is.
+provideMcpPlatformSupport({
+  clientsFromConfig: (config, options) => McpClients.fromConfig(config, options),
+  toolGroupsFromConfig,
+});

@@ -3,6 +3,7 @@ import { PassThrough } from "node:stream";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { signalGroup } from "./signal-group.js";
 
 /** How long `close()` waits for the server to exit once its stdin is closed, and again after SIGTERM. */
 export const CLOSE_GRACE_MS = 1_000;
@@ -136,24 +137,6 @@ export class ProcessGroupStdioTransport implements Transport {
       if (message === null) return;
       this.onmessage?.(message);
     }
-  }
-}
-
-/**
- * Sends `signal` to `child`'s process group (to `child` alone where there are
- * no groups); true when something received it.
- */
-export function signalGroup(
-  child: { readonly pid?: number | undefined },
-  signal: NodeJS.Signals | 0,
-): boolean {
-  const pid = child.pid;
-  if (pid === undefined) return false;
-  try {
-    process.kill(process.platform === "win32" ? pid : -pid, signal);
-    return true;
-  } catch {
-    return false; // no process is left in the group
   }
 }
 

@@ -1,5 +1,6 @@
-import { type Tool as McpToolInfo, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool as McpToolInfo } from "@modelcontextprotocol/sdk/types.js";
 import { Logger } from "../tool/logger.js";
+import { mcpClientSdk } from "./load-mcp-sdk.js";
 
 /**
  * How deeply a listed tool's input or output schema may nest (objects and
@@ -40,7 +41,7 @@ function check(raw: unknown): { tool: McpToolInfo } | { shown: string; problem: 
   ) {
     return { shown, problem: `its schema nests more than ${MAX_SCHEMA_DEPTH} levels deep` };
   }
-  const parsed = ToolSchema.safeParse(raw);
+  const parsed = mcpClientSdk().ToolSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";

@@ -12,9 +12,9 @@ import { TraceRecorder, type TraceRecorderOptions } from "../trace/trace-recorde
 import { TraceSink } from "../trace/trace-sink.js";
 import { TraceTree } from "../trace/trace-tree.js";
 import { RunStore } from "./run-store.js";
+import { STUDIO_PORT } from "./studio-port.js";
 
-/** The port the studio serves on when none is given. */
-export const STUDIO_PORT = 4477;
+export { STUDIO_PORT };
 
 /** An example the page can start. */
 export interface StudioExample {

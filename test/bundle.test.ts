@@ -1,0 +1,100 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build, type Metafile } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt, root } from "./support/dist.js";
+
+// What a serverless user bundles (esbuild --bundle --minify, as wrangler does):
+// a program that uses no MCP must hold none of it, and still run (issue 27).
+const program = (name: string) => join(root, "bench/support/bundle", `${name}.ts`);
+const OPTIONAL_PEERS = [
+  "@ai-sdk/openai",
+  "@ai-sdk/anthropic",
+  "@ai-sdk/openai-compatible",
+  "bullmq",
+  "ioredis",
+];
+const scratch = mkdtempSync(join(tmpdir(), "embabel-bundle-"));
+
+interface Bundled {
+  readonly code: Uint8Array;
+  readonly inputs: string[];
+  readonly imports: string[];
+}
+
+async function bundle(entry: string): Promise<Bundled> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "node",
+    target: "es2022",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+    external: OPTIONAL_PEERS,
+  });
+  const [output] = result.outputFiles;
+  const meta = Object.values((result.metafile as Metafile).outputs)[0];
+  if (!output || !meta) throw new Error("esbuild wrote nothing");
+  return {
+    code: output.contents,
+    inputs: Object.keys(meta.inputs),
+    imports: meta.imports.map((entry) => entry.path),
+  };
+}
+
+function run(bundled: Bundled, name: string): string {
+  const file = join(scratch, `${name}.mjs`);
+  writeFileSync(file, bundled.code);
+  return execFileSync(process.execPath, [file], { encoding: "utf8" }).trim();
+}
+
+const fromPackage = (inputs: readonly string[], name: string) =>
+  inputs.filter((input) => input.includes(`node_modules/${name}/`));
+
+describe("a bundle of a program without MCP", () => {
+  beforeAll(() => ensureBuilt(), 120_000);
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it("holds neither the MCP SDK, nor ajv, nor our MCP client and its SDK loader", async () => {
+    const { inputs } = await bundle(program("tool-program"));
+    expect(fromPackage(inputs, "@modelcontextprotocol/sdk")).toEqual([]);
+    expect(fromPackage(inputs, "ajv")).toEqual([]);
+    expect(
+      inputs.filter((input) => /dist\/src\/mcp\/(mcp-clients?|load-mcp-sdk|mcp-client-sdk)\.js$/.test(input)),
+    ).toEqual([]);
+    expect(inputs.some((input) => input.includes("dist/src/tool/"))).toBe(true);
+  });
+
+  it("imports no child_process (nothing of a stdio transport)", async () => {
+    const { imports } = await bundle(program("tool-program"));
+    expect(imports.filter((path) => /(^|:)child_process$/.test(path))).toEqual([]);
+  });
+
+  it("runs: the @llmTool and the Tool answer the scripted model", async () => {
+    expect(run(await bundle(program("tool-program")), "tool-program")).toBe("5");
+  });
+
+  it("tells the programmer what to do when mcpServers are given without any MCP use", async () => {
+    const bundled = await bundle(program("mcp-servers-program"));
+    expect(fromPackage(bundled.inputs, "@modelcontextprotocol/sdk")).toEqual([]);
+    expect(run(bundled, "mcp-servers-program")).toMatch(
+      /^ConfigurationError: AgentPlatform.create was given mcpServers, but the MCP layer is not in this program: .*McpClients\.fromConfig/,
+    );
+  });
+});
+
+describe("a bundle of a program with MCP", () => {
+  beforeAll(() => ensureBuilt(), 120_000);
+
+  it("holds the MCP SDK's client", async () => {
+    const { inputs } = await bundle(program("mcp-program"));
+    expect(fromPackage(inputs, "@modelcontextprotocol/sdk")).toContainEqual(
+      expect.stringContaining("dist/esm/client/index.js"),
+    );
+  });
+});
