@@ -23,9 +23,9 @@ const SERVICES = [
   { name: "withFlag", compatibilityDate: COMPATIBILITY_DATE, compatibilityFlags: ["nodejs_compat"] },
   // From 2026-08-04 nodejs_compat is on by default: no flag needed.
   { name: "byDate", compatibilityDate: COMPATIBILITY_DATE, compatibilityFlags: [] },
-  // The earliest date the bundle loads on today: workerd provides node:child_process
-  // (which the MCP SDK's stdio transport imports, unused here) from 2026-03-17.
-  { name: "earliest", compatibilityDate: "2026-03-17", compatibilityFlags: ["nodejs_compat"] },
+  // A date over two years back: nodejs_compat's second version (node:fs/promises, which the
+  // bundle imports for features it does not use) is the flag's meaning from 2024-09-23.
+  { name: "earliest", compatibilityDate: "2024-09-23", compatibilityFlags: ["nodejs_compat"] },
 ];
 
 let dir: string;
@@ -81,9 +81,11 @@ describe.runIf(runtimeAvailable(WORKERD))("on Cloudflare Workers (workerd)", () 
     expect(answers.map((answer) => answer.result.text.split(",")[0])).toEqual(["Ada", "Marco", "Lynda"]);
   });
 
-  it("imports only Node built-ins that nodejs_compat provides", () => {
+  it("imports only Node built-ins that nodejs_compat provides, and nothing of MCP's stdio or HTTP transports", () => {
     expect(imports.every((path) => path.startsWith("node:"))).toBe(true);
     expect(imports).toContain("node:async_hooks");
+    for (const unused of ["node:child_process", "node:http", "node:stream", "node:process"])
+      expect(imports).not.toContain(unused);
   });
 
   it("is refused without nodejs_compat on a date before it became the default", async () => {
