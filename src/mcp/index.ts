@@ -11,6 +11,7 @@ export {
   type McpToolInfo,
 } from "./mcp-client.js";
 export { McpClients, type McpServerStartup, type McpServersHolder } from "./mcp-clients.js";
+export { McpServerCall } from "./mcp-server-call.js";
 export {
   DEFAULT_MCP_TIMEOUT_MS,
   expandVariables,
@@ -37,6 +38,8 @@ export {
   type ServeMcpOverStdioOptions,
   serveMcpOverStdio,
 } from "./serve-mcp-over-stdio.js";
+export type { McpServerPrompt, McpServerPromptArgument, McpServerPromptMessage } from "./served-prompts.js";
+export type { McpCompleter, McpServerResource } from "./served-resources.js";
 export {
   type McpContextForwarding,
   ToolCallContextMcpMetaConverter,
