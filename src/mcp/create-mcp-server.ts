@@ -60,6 +60,22 @@ export function agentInputType(agent: Agent): TypeToken {
   );
 }
 
+/**
+ * `agent` (deployed on `platform`) as the tool {@link createMcpServer} serves:
+ * an {@link AgentTool} whose runs also send their progress, log lines and
+ * action starts to the MCP client of the call that started them.
+ */
+export function servedAgentTool(
+  platform: AgentPlatform,
+  agent: Agent,
+  processOptionsCreator?: ProcessOptionsCreator,
+): Tool {
+  const base = processOptionsCreator ?? (() => ENTRY_POINT_OPTIONS);
+  const creator: ProcessOptionsCreator = (parent) =>
+    servedProcessOptions(base(parent), McpServerCall.current());
+  return AgentTool.of(platform, agent, agentInputType(agent), { processOptionsCreator: creator });
+}
+
 function agentTools(options: CreateMcpServerOptions): Tool[] {
   const { platform } = options;
   if (!platform) {
@@ -69,10 +85,6 @@ function agentTools(options: CreateMcpServerOptions): Tool[] {
     return [];
   }
   const agents = options.agents ?? platform.agents;
-  const base = options.processOptionsCreator ?? (() => ENTRY_POINT_OPTIONS);
-  // Each run's progress, log lines and action starts reach the MCP client of the call that started it.
-  const creator: ProcessOptionsCreator = (parent) =>
-    servedProcessOptions(base(parent), McpServerCall.current());
   return agents.map((agent) => {
     const resolved = typeof agent === "string" ? platform.agent(agent) : platform.deploy(agent);
     if (!resolved) {
@@ -80,7 +92,7 @@ function agentTools(options: CreateMcpServerOptions): Tool[] {
         `createMcpServer: no agent named '${String(agent)}' is deployed on platform '${platform.name}'. Deployed agents: [${platform.agents.map((candidate) => candidate.name).join(", ")}]`,
       );
     }
-    return AgentTool.of(platform, resolved, agentInputType(resolved), { processOptionsCreator: creator });
+    return servedAgentTool(platform, resolved, options.processOptionsCreator);
   });
 }
 
