@@ -65,7 +65,11 @@ function status(url: string, headers: Record<string, string>): Promise<number> {
         jsonrpc: "2.0",
         id: 1,
         method: "initialize",
-        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "probe", version: "1" } },
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "probe", version: "1" },
+        },
       }),
     );
   });
