@@ -19,8 +19,12 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A served server whose one tool counts its calls; `created` counts the MCP servers made (one per request read). */
-async function served(options: ServeMcpOverHttpOptions = {}) {
+/**
+ * A served server whose one tool counts its calls; `created` counts the MCP
+ * servers made (one per request read). Stateless unless said otherwise, so
+ * one bare POST reaches the tool (the guard is the same with sessions).
+ */
+async function served(options: ServeMcpOverHttpOptions = { sessions: "stateless" }) {
   const counts = { created: 0, calls: 0 };
   const secret = Tool.create("secret_report", "Returns the private report", async () => {
     counts.calls++;
@@ -142,6 +146,7 @@ describe("serveMcpOverHttp: Host and Origin (DNS rebinding)", () => {
 
   it("accepts the hosts and origins it is told to (a reverse proxy, a web app)", async () => {
     const { endpoint } = await served({
+      sessions: "stateless",
       allowedHosts: ["mcp.example.com", "tools.internal:9000"],
       allowedOrigins: ["https://app.example.com"],
     });
@@ -168,7 +173,7 @@ describe("serveMcpOverHttp: Host and Origin (DNS rebinding)", () => {
 
 describe("serveMcpOverHttp: a bearer token", () => {
   it("answers 401 without the token or with a wrong one, and serves with the right one", async () => {
-    const { endpoint, counts } = await served({ token: "t0ken-with-entropy" });
+    const { endpoint, counts } = await served({ sessions: "stateless", token: "t0ken-with-entropy" });
     const port = endpoint.port;
     const missing = await post(port, {});
     expect(missing.status).toBe(401);

@@ -38,7 +38,7 @@ async function serveHttp(args: readonly string[], env: Record<string, string> = 
   });
 }
 
-/** POSTs a tools/list to `url` with these headers; resolves with the status. */
+/** POSTs an initialize (a session's first message) to `url` with these headers; resolves with the status. */
 function status(url: string, headers: Record<string, string>): Promise<number> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
@@ -60,7 +60,18 @@ function status(url: string, headers: Record<string, string>): Promise<number> {
       },
     );
     outgoing.on("error", reject);
-    outgoing.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
+    outgoing.end(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "probe", version: "1" },
+        },
+      }),
+    );
   });
 }
 

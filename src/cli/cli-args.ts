@@ -120,6 +120,8 @@ export interface McpServeCommand {
   readonly allowedOrigins?: readonly string[];
   /** With `httpPort`: `Host` values accepted besides localhost, 127.0.0.1 and [::1]. @default [] */
   readonly allowedHosts?: readonly string[];
+  /** With `httpPort`: serve without sessions (each POST on its own; no elicitation over HTTP). @default false (stateful) */
+  readonly stateless?: boolean;
   /** Run the agents on their recorded scripts instead of a real model. @default false */
   readonly scripted: boolean;
   /** A model id (`openai:gpt-4.1`) overriding config and `EMBABEL_MODEL`. */
@@ -160,6 +162,7 @@ const OPTIONS = {
   token: { type: "string" },
   "allowed-origin": { type: "string", multiple: true },
   "allowed-host": { type: "string", multiple: true },
+  stateless: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
   trace: { type: "string" },
@@ -207,7 +210,17 @@ const OPTIONS_OF: Readonly<Record<(typeof COMMANDS)[number], readonly (keyof typ
     "model",
     "config",
   ],
-  "mcp-serve": ["http", "host", "token", "allowed-origin", "allowed-host", "scripted", "model", "config"],
+  "mcp-serve": [
+    "http",
+    "host",
+    "token",
+    "allowed-origin",
+    "allowed-host",
+    "stateless",
+    "scripted",
+    "model",
+    "config",
+  ],
   respond: ["reason", "input", "redis", "queue"],
   waiting: ["redis", "queue"],
   help: [],
@@ -299,7 +312,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       return workerCommand(rest, values);
     case "mcp-serve": {
       if (rest.length > 1) throw new UsageError(`'mcp-serve' takes one module (got ${quoteAll(rest)}).`);
-      const httpOnly = (["host", "token", "allowed-origin", "allowed-host"] as const).find(
+      const httpOnly = (["host", "token", "allowed-origin", "allowed-host", "stateless"] as const).find(
         (option) => values[option] !== undefined,
       );
       if (values.http === undefined && httpOnly !== undefined) {
@@ -316,6 +329,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         ...(values.token === undefined ? {} : { token: values.token }),
         ...(values["allowed-origin"] ? { allowedOrigins: values["allowed-origin"] } : {}),
         ...(values["allowed-host"] ? { allowedHosts: values["allowed-host"] } : {}),
+        ...(values.stateless ? { stateless: true } : {}),
         scripted: values.scripted ?? false,
         model: values.model,
         config: values.config,

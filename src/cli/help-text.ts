@@ -49,6 +49,7 @@ Options for mcp-serve:
   --host <address>      listen on this address instead of 127.0.0.1 (anything else needs a token)
   --allowed-origin <o>  also accept requests from this browser origin (repeatable)
   --allowed-host <h>    also answer to this Host name, e.g. behind a reverse proxy (repeatable)
+  --stateless           serve HTTP without sessions (default: sessions, so agents can ask the client for input)
   -s, --scripted        run the agents on their recorded scripts (offline)
   -m, --model, -c, --config as for run
 

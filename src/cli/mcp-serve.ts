@@ -1,10 +1,9 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { agentInputType, createMcpServer } from "../mcp/create-mcp-server.js";
+import { agentInputType, createMcpServer, servedAgentTool } from "../mcp/create-mcp-server.js";
 import { AgentPlatform } from "../mcp/index.js";
 import { isLoopbackHost } from "../mcp/mcp-http-guard.js";
 import { serveMcpOverHttp } from "../mcp/serve-mcp-over-http.js";
 import { serveMcpOverStdio } from "../mcp/serve-mcp-over-stdio.js";
-import type { Agent } from "../platform/agent.js";
 import { AgentTool } from "../subagent/agent-tool.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { Tool } from "../tool/tool.js";
@@ -17,6 +16,7 @@ import { mcpPlatformOptions } from "./mcp-setup.js";
 import { packageVersion } from "./package-version.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { configuredModels } from "./run-example.js";
+import { servedAgentExtras } from "./served-agent-extras.js";
 
 const SERVER_NAME = "embabel-ts-examples";
 
@@ -45,7 +45,7 @@ function scriptedAgentTool(
     const platform = platformFor(new ScriptedModel(example.script()));
     try {
       const deployed = platform.deploy(example.agents[0] as AgentClass);
-      return await AgentTool.of(platform, deployed, agentInputType(deployed)).call(input, context, options);
+      return await servedAgentTool(platform, deployed).call(input, context, options);
     } finally {
       await platform.close();
     }
@@ -65,8 +65,9 @@ function untilStopped(signal: AbortSignal | undefined, stream?: NodeJS.ReadableS
 /**
  * `embabel-ts mcp-serve`: serves the example agents (each as a tool taking
  * its input type) over stdio, or over Streamable HTTP on 127.0.0.1 with
- * `--http <port>`, until the client disconnects or Ctrl-C. With `--scripted`
- * the agents replay their recorded scripts.
+ * `--http <port>` (with sessions unless `--stateless`), until the client
+ * disconnects or Ctrl-C; each agent's description is also a prompt and its
+ * last result a resource. With `--scripted` the agents replay their recorded scripts.
  */
 export async function serveExamplesOverMcp(
   command: McpServeCommand,
@@ -98,13 +99,16 @@ export async function serveExamplesOverMcp(
     for (const example of examples) shared.deploy(example.agents[0] as AgentClass);
   }
   const platform = shared;
-  const agents: Agent[] = platform ? [...platform.agents] : [];
+  if (platform) tools = platform.agents.map((agent) => servedAgentTool(platform, agent));
+  // Each agent's description as a prompt, its last result as a resource (shared by every session).
+  const extras = servedAgentExtras(tools);
   const create = () =>
     createMcpServer({
       name: SERVER_NAME,
       version: packageVersion(),
-      tools,
-      ...(platform ? { platform, agents } : {}),
+      tools: extras.tools,
+      prompts: extras.prompts,
+      resources: extras.resources,
     });
   try {
     if (command.httpPort !== undefined) {
@@ -114,6 +118,7 @@ export async function serveExamplesOverMcp(
         ...(token === undefined ? {} : { token }),
         ...(command.allowedOrigins ? { allowedOrigins: command.allowedOrigins } : {}),
         ...(command.allowedHosts ? { allowedHosts: command.allowedHosts } : {}),
+        sessions: command.stateless ? "stateless" : "stateful",
       });
       terminal.out(
         `MCP server listening on ${endpoint.url}${token === undefined ? "" : " (bearer token required)"} (Ctrl-C to stop)`,

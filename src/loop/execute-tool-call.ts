@@ -4,6 +4,7 @@ import { ReplanRequested } from "../errors/replan-requested.js";
 import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
+import { ToolContent } from "../tool/tool-content.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { ToolResultNote } from "../tool/tool-result-note.js";
 import { denialMessage } from "./approval-gate.js";
@@ -71,14 +72,25 @@ export interface ToolCallEnvironment {
 function outputOf(result: ToolResult): LanguageModelV3ToolResultOutput {
   if (result.kind === "error") return { type: "error-text", value: `Error: ${result.content}` };
   const note = ToolResultNote.of(result);
-  if (note === undefined) return { type: "text", value: result.content };
+  const media = result.kind === "artifact" ? mediaParts(result.artifact) : [];
+  if (note === undefined && media.length === 0) return { type: "text", value: result.content };
   return {
     type: "content",
     value: [
       { type: "text", text: result.content },
-      { type: "text", text: note },
+      ...media,
+      ...(note === undefined ? [] : [{ type: "text" as const, text: note }]),
     ],
   };
+}
+
+/** The images and audio of a {@link ToolContent} artifact, as file parts the model sees. */
+function mediaParts(artifact: unknown): { type: "file-data"; data: string; mediaType: string }[] {
+  return ToolContent.of(artifact).flatMap((content) =>
+    content.type === "resource"
+      ? []
+      : [{ type: "file-data" as const, data: content.data, mediaType: content.mimeType }],
+  );
 }
 
 function answered(call: ModelToolCall, message: string, value: unknown): ToolCallOutcome {

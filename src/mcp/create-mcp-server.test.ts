@@ -15,12 +15,12 @@ async function connected(tools: Tool[]): Promise<Client> {
 }
 
 describe("createMcpServer", () => {
-  it("answers an unknown tool with isError and the tools it has", async () => {
+  it("answers an unknown tool with the JSON-RPC error -32602 naming the tools it has", async () => {
     const client = await connected([Tool.create("hello", "Says hello", async () => ToolResult.text("hi"))]);
-    const result = await client.callTool({ name: "nope", arguments: {} });
-    expect(result).toEqual({
-      content: [{ type: "text", text: "Tool nope not found. Available tools: hello" }],
-      isError: true,
+    const call = client.callTool({ name: "nope", arguments: {} });
+    await expect(call).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("Tool nope not found. Available tools: hello"),
     });
     await client.close();
   });

@@ -13,6 +13,7 @@ export {
   type McpToolInfo,
 } from "./mcp-client.js";
 export { McpClients, type McpServerStartup, type McpServersHolder } from "./mcp-clients.js";
+export { McpServerCall } from "./mcp-server-call.js";
 export {
   DEFAULT_MCP_TIMEOUT_MS,
   expandVariables,
@@ -30,6 +31,8 @@ export { McpToolGroup, type McpToolGroupOptions } from "./mcp-tool-group.js";
 export type { McpClientsLike, McpToolFilter } from "./mcp-tool-loading.js";
 export type { McpHttpEndpoint, ServeMcpOverHttpOptions } from "./serve-mcp-over-http.js";
 export type { McpStdioEndpoint, ServeMcpOverStdioOptions } from "./serve-mcp-over-stdio.js";
+export type { McpServerPrompt, McpServerPromptArgument, McpServerPromptMessage } from "./served-prompts.js";
+export type { McpCompleter, McpServerResource } from "./served-resources.js";
 export {
   type McpContextForwarding,
   ToolCallContextMcpMetaConverter,

@@ -1,4 +1,5 @@
-import { createServer, type Server, type ServerResponse } from "node:http";
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -33,6 +34,20 @@ export interface ServeMcpOverHttpOptions {
    * when `host` is not a loopback address. @default none
    */
   readonly token?: string;
+  /**
+   * `"stateful"`: each client gets a session (an `Mcp-Session-Id`, one
+   * server from `createServer` for its life, a GET stream for requests the
+   * server sends on its own), so elicitation, sampling, log levels and
+   * resource subscriptions work. `"stateless"`: each POST gets a fresh server
+   * and nothing is kept, for deployments behind a load balancer without sticky
+   * sessions; a tool can still send progress and log messages while it runs,
+   * but cannot ask the client anything. @default "stateful"
+   */
+  readonly sessions?: "stateful" | "stateless";
+  /** Stateful: the most sessions kept at once; an initialize beyond it is answered 503. @default 100 */
+  readonly maxSessions?: number;
+  /** Stateful: a session without requests for this long is closed. @default 1800000 (30 minutes) */
+  readonly sessionIdleMs?: number;
 }
 
 /** A running Streamable HTTP endpoint. */
@@ -51,13 +66,139 @@ function refuse(response: ServerResponse, refusal: McpHttpRefusal): void {
     .end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: refusal.message }, id: null }));
 }
 
+function jsonRpcError(response: ServerResponse, status: number, message: string): void {
+  response
+    .writeHead(status, { "content-type": "application/json" })
+    .end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+}
+
+function serve(
+  server: McpServer,
+  transport: StreamableHTTPServerTransport,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
+  server
+    .connect(transport)
+    .then(() => transport.handleRequest(request, response))
+    .catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500).end(String(error));
+    });
+}
+
+interface McpHttpHandler {
+  handle(request: IncomingMessage, response: ServerResponse): void;
+  close(): Promise<void>;
+}
+
+/** Serves each POST with a fresh server and transport; nothing outlives the request. */
+function statelessHandler(createMcpServer: () => McpServer): McpHttpHandler["handle"] {
+  return (request, response) => {
+    if (request.method !== "POST") {
+      response.writeHead(405, { allow: "POST" }).end("Method not allowed");
+      return;
+    }
+    const server = createMcpServer();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    response.on("close", () => {
+      void transport.close();
+      void server.close();
+    });
+    serve(server, transport, request, response);
+  };
+}
+
+interface Session {
+  readonly transport: StreamableHTTPServerTransport;
+  readonly server: McpServer;
+  lastUsed: number;
+}
+
+/** Keeps one server and transport per session (`Mcp-Session-Id`); closes idle ones. */
+function statefulHandler(
+  createMcpServer: () => McpServer,
+  options: { maxSessions: number; sessionIdleMs: number },
+): McpHttpHandler {
+  const sessions = new Map<string, Session>();
+  const end = async (id: string): Promise<void> => {
+    const session = sessions.get(id);
+    if (!session) return;
+    sessions.delete(id);
+    await session.transport.close().catch(() => undefined);
+    await session.server.close().catch(() => undefined);
+  };
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, session] of sessions) if (now - session.lastUsed > options.sessionIdleMs) void end(id);
+    },
+    Math.min(60_000, options.sessionIdleMs),
+  );
+  sweep.unref();
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
+    const header = request.headers["mcp-session-id"];
+    const id = Array.isArray(header) ? header[0] : header;
+    if (id !== undefined) {
+      const session = sessions.get(id);
+      if (!session) {
+        jsonRpcError(response, 404, "Session not found: start a new one with initialize.");
+        return;
+      }
+      session.lastUsed = Date.now();
+      session.transport.handleRequest(request, response).catch((error: unknown) => {
+        if (!response.headersSent) response.writeHead(500).end(String(error));
+      });
+      return;
+    }
+    if (request.method !== "POST") {
+      jsonRpcError(response, 400, "An Mcp-Session-Id header is required: start a session with initialize.");
+      return;
+    }
+    if (sessions.size >= options.maxSessions) {
+      jsonRpcError(
+        response,
+        503,
+        `This server keeps at most ${options.maxSessions} sessions; try again later.`,
+      );
+      return;
+    }
+    const server = createMcpServer();
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (sessionId) => {
+        sessions.set(sessionId, { transport, server, lastUsed: Date.now() });
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) void end(transport.sessionId);
+    };
+    // A first POST that was no initialize leaves no session: its server ends with the response.
+    response.on("close", () => {
+      if (transport.sessionId === undefined || !sessions.has(transport.sessionId)) {
+        void transport.close();
+        void server.close();
+      }
+    });
+    serve(server, transport, request, response);
+  };
+  return {
+    handle,
+    close: async () => {
+      clearInterval(sweep);
+      await Promise.all([...sessions.keys()].map(end));
+    },
+  };
+}
+
 /**
- * Serves MCP over Streamable HTTP (stateless: each POST gets a fresh server
- * from `createServer`, so no session outlives its request). Before anything
- * is read, `Host` and `Origin` are checked (the MCP spec's DNS-rebinding
- * rule) and, when set, the bearer `token`. Listening on anything but a
- * loopback address without a `token` is a {@link ConfigurationError}.
+ * Serves MCP over Streamable HTTP, with sessions (the default) or stateless
+ * (`sessions: "stateless"`: each POST gets a fresh server from
+ * `createServer`). Before anything is read, on every path and method, `Host`
+ * and `Origin` are checked (the MCP spec's DNS-rebinding rule) and, when set,
+ * the bearer `token`. Listening on anything but a loopback address without a
+ * `token` is a {@link ConfigurationError}.
  */
+
 export async function serveMcpOverHttp(
   createMcpServer: () => McpServer,
   options: ServeMcpOverHttpOptions = {},
@@ -74,6 +215,13 @@ export async function serveMcpOverHttp(
       `Serving MCP on ${host} makes the agents reachable from the network: give a token (the 'token' option; --token or EMBABEL_MCP_TOKEN on the command line), or listen on 127.0.0.1.`,
     );
   }
+  const handler =
+    options.sessions === "stateless"
+      ? { handle: statelessHandler(createMcpServer), close: async () => undefined }
+      : statefulHandler(createMcpServer, {
+          maxSessions: options.maxSessions ?? 100,
+          sessionIdleMs: options.sessionIdleMs ?? 30 * 60_000,
+        });
   let guard: ReturnType<typeof mcpHttpGuard> | undefined;
   const http: Server = createServer((request, response) => {
     const refusal = guard ? guard(request.headers) : { status: 403 as const, message: "Not listening yet." };
@@ -86,22 +234,7 @@ export async function serveMcpOverHttp(
       response.writeHead(404).end("Not found");
       return;
     }
-    if (request.method !== "POST") {
-      response.writeHead(405, { allow: "POST" }).end("Method not allowed");
-      return;
-    }
-    const server = createMcpServer();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    response.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    server
-      .connect(transport)
-      .then(() => transport.handleRequest(request, response))
-      .catch((error: unknown) => {
-        if (!response.headersSent) response.writeHead(500).end(String(error));
-      });
+    handler.handle(request, response);
   });
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -118,10 +251,12 @@ export async function serveMcpOverHttp(
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}${path}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await handler.close();
+      await new Promise<void>((resolve) => {
         http.closeAllConnections();
         http.close(() => resolve());
-      }),
+      });
+    },
   };
 }

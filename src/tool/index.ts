@@ -38,6 +38,7 @@ export {
 export { Tool, type ToolCallOptions } from "./tool.js";
 export { requireApproval, type ToolApproval } from "./tool-approval.js";
 export { ToolCallContext, type ToolCallContextInit } from "./tool-call-context.js";
+export { type AudioContent, type ImageContent, type ResourceContent, ToolContent } from "./tool-content.js";
 export { normalizeToolName, type ToolDefinition, validateToolName } from "./tool-definition.js";
 export { ToolMetadata, type ToolMetadataInit } from "./tool-metadata.js";
 export { type ArtifactResult, type ErrorResult, type TextResult, ToolResult } from "./tool-result.js";
