@@ -17,9 +17,12 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { Logger } from "../tool/logger.js";
+import { AuthorizationCodeProvider } from "./authorization-code-provider.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
+import { LivenessPingRefused, livenessFetch, mayMeanDead } from "./mcp-liveness.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
 import { oauthFetchGuard } from "./oauth-fetch-guard.js";
 import { ProcessGroupStdioTransport } from "./process-group-stdio-transport.js";
@@ -64,6 +67,9 @@ export class McpClient {
   /** Whether this URL server speaks the legacy HTTP+SSE transport (configured, or found by falling back). */
   private sse: boolean;
   private oauthProvider: OAuthClientProvider | undefined;
+  /** The transport whose request was answered by an authorization redirect, until {@link finishAuth}: no liveness ping meanwhile. */
+  private authorizing: Transport | undefined;
+  private pinging = false;
   /** The options of a request with neither a signal nor its own timeout: made once, the SDK only reads them. */
   private readonly defaultRequestOptions: { readonly timeout: number };
 
@@ -184,6 +190,28 @@ export class McpClient {
     );
   }
 
+  /** Whether an authorization-code flow was started (the provider was asked to redirect) and awaits {@link finishAuth}. */
+  get awaitingAuthorization(): boolean {
+    return this.authorizing !== undefined;
+  }
+
+  /**
+   * Finishes an authorization-code flow: exchanges the `code` your redirect
+   * URL received for tokens (saved in the server's `authProvider`). The next
+   * use of the server connects (or retries) with them. A server without an
+   * `authProvider` or `oauth` authorization-code config is a {@link ConfigurationError}.
+   */
+  async finishAuth(authorizationCode: string): Promise<void> {
+    if (!this.authProvider()) {
+      throw new ConfigurationError(
+        `MCP server '${this.name}' has no OAuth authorization-code flow to finish: configure oauth.redirectUrl or an authProvider.`,
+      );
+    }
+    const transport = this.authorizing ?? this.transport ?? this.createTransport();
+    await (transport as StreamableHTTPClientTransport | SSEClientTransport).finishAuth(authorizationCode);
+    this.authorizing = undefined;
+  }
+
   /** Closes the connection and ends the child process; the client can't be used afterwards. */
   async close(): Promise<void> {
     this.closed = true;
@@ -231,6 +259,7 @@ export class McpClient {
     signal: AbortSignal | undefined,
   ): Promise<never> {
     signal?.throwIfAborted();
+    if (isUnauthorized(error)) this.authorizing = this.transport;
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       throw new McpServerError(
         this.name,
@@ -281,7 +310,10 @@ export class McpClient {
         forgetChild(this);
       }
     };
-    if (this.config.transport === "http") client.onerror = () => this.checkAlive(client);
+    if (this.config.transport === "http")
+      client.onerror = (error) => {
+        if (mayMeanDead(error)) this.checkAlive(client);
+      };
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (this.client === client) this.listVersion++;
     });
@@ -293,6 +325,7 @@ export class McpClient {
     } catch (error) {
       forgetChild(this);
       await transport.close().catch(() => undefined);
+      if (isUnauthorized(error)) this.authorizing = transport;
       if (this.fallsBackToSse(error)) {
         this.sse = true;
         this.pendingTransport = undefined;
@@ -324,6 +357,7 @@ export class McpClient {
     }
     this.client = client;
     this.transport = transport;
+    this.authorizing = undefined;
     if (this.everConnected) this.listVersion++;
     this.everConnected = true;
     return client;
@@ -346,11 +380,15 @@ export class McpClient {
       const requestInit = { headers: { ...(config.headers ?? {}) } };
       const authProvider = this.authProvider();
       // Configured client credentials: the secret (and every request) stays on the server's or the issuer's origin.
+      const oauth = config.oauth;
       const guarded =
-        config.oauth && !config.authProvider
-          ? { fetch: oauthFetchGuard(this.name, config.url, config.oauth.issuer) }
-          : {};
-      const options = authProvider ? { requestInit, authProvider, ...guarded } : { requestInit };
+        oauth && !("redirectUrl" in oauth) && !config.authProvider
+          ? oauthFetchGuard(this.name, config.url, oauth.issuer)
+          : undefined;
+      // With OAuth, a liveness ping's 401/403 never reaches the transport, which would start an authorization.
+      const options = authProvider
+        ? { requestInit, authProvider, fetch: livenessFetch(guarded) }
+        : { requestInit };
       return this.sse
         ? new SSEClientTransport(new URL(config.url), options)
         : new StreamableHTTPClientTransport(new URL(config.url), options);
@@ -376,6 +414,10 @@ export class McpClient {
     const oauth = config.oauth;
     if (!oauth) return undefined;
     if (this.oauthProvider) return this.oauthProvider;
+    if ("redirectUrl" in oauth) {
+      this.oauthProvider = new AuthorizationCodeProvider({ server: this.name, ...oauth });
+      return this.oauthProvider;
+    }
     const provider = new ClientCredentialsProvider({
       clientId: oauth.clientId,
       clientSecret: oauth.clientSecret,
@@ -390,11 +432,25 @@ export class McpClient {
     return provider;
   }
 
-  /** Over HTTP a dead server fails nothing until the timeout: after a transport error, a ping decides. */
+  /**
+   * Over HTTP a dead server fails nothing until the timeout: after a transport
+   * error, a ping decides. One at a time, never while an authorization is
+   * pending, and never starting one (see {@link livenessFetch}); an HTTP
+   * answer other than 404 (session gone) proves the server alive.
+   */
   private checkAlive(client: Client): void {
-    client.ping({ timeout: LIVENESS_TIMEOUT_MS }).catch(async () => {
-      if (this.client === client) await this.disconnect();
-    });
+    if (this.pinging || this.authorizing !== undefined) return;
+    this.pinging = true;
+    client
+      .ping({ timeout: LIVENESS_TIMEOUT_MS })
+      .catch(async (error: unknown) => {
+        if (error instanceof LivenessPingRefused) return;
+        if (error instanceof StreamableHTTPError && typeof error.code === "number" && error.code !== 404) return;
+        if (this.client === client) await this.disconnect();
+      })
+      .finally(() => {
+        this.pinging = false;
+      });
   }
 
   private async disconnect(): Promise<void> {
@@ -451,6 +507,11 @@ function withCompilableOutputSchemas(client: Client, server: string, tools: McpT
   });
   cache(usable);
   return usable;
+}
+
+/** The SDK's `UnauthorizedError`: the provider was asked to redirect to the authorization server (or refused). */
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof Error && error.constructor.name === "UnauthorizedError";
 }
 
 function returnResult(result: CallToolResult): CallToolResult {

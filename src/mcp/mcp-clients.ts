@@ -99,6 +99,15 @@ export class McpClients {
     return results;
   }
 
+  /**
+   * Finishes the authorization-code flow of the server called `serverName`
+   * with the `code` its redirect URL received (see {@link McpClient.finishAuth});
+   * an unknown name is a {@link ConfigurationError}.
+   */
+  finishAuth(serverName: string, code: string): Promise<void> {
+    return this.select([serverName]).clients[0]!.finishAuth(code);
+  }
+
   /** Closes every server (child processes end; HTTP sessions are terminated). */
   async close(): Promise<void> {
     await Promise.all(this.clients.map((client) => client.close()));

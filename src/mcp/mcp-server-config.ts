@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from "node:path";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import type { McpAuthorizationRedirect } from "./authorization-code-provider.js";
 import { isSecureOrLoopback } from "./oauth-fetch-guard.js";
 import type { McpContextForwarding } from "./tool-call-context-mcp-meta-converter.js";
 
@@ -50,6 +51,30 @@ export interface McpOAuthClientCredentials {
 }
 
 /**
+ * OAuth 2.1 authorization code with PKCE (a person signs in): the client
+ * discovers the authorization server, registers itself dynamically (or uses
+ * `clientId`, or `clientMetadataUrl`), and hands the authorization URL to
+ * `onRedirect`; your redirect URL's handler then calls
+ * `mcpClients.finishAuth(server, code)`. Tokens are kept in memory.
+ */
+export interface McpOAuthAuthorizationCode {
+  /** Where the authorization server sends the person back with `?code=…`. */
+  readonly redirectUrl: string;
+  /** A pre-registered client id. @default registered dynamically */
+  readonly clientId?: string;
+  /** The pre-registered client's secret. @default none (a public client) */
+  readonly clientSecret?: string;
+  /** Space-separated scopes to ask for. @default what the server asks for */
+  readonly scope?: string;
+  /** The name shown on the consent screen. @default "embabel-ts" */
+  readonly clientName?: string;
+  /** An https URL of a client-ID metadata document, used instead of registering. @default none */
+  readonly clientMetadataUrl?: string;
+  /** Opens the authorization URL (a browser, a link in your UI). Programmatic configs only. @default a warning naming the URL */
+  readonly onRedirect?: McpAuthorizationRedirect;
+}
+
+/**
  * A server reached over HTTP: `{ type: "http", url }` (as VS Code writes it)
  * for Streamable HTTP, `{ type: "sse", url }` for the legacy HTTP+SSE
  * transport, and a bare `{ url }` tries Streamable HTTP, then falls back to
@@ -62,8 +87,8 @@ export interface McpHttpServerConfig {
   readonly url: string;
   /** Headers sent with every request (e.g. `Authorization`). @default {} */
   readonly headers?: Readonly<Record<string, string>>;
-  /** OAuth client credentials: tokens are fetched and sent for you. @default none */
-  readonly oauth?: McpOAuthClientCredentials;
+  /** OAuth client credentials, or an authorization-code flow (with `redirectUrl`): tokens are fetched and sent for you. @default none */
+  readonly oauth?: McpOAuthClientCredentials | McpOAuthAuthorizationCode;
   /** Any OAuth client provider of the MCP SDK (an authorization-code flow, your own token store); wins over `oauth`. Programmatic configs only. @default none */
   readonly authProvider?: OAuthClientProvider;
   /** How long one call may take before it is cancelled. @default 60000 */
@@ -110,6 +135,8 @@ export interface McpConfigOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** The folder relative `cwd` values are resolved against (the config file's). @default process.cwd() */
   readonly baseDir?: string;
+  /** Opens the authorization URL of a server whose `oauth` block has a `redirectUrl` and no `onRedirect` of its own. @default a warning naming the URL */
+  readonly onAuthorizationRedirect?: McpAuthorizationRedirect;
 }
 
 /** One minute, as the MCP SDK's own default. */
@@ -157,36 +184,60 @@ const stdioSchema = z
   })
   .strict();
 
-const httpSchema = z
+/** An `oauth` block with client credentials. */
+const clientCredentialsSchema = z
   .object({
-    type: z.enum(["http", "streamable-http", "sse"]).optional(),
-    url: z.string().min(1),
-    headers: stringRecord.optional(),
-    oauth: z
-      .object({
-        clientId: z.string().min(1),
-        clientSecret: z.string().min(1),
-        scope: z.string().min(1).optional(),
-        issuer: z.string().min(1).optional(),
-      })
-      .strict()
-      .optional(),
-    authProvider: z
-      .custom<OAuthClientProvider>(
-        (value) =>
-          typeof value === "object" &&
-          value !== null &&
-          typeof (value as { tokens?: unknown }).tokens === "function",
-        { message: "must be an OAuthClientProvider of the MCP SDK (with tokens(), saveTokens(), …)" },
-      )
-      .optional(),
-    timeoutMs: timeout,
-    connectTimeoutMs: timeout,
-    context: contextSchema,
-    searchable: z.boolean().optional(),
-    ...otherClientsKeys,
+    clientId: z.string().min(1),
+    clientSecret: z.string().min(1),
+    scope: z.string().min(1).optional(),
+    issuer: z.string().min(1).optional(),
   })
   .strict();
+
+/** An `oauth` block for the authorization-code flow (it has a `redirectUrl`). */
+const authorizationCodeSchema = z
+  .object({
+    redirectUrl: z.string().min(1),
+    clientId: z.string().min(1).optional(),
+    clientSecret: z.string().min(1).optional(),
+    scope: z.string().min(1).optional(),
+    clientName: z.string().min(1).optional(),
+    clientMetadataUrl: z.string().min(1).optional(),
+    onRedirect: z
+      .custom<McpAuthorizationRedirect>((value) => typeof value === "function", {
+        message: "must be a function (url, server) => void",
+      })
+      .optional(),
+  })
+  .strict();
+
+function httpSchemaWith<T extends typeof clientCredentialsSchema | typeof authorizationCodeSchema>(oauth: T) {
+  return z
+    .object({
+      type: z.enum(["http", "streamable-http", "sse"]).optional(),
+      url: z.string().min(1),
+      headers: stringRecord.optional(),
+      oauth: oauth.optional(),
+      authProvider: z
+        .custom<OAuthClientProvider>(
+          (value) =>
+            typeof value === "object" &&
+            value !== null &&
+            typeof (value as { tokens?: unknown }).tokens === "function",
+          { message: "must be an OAuthClientProvider of the MCP SDK (with tokens(), saveTokens(), …)" },
+        )
+        .optional(),
+      timeoutMs: timeout,
+      connectTimeoutMs: timeout,
+      context: contextSchema,
+      searchable: z.boolean().optional(),
+      ...otherClientsKeys,
+    })
+    .strict();
+}
+
+const httpSchema = httpSchemaWith(clientCredentialsSchema);
+const httpCodeFlowSchema = httpSchemaWith(authorizationCodeSchema);
 
 const VARIABLE = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
@@ -218,6 +269,33 @@ function expandRecord(
   );
 }
 
+function expandAuthorizationCode(
+  oauth: McpOAuthAuthorizationCode,
+  env: Readonly<Record<string, string | undefined>>,
+  where: string,
+  onAuthorizationRedirect: McpAuthorizationRedirect | undefined,
+): McpOAuthAuthorizationCode {
+  const expanded: Record<string, unknown> = {};
+  for (const key of [
+    "redirectUrl",
+    "clientId",
+    "clientSecret",
+    "scope",
+    "clientName",
+    "clientMetadataUrl",
+  ] as const) {
+    const value = oauth[key];
+    if (value !== undefined) expanded[key] = expandVariables(value, env, `${where}.${key}`);
+  }
+  try {
+    new URL(expanded.redirectUrl as string);
+  } catch {
+    throw new ConfigurationError(`${where}.redirectUrl is not a URL: '${String(expanded.redirectUrl)}'.`);
+  }
+  const onRedirect = oauth.onRedirect ?? onAuthorizationRedirect;
+  return { ...(expanded as unknown as McpOAuthAuthorizationCode), ...(onRedirect ? { onRedirect } : {}) };
+}
+
 function expandOAuth(
   oauth: McpOAuthClientCredentials,
   env: Readonly<Record<string, string | undefined>>,
@@ -241,10 +319,15 @@ function expandOAuth(
 }
 
 /** Client credentials go over https only, or plain http to this machine. */
-function checkOAuthTransport(url: string, oauth: McpOAuthClientCredentials, where: string): void {
+function checkOAuthTransport(
+  url: string,
+  oauth: McpOAuthClientCredentials | McpOAuthAuthorizationCode,
+  where: string,
+): void {
+  const issuer = "issuer" in oauth ? oauth.issuer : undefined;
   for (const [field, value] of [
     ["url", url],
-    ["oauth.issuer", oauth.issuer],
+    ["oauth.issuer", issuer],
   ] as const) {
     if (value !== undefined && !isSecureOrLoopback(new URL(value))) {
       throw new ConfigurationError(
@@ -267,7 +350,9 @@ export function resolveMcpServerConfig(
   const env = options.env ?? process.env;
   const where = `mcpServers.${name}`;
   const isObject = typeof config === "object" && config !== null;
-  const schema = isObject && "url" in config ? httpSchema : stdioSchema;
+  const oauth = isObject ? (config as { oauth?: unknown }).oauth : undefined;
+  const codeFlow = typeof oauth === "object" && oauth !== null && "redirectUrl" in oauth;
+  const schema = isObject && "url" in config ? (codeFlow ? httpCodeFlowSchema : httpSchema) : stdioSchema;
   if (!isObject || !("url" in config || "command" in config)) {
     throw new ConfigurationError(
       `${where} needs either "command" (a server started over stdio) or "url" (a server reached over HTTP).`,
@@ -297,7 +382,13 @@ export function resolveMcpServerConfig(
     }
     const headers = expandRecord(parsed.data.headers, env, `${where}.headers`);
     const type = parsed.data.type === "streamable-http" ? "http" : parsed.data.type;
-    const oauth = parsed.data.oauth && expandOAuth(parsed.data.oauth, env, `${where}.oauth`);
+    const rawOAuth = parsed.data.oauth;
+    const oauth =
+      rawOAuth === undefined
+        ? undefined
+        : "redirectUrl" in rawOAuth
+          ? expandAuthorizationCode(rawOAuth, env, `${where}.oauth`, options.onAuthorizationRedirect)
+          : expandOAuth(rawOAuth as McpOAuthClientCredentials, env, `${where}.oauth`);
     if (oauth) checkOAuthTransport(url, oauth, where);
     const authProvider = parsed.data.authProvider;
     return {
