@@ -7,6 +7,7 @@ import { SearchableToolGroup } from "../progressive/searchable-tool-group.js";
 import { ToolGroup } from "../prompt/tool-group.js";
 import { type ToolGroupConfig, toolGroupsFromConfig } from "./config-tool-groups.js";
 import { McpClients } from "./mcp-clients.js";
+import type { McpElicitationHandler } from "./mcp-elicitation.js";
 import type { McpConfigOptions } from "./mcp-server-config.js";
 import type { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
 
@@ -40,6 +41,8 @@ export interface AgentPlatformOptions extends Omit<BaseAgentPlatformOptions, "to
    * @default undefined (no group is made searchable)
    */
   readonly searchableAbove?: number;
+  /** Answers MCP servers' elicitations (`elicitation/create`) for servers without an `onElicitation` of their own. @default a form request of the agent process the call runs in, else decline */
+  readonly onElicitation?: McpElicitationHandler;
 }
 
 function isIterable(value: unknown): value is Iterable<ToolGroup> {
@@ -92,8 +95,19 @@ export class AgentPlatform extends BaseAgentPlatform {
 
   /** A platform with `options`' models, roles, MCP servers and tool groups. */
   static override create(options: AgentPlatformOptions): AgentPlatform {
-    const clients = McpClients.fromConfig({ mcpServers: options.mcpServers ?? {} }, options.mcpConfig ?? {});
-    const platform = new AgentPlatform(options, clients);
+    // Sampling servers ask the platform's models, found by role when a request comes.
+    let platform: AgentPlatform | undefined;
+    const samplingModel = async (role: string) => {
+      const resolved = await (platform as AgentPlatform).models.resolveAsync({ role });
+      return { model: resolved.model, name: resolved.name };
+    };
+    const mcpConfig: McpConfigOptions = {
+      samplingModel,
+      ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
+      ...options.mcpConfig,
+    };
+    const clients = McpClients.fromConfig({ mcpServers: options.mcpServers ?? {} }, mcpConfig);
+    platform = new AgentPlatform(options, clients);
     if (clients.clients.length > 0) {
       if (options.lazy === false) void clients.connectAll({ logger: platform.logger });
       else

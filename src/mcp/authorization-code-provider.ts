@@ -89,7 +89,8 @@ export class AuthorizationCodeProvider implements OAuthClientProvider {
   }
 
   codeVerifier(): string {
-    if (this.verifier === undefined) throw new Error("No authorization was started: there is no PKCE code verifier.");
+    if (this.verifier === undefined)
+      throw new Error("No authorization was started: there is no PKCE code verifier.");
     return this.verifier;
   }
 }

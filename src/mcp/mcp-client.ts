@@ -22,6 +22,8 @@ import { McpServerError } from "../errors/mcp-server-error.js";
 import { Logger } from "../tool/logger.js";
 import { AuthorizationCodeProvider } from "./authorization-code-provider.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
+import { clientCapabilities, installClientHandlers, progressToProcess } from "./mcp-client-handlers.js";
+import { type ElicitationScope, elicitationScope, throwIfAsked } from "./mcp-elicitation.js";
 import { LivenessPingRefused, livenessFetch, mayMeanDead } from "./mcp-liveness.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
 import { oauthFetchGuard } from "./oauth-fetch-guard.js";
@@ -70,6 +72,8 @@ export class McpClient {
   /** The transport whose request was answered by an authorization redirect, until {@link finishAuth}: no liveness ping meanwhile. */
   private authorizing: Transport | undefined;
   private pinging = false;
+  /** The calls into this server running in agent processes now (elicitations and log lines go to their processes). */
+  private readonly scopes = new Set<ElicitationScope>();
   /** The options of a request with neither a signal nor its own timeout: made once, the SDK only reads them. */
   private readonly defaultRequestOptions: { readonly timeout: number };
 
@@ -174,6 +178,8 @@ export class McpClient {
         : signal === undefined
           ? { timeout: timeoutMs ?? this.config.timeoutMs }
           : { timeout: timeoutMs ?? this.config.timeoutMs, signal };
+    const scope = elicitationScope();
+    if (scope !== undefined) return this.callInProcess(scope, params, requestOptions, onResult, onServerError);
     const call = (client: Client): Promise<T> =>
       (client.callTool(params, undefined, requestOptions) as Promise<CallToolResult>).then(
         onResult,
@@ -188,6 +194,47 @@ export class McpClient {
     return this.connection(signal, this.config.connectTimeoutMs).then(call, (failure: unknown) =>
       serverErrorTo(failure, onServerError),
     );
+  }
+
+  /**
+   * A call made in an agent process: its progress goes to the process's output
+   * channel, and an elicitation without a handler becomes a form request of
+   * the process (the call then ends waiting for it, see {@link answerElicitation}).
+   */
+  private async callInProcess<T>(
+    scope: ElicitationScope,
+    params: Parameters<Client["callTool"]>[0],
+    requestOptions: { readonly timeout: number; readonly signal?: AbortSignal },
+    onResult: (result: CallToolResult) => T,
+    onServerError: (error: McpServerError) => T,
+  ): Promise<T> {
+    this.scopes.add(scope);
+    try {
+      let client: Client;
+      try {
+        client = await this.connection(requestOptions.signal, this.config.connectTimeoutMs);
+      } catch (failure) {
+        return serverErrorTo(failure, onServerError);
+      }
+      const options = { ...requestOptions, onprogress: progressToProcess(scope, this.name) };
+      let result: CallToolResult;
+      try {
+        result = (await client.callTool(params, undefined, options)) as CallToolResult;
+      } catch (error) {
+        throwIfAsked(scope);
+        return await this.failed(
+          error,
+          `run tool '${params.name}'`,
+          requestOptions.timeout,
+          client,
+          requestOptions.signal,
+        ).catch((failure: unknown) => serverErrorTo(failure, onServerError));
+      }
+      throwIfAsked(scope);
+      return onResult(result);
+    } finally {
+      this.scopes.delete(scope);
+    }
   }
 
   /** Whether an authorization-code flow was started (the provider was asked to redirect) and awaits {@link finishAuth}. */
@@ -301,7 +348,8 @@ export class McpClient {
   private async connect(timeoutMs: number): Promise<Client> {
     this.stderrTail = "";
     const transport = this.createTransport();
-    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    const client = new Client(CLIENT_INFO, { capabilities: clientCapabilities(this.config) });
+    await installClientHandlers(client, { config: this.config, scopes: this.scopes });
     client.onclose = () => {
       // Only the current connection's child: a new one may be starting already.
       if (this.client === client) {
@@ -445,7 +493,8 @@ export class McpClient {
       .ping({ timeout: LIVENESS_TIMEOUT_MS })
       .catch(async (error: unknown) => {
         if (error instanceof LivenessPingRefused) return;
-        if (error instanceof StreamableHTTPError && typeof error.code === "number" && error.code !== 404) return;
+        if (error instanceof StreamableHTTPError && typeof error.code === "number" && error.code !== 404)
+          return;
         if (this.client === client) await this.disconnect();
       })
       .finally(() => {

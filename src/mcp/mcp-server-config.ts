@@ -1,13 +1,32 @@
 import { isAbsolute, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { McpAuthorizationRedirect } from "./authorization-code-provider.js";
+import type { McpElicitationHandler } from "./mcp-elicitation.js";
+import type { McpSamplingModel } from "./mcp-sampling.js";
 import { isSecureOrLoopback } from "./oauth-fetch-guard.js";
 import type { McpContextForwarding } from "./tool-call-context-mcp-meta-converter.js";
 
+/** A root the client offers a server (`roots/list`): a `file://` URI and a name. */
+export interface McpRoot {
+  readonly uri: string;
+  readonly name?: string;
+}
+
+/** What a server may ask of the client, the same for every transport. */
+export interface McpClientFeatures {
+  /** Answers the server's requests for user input (`elicitation/create`). @default the McpConfigOptions' (the platform's) `onElicitation`, else a request of the agent process the call runs in, else decline */
+  readonly onElicitation?: McpElicitationHandler;
+  /** Roots offered to the server: absolute paths or URIs, or `{ uri, name }`. @default none (the capability is not declared) */
+  readonly roots?: readonly (string | McpRoot)[];
+  /** Lets the server ask a model (`sampling/createMessage`): `true` for the `default` role, or `{ role }`. @default false (not declared) */
+  readonly sampling?: boolean | { readonly role: string };
+}
+
 /** A server started as a child process and spoken to over stdio (the Claude Desktop format). */
-export interface McpStdioServerConfig {
+export interface McpStdioServerConfig extends McpClientFeatures {
   readonly type?: "stdio";
   /** The program to run (`node`, `npx`, an absolute path). */
   readonly command: string;
@@ -80,7 +99,7 @@ export interface McpOAuthAuthorizationCode {
  * transport, and a bare `{ url }` tries Streamable HTTP, then falls back to
  * HTTP+SSE when the server answers the first request 4xx (as older servers do).
  */
-export interface McpHttpServerConfig {
+export interface McpHttpServerConfig extends McpClientFeatures {
   /** @default tries "http", then "sse" */
   readonly type?: "http" | "streamable-http" | "sse";
   /** The endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
@@ -114,20 +133,29 @@ export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
 /** The block Claude Desktop, Cursor and VS Code use: server names to their configs. */
 export type McpServersConfig = Readonly<Record<string, McpServerConfig>>;
 
+/** The client features of a server config, resolved. */
+interface ResolvedClientFeatures {
+  readonly onElicitation?: McpElicitationHandler;
+  readonly roots?: readonly McpRoot[];
+  readonly sampling?: McpSamplingModel;
+}
+
 /** A server config checked, with variables expanded and the transport decided. */
 export type ResolvedMcpServerConfig =
-  | (McpStdioServerConfig & {
-      readonly transport: "stdio";
-      readonly name: string;
-      readonly timeoutMs: number;
-      readonly connectTimeoutMs: number;
-    })
-  | (McpHttpServerConfig & {
-      readonly transport: "http";
-      readonly name: string;
-      readonly timeoutMs: number;
-      readonly connectTimeoutMs: number;
-    });
+  | (Omit<McpStdioServerConfig, keyof McpClientFeatures> &
+      ResolvedClientFeatures & {
+        readonly transport: "stdio";
+        readonly name: string;
+        readonly timeoutMs: number;
+        readonly connectTimeoutMs: number;
+      })
+  | (Omit<McpHttpServerConfig, keyof McpClientFeatures> &
+      ResolvedClientFeatures & {
+        readonly transport: "http";
+        readonly name: string;
+        readonly timeoutMs: number;
+        readonly connectTimeoutMs: number;
+      });
 
 /** Options for reading an `mcpServers` block. */
 export interface McpConfigOptions {
@@ -137,6 +165,10 @@ export interface McpConfigOptions {
   readonly baseDir?: string;
   /** Opens the authorization URL of a server whose `oauth` block has a `redirectUrl` and no `onRedirect` of its own. @default a warning naming the URL */
   readonly onAuthorizationRedirect?: McpAuthorizationRedirect;
+  /** Answers elicitations of servers without an `onElicitation` of their own. @default none */
+  readonly onElicitation?: McpElicitationHandler;
+  /** Finds a role's model for servers with `sampling` enabled (the platform gives its registry's). @default none: enabling sampling is then a ConfigurationError */
+  readonly samplingModel?: McpSamplingModel["model"];
 }
 
 /** One minute, as the MCP SDK's own default. */
@@ -162,6 +194,23 @@ const contextSchema = z
  * `McpClients.fromConfig`. Any other unknown key is still an error, so a typo
  * such as `arg` for `args` is caught.
  */
+const clientFeatureKeys = {
+  onElicitation: z
+    .custom<McpElicitationHandler>((value) => typeof value === "function", {
+      message: "must be a function (request, context) => result",
+    })
+    .optional(),
+  roots: z
+    .array(
+      z.union([
+        z.string().min(1),
+        z.object({ uri: z.string().min(1), name: z.string().optional() }).strict(),
+      ]),
+    )
+    .optional(),
+  sampling: z.union([z.boolean(), z.object({ role: z.string().min(1) }).strict()]).optional(),
+};
+
 const otherClientsKeys = {
   disabled: z.boolean().optional(),
   autoApprove: z.array(z.string()).optional(),
@@ -180,6 +229,7 @@ const stdioSchema = z
     connectTimeoutMs: timeout,
     context: contextSchema,
     searchable: z.boolean().optional(),
+    ...clientFeatureKeys,
     ...otherClientsKeys,
   })
   .strict();
@@ -231,6 +281,7 @@ function httpSchemaWith<T extends typeof clientCredentialsSchema | typeof author
       connectTimeoutMs: timeout,
       context: contextSchema,
       searchable: z.boolean().optional(),
+      ...clientFeatureKeys,
       ...otherClientsKeys,
     })
     .strict();
@@ -371,6 +422,7 @@ export function resolveMcpServerConfig(
     : rule.allow
       ? { context: { allow: rule.allow } }
       : { context: { deny: rule.deny ?? [] } };
+  const features = resolveClientFeatures(parsed.data, options, where);
   const timeoutMs = parsed.data.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const connectTimeoutMs = parsed.data.connectTimeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   if ("url" in parsed.data) {
@@ -403,6 +455,7 @@ export function resolveMcpServerConfig(
       ...(oauth ? { oauth } : {}),
       ...(authProvider ? { authProvider } : {}),
       ...context,
+      ...features,
     };
   }
   const stdio = parsed.data as McpStdioServerConfig;
@@ -423,5 +476,44 @@ export function resolveMcpServerConfig(
     ...(childEnv ? { env: childEnv } : {}),
     ...(cwd ? { cwd } : {}),
     ...context,
+    ...features,
   };
+}
+
+/** A server's `onElicitation`, `roots` and `sampling`, with the options' defaults. */
+function resolveClientFeatures(
+  features: McpClientFeatures,
+  options: McpConfigOptions,
+  where: string,
+): ResolvedClientFeatures {
+  const onElicitation = features.onElicitation ?? options.onElicitation;
+  const roots = features.roots?.map((root) => rootOf(root, `${where}.roots`));
+  let sampling: McpSamplingModel | undefined;
+  if (features.sampling) {
+    if (!options.samplingModel) {
+      throw new ConfigurationError(
+        `${where}.sampling needs models to answer with: create the clients with AgentPlatform.create (or pass McpConfigOptions.samplingModel).`,
+      );
+    }
+    const role = features.sampling === true ? "default" : features.sampling.role;
+    sampling = { role, model: options.samplingModel };
+  }
+  return {
+    ...(onElicitation ? { onElicitation } : {}),
+    ...(roots ? { roots } : {}),
+    ...(sampling ? { sampling } : {}),
+  };
+}
+
+/** A configured root as `{ uri, name? }`: an absolute path becomes a `file://` URI named after its last segment. */
+function rootOf(root: string | McpRoot, where: string): McpRoot {
+  if (typeof root !== "string")
+    return root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name };
+  if (isAbsolute(root))
+    return { uri: pathToFileURL(root).href, name: root.split(/[\\/]/).filter(Boolean).pop() ?? root };
+  try {
+    return { uri: new URL(root).href };
+  } catch {
+    throw new ConfigurationError(`${where}: '${root}' is neither an absolute path nor a URI.`);
+  }
 }
