@@ -12,6 +12,10 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type CallToolResult,
   ErrorCode,
+  type GetPromptResult,
+  type Prompt as McpPromptInfo,
+  type ReadResourceResult,
+  type Resource as McpResourceInfo,
   McpError,
   type Tool as McpToolInfo,
   ToolListChangedNotificationSchema,
@@ -30,7 +34,14 @@ import { oauthFetchGuard } from "./oauth-fetch-guard.js";
 import { ProcessGroupStdioTransport } from "./process-group-stdio-transport.js";
 import { skippedTool, usableMcpTools } from "./usable-mcp-tools.js";
 
-export type { CallToolResult, McpToolInfo };
+export type {
+  CallToolResult,
+  GetPromptResult,
+  McpPromptInfo,
+  McpResourceInfo,
+  McpToolInfo,
+  ReadResourceResult,
+};
 
 /** Options of one MCP request. */
 export interface McpRequestOptions {
@@ -146,6 +157,70 @@ export class McpClient {
     );
   }
 
+  /** Whether the server offers resources (connecting first if need be). */
+  async hasResources(options: McpRequestOptions = {}): Promise<boolean> {
+    const client = await this.connection(options.signal, this.config.connectTimeoutMs);
+    return client.getServerCapabilities()?.resources !== undefined;
+  }
+
+  /** Every resource the server lists (all pages). */
+  listResources(options: McpRequestOptions = {}): Promise<McpResourceInfo[]> {
+    return this.request(
+      "list its resources",
+      async (client, requestOptions) => {
+        const resources: McpResourceInfo[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await client.listResources(cursor === undefined ? {} : { cursor }, requestOptions);
+          resources.push(...page.resources);
+          cursor = page.nextCursor;
+        } while (cursor !== undefined);
+        return resources;
+      },
+      options,
+    );
+  }
+
+  /** The contents of the resource at `uri` (text, or base64 `blob`s). */
+  readResource(uri: string, options: McpRequestOptions = {}): Promise<ReadResourceResult> {
+    return this.request(
+      `read resource '${uri}'`,
+      (client, requestOptions) => client.readResource({ uri }, requestOptions),
+      options,
+    );
+  }
+
+  /** Every prompt the server lists (all pages). */
+  listPrompts(options: McpRequestOptions = {}): Promise<McpPromptInfo[]> {
+    return this.request(
+      "list its prompts",
+      async (client, requestOptions) => {
+        const prompts: McpPromptInfo[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, requestOptions);
+          prompts.push(...page.prompts);
+          cursor = page.nextCursor;
+        } while (cursor !== undefined);
+        return prompts;
+      },
+      options,
+    );
+  }
+
+  /** The server's prompt `name` filled in with `args`: its messages. */
+  getPrompt(
+    name: string,
+    args: Readonly<Record<string, string>> = {},
+    options: McpRequestOptions = {},
+  ): Promise<GetPromptResult> {
+    return this.request(
+      `get prompt '${name}'`,
+      (client, requestOptions) => client.getPrompt({ name, arguments: { ...args } }, requestOptions),
+      options,
+    );
+  }
+
   /** Calls the server's tool `name` with `args`; rejects with an {@link McpServerError} when the server can't answer. */
   callTool(
     name: string,
@@ -179,7 +254,8 @@ export class McpClient {
           ? { timeout: timeoutMs ?? this.config.timeoutMs }
           : { timeout: timeoutMs ?? this.config.timeoutMs, signal };
     const scope = elicitationScope();
-    if (scope !== undefined) return this.callInProcess(scope, params, requestOptions, onResult, onServerError);
+    if (scope !== undefined)
+      return this.callInProcess(scope, params, requestOptions, onResult, onServerError);
     const call = (client: Client): Promise<T> =>
       (client.callTool(params, undefined, requestOptions) as Promise<CallToolResult>).then(
         onResult,

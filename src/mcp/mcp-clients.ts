@@ -1,6 +1,7 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { Logger } from "../tool/logger.js";
 import { McpClient } from "./mcp-client.js";
+import { type McpPrompt, mcpPrompt } from "./mcp-resources.js";
 import { type McpConfigOptions, resolveMcpServerConfig } from "./mcp-server-config.js";
 
 /** What one server answered to {@link McpClients.connectAll}: its tool count, or why it could not be started. */
@@ -106,6 +107,20 @@ export class McpClients {
    */
   finishAuth(serverName: string, code: string): Promise<void> {
     return this.select([serverName]).clients[0]!.finishAuth(code);
+  }
+
+  /**
+   * The prompt `name` of the server called `serverName`, filled in with
+   * `args`: its messages for `runner.respond(prompt.messages)`, or its text for
+   * `runner.generateText(prompt.text)`.
+   */
+  prompt(
+    serverName: string,
+    name: string,
+    args: Readonly<Record<string, string>> = {},
+    options: { readonly signal?: AbortSignal } = {},
+  ): Promise<McpPrompt> {
+    return mcpPrompt(this.select([serverName]).clients[0]!, name, args, options);
   }
 
   /** Closes every server (child processes end; HTTP sessions are terminated). */
