@@ -13,11 +13,11 @@ import {
   type CallToolResult,
   ErrorCode,
   type GetPromptResult,
-  type Prompt as McpPromptInfo,
-  type ReadResourceResult,
-  type Resource as McpResourceInfo,
   McpError,
+  type Prompt as McpPromptInfo,
+  type Resource as McpResourceInfo,
   type Tool as McpToolInfo,
+  type ReadResourceResult,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";

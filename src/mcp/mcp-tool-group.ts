@@ -3,6 +3,7 @@ import { Logger } from "../tool/logger.js";
 import type { Tool } from "../tool/tool.js";
 import { resolveNameClashes } from "../tool/tool-name-clashes.js";
 import type { McpClient } from "./mcp-client.js";
+import { listMcpResources, readResourceTool } from "./mcp-resources.js";
 import {
   clientList,
   loadServerTools,
@@ -10,7 +11,6 @@ import {
   type McpToolFilter,
   type ServerTools,
 } from "./mcp-tool-loading.js";
-import { listMcpResources, readResourceTool } from "./mcp-resources.js";
 import { searchableGroupTools } from "./searchable-group-tools.js";
 import type { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
 
