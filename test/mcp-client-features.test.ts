@@ -181,3 +181,13 @@ describe("MCP resources and prompts", () => {
     expect(prompt.text).toBe("Review this Go code.");
   });
 });
+
+describe("McpClients.finishAuth", () => {
+  it("is a ConfigurationError for a server without an authorization-code flow, or an unknown server", async () => {
+    const mcp = clients();
+    await expect(mcp.finishAuth("features", "code")).rejects.toThrow(
+      "MCP server 'features' has no OAuth authorization-code flow to finish: configure oauth.redirectUrl or an authProvider.",
+    );
+    await expect(mcp.finishAuth("nope", "code")).rejects.toThrow("No MCP server named 'nope'");
+  });
+});

@@ -105,7 +105,7 @@ export class McpClients {
    * with the `code` its redirect URL received (see {@link McpClient.finishAuth});
    * an unknown name is a {@link ConfigurationError}.
    */
-  finishAuth(serverName: string, code: string): Promise<void> {
+  async finishAuth(serverName: string, code: string): Promise<void> {
     return this.select([serverName]).clients[0]!.finishAuth(code);
   }
 
@@ -114,7 +114,7 @@ export class McpClients {
    * `args`: its messages for `runner.respond(prompt.messages)`, or its text for
    * `runner.generateText(prompt.text)`.
    */
-  prompt(
+  async prompt(
     serverName: string,
     name: string,
     args: Readonly<Record<string, string>> = {},
