@@ -7,6 +7,7 @@ import { SearchableToolGroup } from "../progressive/searchable-tool-group.js";
 import { ToolGroup } from "../prompt/tool-group.js";
 import type { ToolGroupConfig } from "./config-tool-groups.js";
 import type { McpClients } from "./mcp-clients.js";
+import type { McpElicitationHandler } from "./mcp-elicitation.js";
 import { mcpPlatformSupport, NO_MCP_CLIENTS, requireMcpPlatformSupport } from "./mcp-platform-support.js";
 import type { McpConfigOptions } from "./mcp-server-config.js";
 import type { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
@@ -41,6 +42,8 @@ export interface AgentPlatformOptions extends Omit<BaseAgentPlatformOptions, "to
    * @default undefined (no group is made searchable)
    */
   readonly searchableAbove?: number;
+  /** Answers MCP servers' elicitations (`elicitation/create`) for servers without an `onElicitation` of their own. @default a form request of the agent process the call runs in, else decline */
+  readonly onElicitation?: McpElicitationHandler;
 }
 
 function isIterable(value: unknown): value is Iterable<ToolGroup> {
@@ -95,8 +98,18 @@ export class AgentPlatform extends BaseAgentPlatform {
 
   /** A platform with `options`' models, roles, MCP servers and tool groups. */
   static override create(options: AgentPlatformOptions): AgentPlatform {
-    const clients = mcpClientsOf(options);
-    const platform = new AgentPlatform(options, clients);
+    // Sampling servers ask the platform's models, found by role when a request comes.
+    let platform: AgentPlatform | undefined;
+    const samplingModel = async (role: string) => {
+      const resolved = await (platform as AgentPlatform).models.resolveAsync({ role });
+      return { model: resolved.model, name: resolved.name };
+    };
+    const clients = mcpClientsOf(options, {
+      samplingModel,
+      ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
+      ...options.mcpConfig,
+    });
+    platform = new AgentPlatform(options, clients);
     if (clients.clients.length > 0) {
       if (options.lazy === false) void clients.connectAll({ logger: platform.logger });
       else
@@ -115,11 +128,11 @@ export class AgentPlatform extends BaseAgentPlatform {
 }
 
 /** The clients of `options.mcpServers`; without servers, none (and the MCP layer is not needed). */
-function mcpClientsOf(options: AgentPlatformOptions): McpClients {
+function mcpClientsOf(options: AgentPlatformOptions, mcpConfig: McpConfigOptions): McpClients {
   const mcpServers = options.mcpServers ?? {};
   const support =
     Object.keys(mcpServers).length > 0 ? requireMcpPlatformSupport("mcpServers") : mcpPlatformSupport();
-  return support ? support.clientsFromConfig({ mcpServers }, options.mcpConfig ?? {}) : NO_MCP_CLIENTS;
+  return support ? support.clientsFromConfig({ mcpServers }, mcpConfig) : NO_MCP_CLIENTS;
 }
 
 /** Same as {@link AgentPlatform.create}. */

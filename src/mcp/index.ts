@@ -1,24 +1,47 @@
 // The MCP layer: MCP servers as tool groups and tools, and our tools and agents served over MCP.
 
 export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from "./agent-platform.js";
+export type { McpAuthorizationRedirect } from "./authorization-code-provider.js";
 export { type ToolGroupConfig, toolGroupsFromConfig } from "./config-tool-groups.js";
 export type { CreateMcpServerOptions } from "./create-mcp-server.js";
 // The server side loads the MCP SDK on first use: these entry points are light.
 export { agentInputType, createMcpServer, serveMcpOverHttp, serveMcpOverStdio } from "./lazy-mcp-server.js";
 export {
   type CallToolResult,
+  type GetPromptResult,
   type McpCallOptions,
   McpClient,
+  type McpPromptInfo,
   type McpRequestOptions,
+  type McpResourceInfo,
   type McpToolInfo,
+  type ReadResourceResult,
 } from "./mcp-client.js";
 export { McpClients, type McpServerStartup, type McpServersHolder } from "./mcp-clients.js";
+export type {
+  McpElicitation,
+  McpElicitationContext,
+  McpElicitationHandler,
+  McpElicitationResult,
+} from "./mcp-elicitation.js";
+export {
+  type ListedMcpResource,
+  listMcpResources,
+  type McpPrompt,
+  McpResourceReference,
+  type McpResourceReferenceOptions,
+} from "./mcp-resources.js";
+export type { McpSamplingModel } from "./mcp-sampling.js";
 export { McpServerCall } from "./mcp-server-call.js";
 export {
   DEFAULT_MCP_TIMEOUT_MS,
   expandVariables,
+  type McpClientFeatures,
   type McpConfigOptions,
   type McpHttpServerConfig,
+  type McpOAuthAuthorizationCode,
+  type McpOAuthClientCredentials,
+  type McpRoot,
   type McpServerConfig,
   type McpServersConfig,
   type McpStdioServerConfig,

@@ -2,17 +2,36 @@ import { STATUS_CODES } from "node:http";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { CallToolResult, Tool as McpToolInfo } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CallToolResult,
+  GetPromptResult,
+  Prompt as McpPromptInfo,
+  Resource as McpResourceInfo,
+  Tool as McpToolInfo,
+  ReadResourceResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { Logger } from "../tool/logger.js";
+import { AuthorizationCodeProvider } from "./authorization-code-provider.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
 import { loadedMcpClientSdk, loadMcpClientSdk, type McpClientSdk, mcpClientSdk } from "./load-mcp-sdk.js";
+import { clientCapabilities, installClientHandlers, progressToProcess } from "./mcp-client-handlers.js";
+import { type ElicitationScope, elicitationScope, throwIfAsked } from "./mcp-elicitation.js";
+import { LivenessPingRefused, livenessFetch, mayMeanDead } from "./mcp-liveness.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
 import { oauthFetchGuard } from "./oauth-fetch-guard.js";
 import { skippedTool, usableMcpTools } from "./usable-mcp-tools.js";
 
-export type { CallToolResult, McpToolInfo };
+export type {
+  CallToolResult,
+  GetPromptResult,
+  McpPromptInfo,
+  McpResourceInfo,
+  McpToolInfo,
+  ReadResourceResult,
+};
 
 /** Options of one MCP request. */
 export interface McpRequestOptions {
@@ -51,6 +70,11 @@ export class McpClient {
   /** Whether this URL server speaks the legacy HTTP+SSE transport (configured, or found by falling back). */
   private sse: boolean;
   private oauthProvider: OAuthClientProvider | undefined;
+  /** The transport whose request was answered by an authorization redirect, until {@link finishAuth}: no liveness ping meanwhile. */
+  private authorizing: Transport | undefined;
+  private pinging = false;
+  /** The calls into this server running in agent processes now (elicitations and log lines go to their processes). */
+  private readonly scopes = new Set<ElicitationScope>();
   /** The options of a request with neither a signal nor its own timeout: made once, the SDK only reads them. */
   private readonly defaultRequestOptions: { readonly timeout: number };
 
@@ -124,6 +148,70 @@ export class McpClient {
     );
   }
 
+  /** Whether the server offers resources (connecting first if need be). */
+  async hasResources(options: McpRequestOptions = {}): Promise<boolean> {
+    const client = await this.connection(options.signal, this.config.connectTimeoutMs);
+    return client.getServerCapabilities()?.resources !== undefined;
+  }
+
+  /** Every resource the server lists (all pages). */
+  listResources(options: McpRequestOptions = {}): Promise<McpResourceInfo[]> {
+    return this.request(
+      "list its resources",
+      async (client, requestOptions) => {
+        const resources: McpResourceInfo[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await client.listResources(cursor === undefined ? {} : { cursor }, requestOptions);
+          resources.push(...page.resources);
+          cursor = page.nextCursor;
+        } while (cursor !== undefined);
+        return resources;
+      },
+      options,
+    );
+  }
+
+  /** The contents of the resource at `uri` (text, or base64 `blob`s). */
+  readResource(uri: string, options: McpRequestOptions = {}): Promise<ReadResourceResult> {
+    return this.request(
+      `read resource '${uri}'`,
+      (client, requestOptions) => client.readResource({ uri }, requestOptions),
+      options,
+    );
+  }
+
+  /** Every prompt the server lists (all pages). */
+  listPrompts(options: McpRequestOptions = {}): Promise<McpPromptInfo[]> {
+    return this.request(
+      "list its prompts",
+      async (client, requestOptions) => {
+        const prompts: McpPromptInfo[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, requestOptions);
+          prompts.push(...page.prompts);
+          cursor = page.nextCursor;
+        } while (cursor !== undefined);
+        return prompts;
+      },
+      options,
+    );
+  }
+
+  /** The server's prompt `name` filled in with `args`: its messages. */
+  getPrompt(
+    name: string,
+    args: Readonly<Record<string, string>> = {},
+    options: McpRequestOptions = {},
+  ): Promise<GetPromptResult> {
+    return this.request(
+      `get prompt '${name}'`,
+      (client, requestOptions) => client.getPrompt({ name, arguments: { ...args } }, requestOptions),
+      options,
+    );
+  }
+
   /** Calls the server's tool `name` with `args`; rejects with an {@link McpServerError} when the server can't answer. */
   callTool(
     name: string,
@@ -156,6 +244,9 @@ export class McpClient {
         : signal === undefined
           ? { timeout: timeoutMs ?? this.config.timeoutMs }
           : { timeout: timeoutMs ?? this.config.timeoutMs, signal };
+    const scope = elicitationScope();
+    if (scope !== undefined)
+      return this.callInProcess(scope, params, requestOptions, onResult, onServerError);
     const call = (client: Client): Promise<T> =>
       (client.callTool(params, undefined, requestOptions) as Promise<CallToolResult>).then(
         onResult,
@@ -170,6 +261,74 @@ export class McpClient {
     return this.connection(signal, this.config.connectTimeoutMs).then(call, (failure: unknown) =>
       serverErrorTo(failure, onServerError),
     );
+  }
+
+  /**
+   * A call made in an agent process: its progress goes to the process's output
+   * channel, and an elicitation without a handler becomes a form request of
+   * the process (the call then ends waiting for it, see {@link answerElicitation}).
+   */
+  private async callInProcess<T>(
+    scope: ElicitationScope,
+    params: Parameters<Client["callTool"]>[0],
+    requestOptions: { readonly timeout: number; readonly signal?: AbortSignal },
+    onResult: (result: CallToolResult) => T,
+    onServerError: (error: McpServerError) => T,
+  ): Promise<T> {
+    this.scopes.add(scope);
+    try {
+      let client: Client;
+      try {
+        client = await this.connection(requestOptions.signal, this.config.connectTimeoutMs);
+      } catch (failure) {
+        return serverErrorTo(failure, onServerError);
+      }
+      const options = { ...requestOptions, onprogress: progressToProcess(scope, this.name) };
+      let result: CallToolResult;
+      try {
+        result = (await client.callTool(params, undefined, options)) as CallToolResult;
+      } catch (error) {
+        throwIfAsked(scope);
+        return await this.failed(
+          error,
+          `run tool '${params.name}'`,
+          requestOptions.timeout,
+          client,
+          requestOptions.signal,
+        ).catch((failure: unknown) => serverErrorTo(failure, onServerError));
+      }
+      throwIfAsked(scope);
+      return onResult(result);
+    } finally {
+      this.scopes.delete(scope);
+    }
+  }
+
+  /** Whether an authorization-code flow was started (the provider was asked to redirect) and awaits {@link finishAuth}. */
+  get awaitingAuthorization(): boolean {
+    return this.authorizing !== undefined;
+  }
+
+  /**
+   * Finishes an authorization-code flow: exchanges the `code` your redirect
+   * URL received for tokens (saved in the server's `authProvider`). The next
+   * use of the server connects (or retries) with them. A server without an
+   * `authProvider` or `oauth` authorization-code config is a {@link ConfigurationError}.
+   */
+  async finishAuth(authorizationCode: string): Promise<void> {
+    const sdk = await loadMcpClientSdk();
+    if (!this.authProvider(sdk)) {
+      throw new ConfigurationError(
+        `MCP server '${this.name}' has no OAuth authorization-code flow to finish: configure oauth.redirectUrl or an authProvider.`,
+      );
+    }
+    const transport = this.authorizing ?? this.transport ?? this.createTransport(sdk);
+    await (
+      transport as InstanceType<
+        McpClientSdk["StreamableHTTPClientTransport"] | McpClientSdk["SSEClientTransport"]
+      >
+    ).finishAuth(authorizationCode);
+    this.authorizing = undefined;
   }
 
   /** Closes the connection and ends the child process; the client can't be used afterwards. */
@@ -220,6 +379,7 @@ export class McpClient {
   ): Promise<never> {
     signal?.throwIfAborted();
     const { ErrorCode, McpError } = mcpClientSdk();
+    if (isUnauthorized(error)) this.authorizing = this.transport;
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       throw new McpServerError(
         this.name,
@@ -262,7 +422,8 @@ export class McpClient {
     const sdk = await loadMcpClientSdk();
     this.stderrTail = "";
     const transport = this.createTransport(sdk);
-    const client = new sdk.Client(CLIENT_INFO, { capabilities: {} });
+    const client = new sdk.Client(CLIENT_INFO, { capabilities: clientCapabilities(this.config) });
+    await installClientHandlers(client, { config: this.config, scopes: this.scopes });
     client.onclose = () => {
       // Only the current connection's child: a new one may be starting already.
       if (this.client === client) {
@@ -271,7 +432,10 @@ export class McpClient {
         forgetChild(this);
       }
     };
-    if (this.config.transport === "http") client.onerror = () => this.checkAlive(client);
+    if (this.config.transport === "http")
+      client.onerror = (error) => {
+        if (mayMeanDead(error)) this.checkAlive(client);
+      };
     client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
       if (this.client === client) this.listVersion++;
     });
@@ -283,6 +447,7 @@ export class McpClient {
     } catch (error) {
       forgetChild(this);
       await transport.close().catch(() => undefined);
+      if (isUnauthorized(error)) this.authorizing = transport;
       if (this.fallsBackToSse(error)) {
         this.sse = true;
         this.pendingTransport = undefined;
@@ -314,6 +479,7 @@ export class McpClient {
     }
     this.client = client;
     this.transport = transport;
+    this.authorizing = undefined;
     if (this.everConnected) this.listVersion++;
     this.everConnected = true;
     return client;
@@ -337,11 +503,15 @@ export class McpClient {
       const requestInit = { headers: { ...(config.headers ?? {}) } };
       const authProvider = this.authProvider(sdk);
       // Configured client credentials: the secret (and every request) stays on the server's or the issuer's origin.
+      const oauth = config.oauth;
       const guarded =
-        config.oauth && !config.authProvider
-          ? { fetch: oauthFetchGuard(this.name, config.url, config.oauth.issuer) }
-          : {};
-      const options = authProvider ? { requestInit, authProvider, ...guarded } : { requestInit };
+        oauth && !("redirectUrl" in oauth) && !config.authProvider
+          ? oauthFetchGuard(this.name, config.url, oauth.issuer)
+          : undefined;
+      // With OAuth, a liveness ping's 401/403 never reaches the transport, which would start an authorization.
+      const options = authProvider
+        ? { requestInit, authProvider, fetch: livenessFetch(guarded) }
+        : { requestInit };
       return this.sse
         ? new sdk.SSEClientTransport(new URL(config.url), options)
         : new sdk.StreamableHTTPClientTransport(new URL(config.url), options);
@@ -367,6 +537,10 @@ export class McpClient {
     const oauth = config.oauth;
     if (!oauth) return undefined;
     if (this.oauthProvider) return this.oauthProvider;
+    if ("redirectUrl" in oauth) {
+      this.oauthProvider = new AuthorizationCodeProvider({ server: this.name, ...oauth });
+      return this.oauthProvider;
+    }
     const provider = new sdk.ClientCredentialsProvider({
       clientId: oauth.clientId,
       clientSecret: oauth.clientSecret,
@@ -381,11 +555,27 @@ export class McpClient {
     return provider;
   }
 
-  /** Over HTTP a dead server fails nothing until the timeout: after a transport error, a ping decides. */
+  /**
+   * Over HTTP a dead server fails nothing until the timeout: after a transport
+   * error, a ping decides. One at a time, never while an authorization is
+   * pending, and never starting one (see {@link livenessFetch}); an HTTP
+   * answer other than 404 (session gone) proves the server alive.
+   */
   private checkAlive(client: Client): void {
-    client.ping({ timeout: LIVENESS_TIMEOUT_MS }).catch(async () => {
-      if (this.client === client) await this.disconnect();
-    });
+    if (this.pinging || this.authorizing !== undefined) return;
+    this.pinging = true;
+    client
+      .ping({ timeout: LIVENESS_TIMEOUT_MS })
+      .catch(async (error: unknown) => {
+        if (error instanceof LivenessPingRefused) return;
+        const { StreamableHTTPError } = mcpClientSdk();
+        if (error instanceof StreamableHTTPError && typeof error.code === "number" && error.code !== 404)
+          return;
+        if (this.client === client) await this.disconnect();
+      })
+      .finally(() => {
+        this.pinging = false;
+      });
   }
 
   private async disconnect(): Promise<void> {
@@ -443,6 +633,11 @@ function withCompilableOutputSchemas(client: Client, server: string, tools: McpT
   });
   cache(usable);
   return usable;
+}
+
+/** The SDK's `UnauthorizedError`: the provider was asked to redirect to the authorization server (or refused). */
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof Error && error.constructor.name === "UnauthorizedError";
 }
 
 function returnResult(result: CallToolResult): CallToolResult {

@@ -3,6 +3,7 @@ import { Logger } from "../tool/logger.js";
 import { toolGroupsFromConfig } from "./config-tool-groups.js";
 import { McpClient } from "./mcp-client.js";
 import { provideMcpPlatformSupport } from "./mcp-platform-support.js";
+import { type McpPrompt, mcpPrompt } from "./mcp-resources.js";
 import { type McpConfigOptions, resolveMcpServerConfig } from "./mcp-server-config.js";
 
 /** What one server answered to {@link McpClients.connectAll}: its tool count, or why it could not be started. */
@@ -99,6 +100,29 @@ export class McpClients {
       .join(", ");
     logger.info(`MCP is available (eager mode). Found ${results.length} client(s): ${summary || "none"}.`);
     return results;
+  }
+
+  /**
+   * Finishes the authorization-code flow of the server called `serverName`
+   * with the `code` its redirect URL received (see {@link McpClient.finishAuth});
+   * an unknown name is a {@link ConfigurationError}.
+   */
+  async finishAuth(serverName: string, code: string): Promise<void> {
+    return this.select([serverName]).clients[0]!.finishAuth(code);
+  }
+
+  /**
+   * The prompt `name` of the server called `serverName`, filled in with
+   * `args`: its messages for `runner.respond(prompt.messages)`, or its text for
+   * `runner.generateText(prompt.text)`.
+   */
+  async prompt(
+    serverName: string,
+    name: string,
+    args: Readonly<Record<string, string>> = {},
+    options: { readonly signal?: AbortSignal } = {},
+  ): Promise<McpPrompt> {
+    return mcpPrompt(this.select([serverName]).clients[0]!, name, args, options);
   }
 
   /** Closes every server (child processes end; HTTP sessions are terminated). */

@@ -1,12 +1,32 @@
 import { isAbsolute, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import type { McpAuthorizationRedirect } from "./authorization-code-provider.js";
+import type { McpElicitationHandler } from "./mcp-elicitation.js";
+import type { McpSamplingModel } from "./mcp-sampling.js";
 import { isSecureOrLoopback } from "./oauth-fetch-guard.js";
 import type { McpContextForwarding } from "./tool-call-context-mcp-meta-converter.js";
 
+/** A root the client offers a server (`roots/list`): a `file://` URI and a name. */
+export interface McpRoot {
+  readonly uri: string;
+  readonly name?: string;
+}
+
+/** What a server may ask of the client, the same for every transport. */
+export interface McpClientFeatures {
+  /** Answers the server's requests for user input (`elicitation/create`). @default the McpConfigOptions' (the platform's) `onElicitation`, else a request of the agent process the call runs in, else decline */
+  readonly onElicitation?: McpElicitationHandler;
+  /** Roots offered to the server: absolute paths or URIs, or `{ uri, name }`. @default none (the capability is not declared) */
+  readonly roots?: readonly (string | McpRoot)[];
+  /** Lets the server ask a model (`sampling/createMessage`): `true` for the `default` role, or `{ role }`. @default false (not declared) */
+  readonly sampling?: boolean | { readonly role: string };
+}
+
 /** A server started as a child process and spoken to over stdio (the Claude Desktop format). */
-export interface McpStdioServerConfig {
+export interface McpStdioServerConfig extends McpClientFeatures {
   readonly type?: "stdio";
   /** The program to run (`node`, `npx`, an absolute path). */
   readonly command: string;
@@ -50,20 +70,44 @@ export interface McpOAuthClientCredentials {
 }
 
 /**
+ * OAuth 2.1 authorization code with PKCE (a person signs in): the client
+ * discovers the authorization server, registers itself dynamically (or uses
+ * `clientId`, or `clientMetadataUrl`), and hands the authorization URL to
+ * `onRedirect`; your redirect URL's handler then calls
+ * `mcpClients.finishAuth(server, code)`. Tokens are kept in memory.
+ */
+export interface McpOAuthAuthorizationCode {
+  /** Where the authorization server sends the person back with `?code=…`. */
+  readonly redirectUrl: string;
+  /** A pre-registered client id. @default registered dynamically */
+  readonly clientId?: string;
+  /** The pre-registered client's secret. @default none (a public client) */
+  readonly clientSecret?: string;
+  /** Space-separated scopes to ask for. @default what the server asks for */
+  readonly scope?: string;
+  /** The name shown on the consent screen. @default "embabel-ts" */
+  readonly clientName?: string;
+  /** An https URL of a client-ID metadata document, used instead of registering. @default none */
+  readonly clientMetadataUrl?: string;
+  /** Opens the authorization URL (a browser, a link in your UI). Programmatic configs only. @default a warning naming the URL */
+  readonly onRedirect?: McpAuthorizationRedirect;
+}
+
+/**
  * A server reached over HTTP: `{ type: "http", url }` (as VS Code writes it)
  * for Streamable HTTP, `{ type: "sse", url }` for the legacy HTTP+SSE
  * transport, and a bare `{ url }` tries Streamable HTTP, then falls back to
  * HTTP+SSE when the server answers the first request 4xx (as older servers do).
  */
-export interface McpHttpServerConfig {
+export interface McpHttpServerConfig extends McpClientFeatures {
   /** @default tries "http", then "sse" */
   readonly type?: "http" | "streamable-http" | "sse";
   /** The endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
   readonly url: string;
   /** Headers sent with every request (e.g. `Authorization`). @default {} */
   readonly headers?: Readonly<Record<string, string>>;
-  /** OAuth client credentials: tokens are fetched and sent for you. @default none */
-  readonly oauth?: McpOAuthClientCredentials;
+  /** OAuth client credentials, or an authorization-code flow (with `redirectUrl`): tokens are fetched and sent for you. @default none */
+  readonly oauth?: McpOAuthClientCredentials | McpOAuthAuthorizationCode;
   /** Any OAuth client provider of the MCP SDK (an authorization-code flow, your own token store); wins over `oauth`. Programmatic configs only. @default none */
   readonly authProvider?: OAuthClientProvider;
   /** How long one call may take before it is cancelled. @default 60000 */
@@ -89,20 +133,29 @@ export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
 /** The block Claude Desktop, Cursor and VS Code use: server names to their configs. */
 export type McpServersConfig = Readonly<Record<string, McpServerConfig>>;
 
+/** The client features of a server config, resolved. */
+interface ResolvedClientFeatures {
+  readonly onElicitation?: McpElicitationHandler;
+  readonly roots?: readonly McpRoot[];
+  readonly sampling?: McpSamplingModel;
+}
+
 /** A server config checked, with variables expanded and the transport decided. */
 export type ResolvedMcpServerConfig =
-  | (McpStdioServerConfig & {
-      readonly transport: "stdio";
-      readonly name: string;
-      readonly timeoutMs: number;
-      readonly connectTimeoutMs: number;
-    })
-  | (McpHttpServerConfig & {
-      readonly transport: "http";
-      readonly name: string;
-      readonly timeoutMs: number;
-      readonly connectTimeoutMs: number;
-    });
+  | (Omit<McpStdioServerConfig, keyof McpClientFeatures> &
+      ResolvedClientFeatures & {
+        readonly transport: "stdio";
+        readonly name: string;
+        readonly timeoutMs: number;
+        readonly connectTimeoutMs: number;
+      })
+  | (Omit<McpHttpServerConfig, keyof McpClientFeatures> &
+      ResolvedClientFeatures & {
+        readonly transport: "http";
+        readonly name: string;
+        readonly timeoutMs: number;
+        readonly connectTimeoutMs: number;
+      });
 
 /** Options for reading an `mcpServers` block. */
 export interface McpConfigOptions {
@@ -110,6 +163,12 @@ export interface McpConfigOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** The folder relative `cwd` values are resolved against (the config file's). @default process.cwd() */
   readonly baseDir?: string;
+  /** Opens the authorization URL of a server whose `oauth` block has a `redirectUrl` and no `onRedirect` of its own. @default a warning naming the URL */
+  readonly onAuthorizationRedirect?: McpAuthorizationRedirect;
+  /** Answers elicitations of servers without an `onElicitation` of their own. @default none */
+  readonly onElicitation?: McpElicitationHandler;
+  /** Finds a role's model for servers with `sampling` enabled (the platform gives its registry's). @default none: enabling sampling is then a ConfigurationError */
+  readonly samplingModel?: McpSamplingModel["model"];
 }
 
 /** One minute, as the MCP SDK's own default. */
@@ -135,6 +194,23 @@ const contextSchema = z
  * `McpClients.fromConfig`. Any other unknown key is still an error, so a typo
  * such as `arg` for `args` is caught.
  */
+const clientFeatureKeys = {
+  onElicitation: z
+    .custom<McpElicitationHandler>((value) => typeof value === "function", {
+      message: "must be a function (request, context) => result",
+    })
+    .optional(),
+  roots: z
+    .array(
+      z.union([
+        z.string().min(1),
+        z.object({ uri: z.string().min(1), name: z.string().optional() }).strict(),
+      ]),
+    )
+    .optional(),
+  sampling: z.union([z.boolean(), z.object({ role: z.string().min(1) }).strict()]).optional(),
+};
+
 const otherClientsKeys = {
   disabled: z.boolean().optional(),
   autoApprove: z.array(z.string()).optional(),
@@ -153,40 +229,66 @@ const stdioSchema = z
     connectTimeoutMs: timeout,
     context: contextSchema,
     searchable: z.boolean().optional(),
+    ...clientFeatureKeys,
     ...otherClientsKeys,
   })
   .strict();
 
-const httpSchema = z
+/** An `oauth` block with client credentials. */
+const clientCredentialsSchema = z
   .object({
-    type: z.enum(["http", "streamable-http", "sse"]).optional(),
-    url: z.string().min(1),
-    headers: stringRecord.optional(),
-    oauth: z
-      .object({
-        clientId: z.string().min(1),
-        clientSecret: z.string().min(1),
-        scope: z.string().min(1).optional(),
-        issuer: z.string().min(1).optional(),
-      })
-      .strict()
-      .optional(),
-    authProvider: z
-      .custom<OAuthClientProvider>(
-        (value) =>
-          typeof value === "object" &&
-          value !== null &&
-          typeof (value as { tokens?: unknown }).tokens === "function",
-        { message: "must be an OAuthClientProvider of the MCP SDK (with tokens(), saveTokens(), …)" },
-      )
-      .optional(),
-    timeoutMs: timeout,
-    connectTimeoutMs: timeout,
-    context: contextSchema,
-    searchable: z.boolean().optional(),
-    ...otherClientsKeys,
+    clientId: z.string().min(1),
+    clientSecret: z.string().min(1),
+    scope: z.string().min(1).optional(),
+    issuer: z.string().min(1).optional(),
   })
   .strict();
+
+/** An `oauth` block for the authorization-code flow (it has a `redirectUrl`). */
+const authorizationCodeSchema = z
+  .object({
+    redirectUrl: z.string().min(1),
+    clientId: z.string().min(1).optional(),
+    clientSecret: z.string().min(1).optional(),
+    scope: z.string().min(1).optional(),
+    clientName: z.string().min(1).optional(),
+    clientMetadataUrl: z.string().min(1).optional(),
+    onRedirect: z
+      .custom<McpAuthorizationRedirect>((value) => typeof value === "function", {
+        message: "must be a function (url, server) => void",
+      })
+      .optional(),
+  })
+  .strict();
+
+function httpSchemaWith<T extends typeof clientCredentialsSchema | typeof authorizationCodeSchema>(oauth: T) {
+  return z
+    .object({
+      type: z.enum(["http", "streamable-http", "sse"]).optional(),
+      url: z.string().min(1),
+      headers: stringRecord.optional(),
+      oauth: oauth.optional(),
+      authProvider: z
+        .custom<OAuthClientProvider>(
+          (value) =>
+            typeof value === "object" &&
+            value !== null &&
+            typeof (value as { tokens?: unknown }).tokens === "function",
+          { message: "must be an OAuthClientProvider of the MCP SDK (with tokens(), saveTokens(), …)" },
+        )
+        .optional(),
+      timeoutMs: timeout,
+      connectTimeoutMs: timeout,
+      context: contextSchema,
+      searchable: z.boolean().optional(),
+      ...clientFeatureKeys,
+      ...otherClientsKeys,
+    })
+    .strict();
+}
+
+const httpSchema = httpSchemaWith(clientCredentialsSchema);
+const httpCodeFlowSchema = httpSchemaWith(authorizationCodeSchema);
 
 const VARIABLE = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
@@ -218,6 +320,33 @@ function expandRecord(
   );
 }
 
+function expandAuthorizationCode(
+  oauth: McpOAuthAuthorizationCode,
+  env: Readonly<Record<string, string | undefined>>,
+  where: string,
+  onAuthorizationRedirect: McpAuthorizationRedirect | undefined,
+): McpOAuthAuthorizationCode {
+  const expanded: Record<string, unknown> = {};
+  for (const key of [
+    "redirectUrl",
+    "clientId",
+    "clientSecret",
+    "scope",
+    "clientName",
+    "clientMetadataUrl",
+  ] as const) {
+    const value = oauth[key];
+    if (value !== undefined) expanded[key] = expandVariables(value, env, `${where}.${key}`);
+  }
+  try {
+    new URL(expanded.redirectUrl as string);
+  } catch {
+    throw new ConfigurationError(`${where}.redirectUrl is not a URL: '${String(expanded.redirectUrl)}'.`);
+  }
+  const onRedirect = oauth.onRedirect ?? onAuthorizationRedirect;
+  return { ...(expanded as unknown as McpOAuthAuthorizationCode), ...(onRedirect ? { onRedirect } : {}) };
+}
+
 function expandOAuth(
   oauth: McpOAuthClientCredentials,
   env: Readonly<Record<string, string | undefined>>,
@@ -241,10 +370,15 @@ function expandOAuth(
 }
 
 /** Client credentials go over https only, or plain http to this machine. */
-function checkOAuthTransport(url: string, oauth: McpOAuthClientCredentials, where: string): void {
+function checkOAuthTransport(
+  url: string,
+  oauth: McpOAuthClientCredentials | McpOAuthAuthorizationCode,
+  where: string,
+): void {
+  const issuer = "issuer" in oauth ? oauth.issuer : undefined;
   for (const [field, value] of [
     ["url", url],
-    ["oauth.issuer", oauth.issuer],
+    ["oauth.issuer", issuer],
   ] as const) {
     if (value !== undefined && !isSecureOrLoopback(new URL(value))) {
       throw new ConfigurationError(
@@ -267,7 +401,9 @@ export function resolveMcpServerConfig(
   const env = options.env ?? process.env;
   const where = `mcpServers.${name}`;
   const isObject = typeof config === "object" && config !== null;
-  const schema = isObject && "url" in config ? httpSchema : stdioSchema;
+  const oauth = isObject ? (config as { oauth?: unknown }).oauth : undefined;
+  const codeFlow = typeof oauth === "object" && oauth !== null && "redirectUrl" in oauth;
+  const schema = isObject && "url" in config ? (codeFlow ? httpCodeFlowSchema : httpSchema) : stdioSchema;
   if (!isObject || !("url" in config || "command" in config)) {
     throw new ConfigurationError(
       `${where} needs either "command" (a server started over stdio) or "url" (a server reached over HTTP).`,
@@ -286,6 +422,7 @@ export function resolveMcpServerConfig(
     : rule.allow
       ? { context: { allow: rule.allow } }
       : { context: { deny: rule.deny ?? [] } };
+  const features = resolveClientFeatures(parsed.data, options, where);
   const timeoutMs = parsed.data.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const connectTimeoutMs = parsed.data.connectTimeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   if ("url" in parsed.data) {
@@ -297,7 +434,13 @@ export function resolveMcpServerConfig(
     }
     const headers = expandRecord(parsed.data.headers, env, `${where}.headers`);
     const type = parsed.data.type === "streamable-http" ? "http" : parsed.data.type;
-    const oauth = parsed.data.oauth && expandOAuth(parsed.data.oauth, env, `${where}.oauth`);
+    const rawOAuth = parsed.data.oauth;
+    const oauth =
+      rawOAuth === undefined
+        ? undefined
+        : "redirectUrl" in rawOAuth
+          ? expandAuthorizationCode(rawOAuth, env, `${where}.oauth`, options.onAuthorizationRedirect)
+          : expandOAuth(rawOAuth as McpOAuthClientCredentials, env, `${where}.oauth`);
     if (oauth) checkOAuthTransport(url, oauth, where);
     const authProvider = parsed.data.authProvider;
     return {
@@ -312,6 +455,7 @@ export function resolveMcpServerConfig(
       ...(oauth ? { oauth } : {}),
       ...(authProvider ? { authProvider } : {}),
       ...context,
+      ...features,
     };
   }
   const stdio = parsed.data as McpStdioServerConfig;
@@ -332,5 +476,44 @@ export function resolveMcpServerConfig(
     ...(childEnv ? { env: childEnv } : {}),
     ...(cwd ? { cwd } : {}),
     ...context,
+    ...features,
   };
+}
+
+/** A server's `onElicitation`, `roots` and `sampling`, with the options' defaults. */
+function resolveClientFeatures(
+  features: McpClientFeatures,
+  options: McpConfigOptions,
+  where: string,
+): ResolvedClientFeatures {
+  const onElicitation = features.onElicitation ?? options.onElicitation;
+  const roots = features.roots?.map((root) => rootOf(root, `${where}.roots`));
+  let sampling: McpSamplingModel | undefined;
+  if (features.sampling) {
+    if (!options.samplingModel) {
+      throw new ConfigurationError(
+        `${where}.sampling needs models to answer with: create the clients with AgentPlatform.create (or pass McpConfigOptions.samplingModel).`,
+      );
+    }
+    const role = features.sampling === true ? "default" : features.sampling.role;
+    sampling = { role, model: options.samplingModel };
+  }
+  return {
+    ...(onElicitation ? { onElicitation } : {}),
+    ...(roots ? { roots } : {}),
+    ...(sampling ? { sampling } : {}),
+  };
+}
+
+/** A configured root as `{ uri, name? }`: an absolute path becomes a `file://` URI named after its last segment. */
+function rootOf(root: string | McpRoot, where: string): McpRoot {
+  if (typeof root !== "string")
+    return root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name };
+  if (isAbsolute(root))
+    return { uri: pathToFileURL(root).href, name: root.split(/[\\/]/).filter(Boolean).pop() ?? root };
+  try {
+    return { uri: new URL(root).href };
+  } catch {
+    throw new ConfigurationError(`${where}: '${root}' is neither an absolute path nor a URI.`);
+  }
 }

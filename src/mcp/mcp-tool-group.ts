@@ -3,6 +3,7 @@ import { Logger } from "../tool/logger.js";
 import type { Tool } from "../tool/tool.js";
 import { resolveNameClashes } from "../tool/tool-name-clashes.js";
 import type { McpClient } from "./mcp-client.js";
+import { listMcpResources, readResourceTool } from "./mcp-resources.js";
 import {
   clientList,
   loadServerTools,
@@ -45,6 +46,12 @@ export interface McpToolGroupOptions {
    * @default false (only the tools of servers configured with `searchable: true`)
    */
   readonly searchable?: boolean;
+  /**
+   * Also offer the servers' resources through one tool, `<role>_read_resource`,
+   * whose description lists them (listed when the group loads its tools).
+   * @default false
+   */
+  readonly resources?: boolean;
 }
 
 /** What a group listed, server by server, with the list versions the listings reflect. */
@@ -214,17 +221,30 @@ export class McpToolGroup implements ToolGroup {
       // NaN is never current: the server is listed again on the next use.
       return { tools: earlier?.tools ?? [], version: Number.NaN };
     });
-    const listing: Listing = {
-      clients,
-      perServer,
-      unavailable,
-      // Two servers offering one name: both tools are offered as `<server>_<tool>`.
-      tools: unchanged(before, perServer)
-        ? before.tools
-        : Object.freeze([...resolveNameClashes(perServer.flatMap((server) => server.tools))]),
-    };
+    // Two servers offering one name: both tools are offered as `<server>_<tool>`.
+    let tools = unchanged(before, perServer)
+      ? before.tools
+      : Object.freeze([...resolveNameClashes(perServer.flatMap((server) => server.tools))]);
+    if (this.options.resources) tools = Object.freeze([...tools, await this.readResourceTool(clients)]);
+    const listing: Listing = { clients, perServer, unavailable, tools };
     this.loaded = listing;
     return listing;
+  }
+
+  /** `<role>_read_resource` over the resources of the servers that can list theirs now (the others with a warning). */
+  private async readResourceTool(clients: readonly McpClient[]): Promise<Tool> {
+    const lists = await Promise.all(
+      clients.map((client) =>
+        listMcpResources([client]).catch((error: unknown) => {
+          Logger.current().warn(
+            `MCP server '${client.name}' could not list its resources for tool group '${this.metadata.role}': ${error instanceof Error ? error.message : String(error)}`,
+            { role: this.metadata.role },
+          );
+          return [];
+        }),
+      ),
+    );
+    return readResourceTool(`${this.metadata.role}_read_resource`, lists.flat());
   }
 
   toString(): string {

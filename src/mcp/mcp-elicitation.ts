@@ -1,0 +1,87 @@
+import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import { AwaitingResponse, type PendingRequest } from "../errors/awaiting-response.js";
+import { AgentProcess } from "../platform/agent-process.js";
+import type { ProcessWaits } from "../platform/process-waits.js";
+
+/** A server's `elicitation/create` (form mode): the message to show and the fields to ask for. */
+export type McpElicitation = ElicitRequestFormParams;
+
+/** The answer to an elicitation: `accept` with the values (defaults from the schema are filled in), `decline` or `cancel`. */
+export type McpElicitationResult = ElicitResult;
+
+/** What an elicitation handler is told besides the request. */
+export interface McpElicitationContext {
+  /** The server that asks, as configured. */
+  readonly server: string;
+  /** Aborted when the server cancels the request or the connection ends. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Answers an MCP server's request for input from the user (`elicitation/create`):
+ * show `request.message` and a form of `request.requestedSchema`, and return the values.
+ */
+export type McpElicitationHandler = (
+  request: McpElicitation,
+  context: McpElicitationContext,
+) => McpElicitationResult | Promise<McpElicitationResult>;
+
+/** A tool call in flight in an agent process: where an elicitation without a handler is turned into a request of the process. */
+export interface ElicitationScope {
+  readonly process: AgentProcess;
+  readonly waits: ProcessWaits;
+  /** The form request opened for an elicitation during this call; the call then ends waiting for it. */
+  asked?: PendingRequest;
+}
+
+/** The scope of a call made now: the current agent process's waits, if the call runs in one. */
+export function elicitationScope(): ElicitationScope | undefined {
+  const process = AgentProcess.current();
+  return process === undefined ? undefined : { process, waits: process.waitsForAwaitables() };
+}
+
+/** Throws the wait for the form an elicitation during the call of `scope` opened, if it did. */
+export function throwIfAsked(scope: ElicitationScope): void {
+  if (scope.asked !== undefined) throw new AwaitingResponse([scope.asked]);
+}
+
+/**
+ * Answers an elicitation of `server`: by `handler` when there is one; else,
+ * when exactly one call into the server runs in an agent process, as a form
+ * request of that process (see docs/mcp.md, "Elicitation"): the answer given
+ * with `platform.respond` is sent when the call is made again on resume, and
+ * until then the server is told `cancel`; else `decline`.
+ */
+export async function answerElicitation(
+  request: McpElicitation,
+  context: McpElicitationContext,
+  handler: McpElicitationHandler | undefined,
+  scopes: ReadonlySet<ElicitationScope>,
+): Promise<McpElicitationResult> {
+  if (handler !== undefined) {
+    const result = await handler(request, context);
+    // Defaults are applied by the SDK to the content of an accepted form; an accept without content gets them all.
+    return result.action === "accept" ? { ...result, content: { ...(result.content ?? {}) } } : result;
+  }
+  if (scopes.size !== 1) return { action: "decline" };
+  const [scope] = scopes as Iterable<ElicitationScope>;
+  if (scope === undefined || scope.asked !== undefined) return { action: "decline" };
+  const { index } = scope.waits.enter();
+  const key = `slot:${index}`;
+  const answer = scope.waits.answerOf(key);
+  if (answer !== undefined) {
+    if ((answer as { timedOut?: unknown }).timedOut === true) return { action: "cancel" };
+    return {
+      action: "accept",
+      content: { ...(answer as Record<string, unknown>) } as ElicitResult["content"],
+    };
+  }
+  scope.waits.record(index, { kind: "awaitable" });
+  scope.asked = {
+    kind: "form",
+    key,
+    title: `MCP server '${context.server}' asks: ${request.message}`,
+    schema: request.requestedSchema as Readonly<Record<string, unknown>>,
+  };
+  return { action: "cancel" };
+}
