@@ -109,4 +109,32 @@ describe("executeToolCall", () => {
       { type: "tool-call", toolCallId: expect.any(String), toolName: "nope", input: {} },
     ]);
   });
+  it("ends a call denied for want of a person's approval with a tool-call-end, keeping its arguments in the transcript", async () => {
+    const runs: unknown[] = [];
+    const refund = Tool.requireApproval(
+      Tool.create("refund", "Refunds an order", (input) => {
+        runs.push(input);
+        return ToolResult.text("refunded");
+      }),
+    );
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("refund", { order: 7 }, { id: "r1" }),
+      ScriptedModel.text("Could not."),
+    );
+    const events: ToolLoopEvent[] = [];
+    await runToolLoop({
+      model,
+      prompt,
+      tools: [refund],
+      onEvent: (event) => events.push(event),
+      eventTypes: new Set(["tool-call-start", "tool-call-end"]),
+    });
+    expect(runs).toEqual([]);
+    expect(events.map((event) => event.type)).toEqual(["tool-call-start", "tool-call-end"]);
+    expect(events[1]).toMatchObject({ toolCallId: "r1", result: { kind: "error" } });
+    const assistant = model.requests[1]?.prompt.find((message) => message.role === "assistant");
+    expect(assistant?.content).toMatchObject([
+      { type: "tool-call", toolName: "refund", input: { order: 7 } },
+    ]);
+  });
 });
