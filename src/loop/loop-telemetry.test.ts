@@ -24,6 +24,7 @@ describe("OpenTelemetry spans", () => {
       "embabel.loop.id": result.loopId,
       "gen_ai.request.model": "scripted",
       "gen_ai.usage.input_tokens": 3,
+      "gen_ai.usage.output_tokens": 1,
     });
     expect(spans[1]?.attributes).toMatchObject({ "gen_ai.tool.name": "flaky", "gen_ai.tool.call.id": "c1" });
     expect(spans[1]?.status?.message).toBe("boom");

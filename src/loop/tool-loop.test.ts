@@ -442,6 +442,22 @@ describe("runToolLoop", () => {
     });
   });
 
+  it("cuts a tool result to 100,000 characters by default, saying how much was cut", async () => {
+    const model = ScriptedModel.of(ScriptedModel.toolCall("big", {}), ScriptedModel.text("ok"));
+    await runToolLoop({ model, prompt, tools: [echo("big", "y".repeat(100_001))] });
+    const output = model.requests[1]?.toolResults[0]?.output as { value: string };
+    expect(output.value.startsWith("y".repeat(100_000))).toBe(true);
+    expect(output.value).toContain("showing the first 100,000 of 100,001 characters (1 cut)");
+  });
+
+  it("refuses a maxToolResultChars that is not a positive integer, before calling the model", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text("ok"));
+    await expect(runToolLoop({ model, prompt, tools: [], maxToolResultChars: 0 })).rejects.toThrow(
+      "The tool loop's maxToolResultChars must be a positive integer (or Infinity for no cap), got 0.",
+    );
+    expect(model.requests).toHaveLength(0);
+  });
+
   it("sends no tools field when no tools are offered", async () => {
     const model = ScriptedModel.of(ScriptedModel.text("ok"));
     await runToolLoop({ model, prompt, tools: [] });
