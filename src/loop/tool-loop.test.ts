@@ -254,6 +254,8 @@ describe("runToolLoop", () => {
     expect(result.text).toBe("");
     expect(secondRan).toBe(false);
     expect(model.remaining).toBe(1);
+    // The transcript ends with the calls; no tool message without results follows them.
+    expect(result.prompt.map((message) => message.role)).toEqual(["system", "user", "assistant"]);
   });
 
   it("reports the first replan in call order with parallel tool calls", async () => {
@@ -393,6 +395,17 @@ describe("runToolLoop", () => {
       toolCallId: "c1",
       result: { kind: "text", content: "a done" },
     });
+  });
+
+  it("times each LLM call from its start: llm-call-end's duration is at most the whole loop's", async () => {
+    const events: ToolLoopEvent[] = [];
+    const model = ScriptedModel.of(ScriptedModel.text("ok"));
+    const before = performance.now();
+    await runToolLoop({ model, prompt, tools: [], onEvent: (event) => events.push(event) });
+    const elapsed = performance.now() - before;
+    const end = events.find((event) => event.type === "llm-call-end");
+    expect(end?.type === "llm-call-end" && end.durationMs).toBeGreaterThanOrEqual(0);
+    expect(end?.type === "llm-call-end" && end.durationMs).toBeLessThanOrEqual(elapsed);
   });
 
   it("delivers only the event types asked for", async () => {
