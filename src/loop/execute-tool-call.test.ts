@@ -3,6 +3,7 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import { installRecordingTracer } from "../../test/support/recording-tracer.js";
+import { ReplanRequested } from "../errors/replan-requested.js";
 import { ScriptedModel } from "../testing/index.js";
 import { Tool } from "../tool/tool.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
@@ -136,5 +137,13 @@ describe("executeToolCall", () => {
     expect(assistant?.content).toMatchObject([
       { type: "tool-call", toolName: "refund", input: { order: 7 } },
     ]);
+  });
+  it("ends a call that asked for a replan with a tool-call-end whose result is empty", async () => {
+    const escalate = Tool.create("escalate", "Escalates", () => {
+      throw new ReplanRequested("needs a person");
+    });
+    const model = ScriptedModel.of(ScriptedModel.toolCall("escalate", {}));
+    const ends = await toolCallEnds(model, [escalate]);
+    expect(ends).toMatchObject([{ toolName: "escalate", result: { kind: "text", content: "" } }]);
   });
 });
