@@ -181,6 +181,36 @@ describe("runToolLoop", () => {
     ]);
   });
 
+  it("runs the tool calls of one reply one after another unless parallelToolCalls is set", async () => {
+    const log: string[] = [];
+    const slow = (name: string) =>
+      Tool.create(name, name, async () => {
+        log.push(`start ${name}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        log.push(`end ${name}`);
+        return ToolResult.text(`${name}!`);
+      });
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCalls([{ name: "first" }, { name: "second" }]),
+      ScriptedModel.text("ok"),
+    );
+    await runToolLoop({ model, prompt, tools: [slow("first"), slow("second")] });
+    expect(log).toEqual(["start first", "end first", "start second", "end second"]);
+  });
+
+  it("passes both the signal and inProcess to every tool call", async () => {
+    const seen: unknown[] = [];
+    const probe = Tool.create("probe", "probe", (_input, _context, options) => {
+      seen.push(options);
+      return ToolResult.text("ok");
+    });
+    const signal = new AbortController().signal;
+    const inProcess = <T>(fn: () => Promise<T>) => fn();
+    const model = ScriptedModel.of(ScriptedModel.toolCall("probe", {}), ScriptedModel.text("done"));
+    await runToolLoop({ model, prompt, tools: [probe], signal, inProcess });
+    expect(seen).toEqual([{ signal, inProcess }]);
+  });
+
   it("runs tool calls concurrently with parallelToolCalls, results in call order", async () => {
     const started: string[] = [];
     // "slow" finishes only once "fast" has started: run one after the other, it would never finish.
@@ -312,8 +342,10 @@ describe("runToolLoop", () => {
         `The tool loop's maxIterations must be an integer >= 1, got ${maxIterations}.`,
       );
     }
-    await expect(runToolLoop({ model, prompt, tools: [], maxUnknownToolRetries: -1 })).rejects.toBeInstanceOf(
-      ConfigurationError,
+    const unknownRetries = runToolLoop({ model, prompt, tools: [], maxUnknownToolRetries: -1 });
+    await expect(unknownRetries).rejects.toBeInstanceOf(ConfigurationError);
+    await expect(unknownRetries).rejects.toThrow(
+      "The tool loop's maxUnknownToolRetries must be an integer >= 0, got -1.",
     );
     expect(model.requests).toHaveLength(0);
   });

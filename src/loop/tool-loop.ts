@@ -247,6 +247,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   if (entry?.kind === "loop-suspended") resumed = entry.loop;
   const given = options.context ?? ToolCallContext.EMPTY;
   const loopId = resumed?.loopId ?? given.loopId() ?? flatUuid();
+  // Stryker disable next-line ConditionalExpression: false only copies a context that already holds this loop id, same entries
   const context = given.loopId() === loopId ? given : given.with(ToolCallContext.LOOP_ID_KEY, loopId);
   const tools = ToolSet.of(options.tools, options.toolDecorator);
   if (resumed) restoreToolSet(tools, resumed.toolNames, options.tools, options.toolDecorator);
@@ -256,6 +257,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const removedTools: Tool[] = [];
   const inProcess = options.inProcess;
   const callOptions: ToolCallOptions =
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: true and || only add a key set to undefined
     signal && inProcess ? { signal, inProcess } : signal ? { signal } : inProcess ? { inProcess } : {};
   const unknownTools = new UnknownToolCounter(options.maxUnknownToolRetries);
   const retries = new ModelCallRetries({
@@ -293,6 +295,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         usage,
         returnedDirect: result.returnedDirect,
       };
+      // Stryker disable next-line OptionalChaining: a slot comes from waits, so waits is set here
       waits?.record(slot.index, { kind: "loop-done", loop });
     }
     return result;
@@ -315,6 +318,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     onToolCallEnd: listenerFor(onEvent, eventTypes, "tool-call-end"),
     onToolsChanged: listenerFor(onEvent, eventTypes, "tools-changed"),
     ...(options.toolDecorator ? { decorate: options.toolDecorator } : {}),
+    // Stryker disable next-line ConditionalExpression: true only sets toolTimeoutMs: undefined, the same as none
     ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
     maxToolResultChars: options.maxToolResultChars ?? DEFAULT_MAX_TOOL_RESULT_CHARS,
     ...(waits ? { waits } : {}),
@@ -391,6 +395,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
           settled: batch.outcomes.map(settledCall),
           toolNames: [...tools.toolNames],
         };
+        // Stryker disable next-line OptionalChaining: a slot comes from waits, so waits is set here
         waits?.record(slot.index, { kind: "loop-suspended", loop });
       }
       throw waiting ?? new AwaitingResponse(requests);
