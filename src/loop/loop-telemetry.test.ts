@@ -24,6 +24,7 @@ describe("OpenTelemetry spans", () => {
       "embabel.loop.id": result.loopId,
       "gen_ai.request.model": "scripted",
       "gen_ai.usage.input_tokens": 3,
+      "gen_ai.usage.output_tokens": 1,
     });
     expect(spans[1]?.attributes).toMatchObject({ "gen_ai.tool.name": "flaky", "gen_ai.tool.call.id": "c1" });
     expect(spans[1]?.status?.message).toBe("boom");
@@ -38,5 +39,24 @@ describe("OpenTelemetry spans", () => {
     expect(span?.ended).toBe(true);
     expect(span?.status?.message).toBe("not allowed");
     expect(span?.status?.code).toBe(2);
+  });
+  it("nests each tool call's span under the span of the LLM call that asked for it", async () => {
+    spans.length = 0;
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("first", {}),
+      ScriptedModel.toolCall("second", {}),
+      ScriptedModel.text("ok"),
+    );
+    const echo = (name: string) => Tool.create(name, name, () => ToolResult.text("done"));
+    await runToolLoop({ model, prompt: [], tools: [echo("first"), echo("second")] });
+    expect(
+      spans.map((span) => [span.name, span.parent === undefined ? undefined : spans.indexOf(span.parent)]),
+    ).toEqual([
+      ["chat scripted", undefined],
+      ["execute_tool first", 0],
+      ["chat scripted", undefined],
+      ["execute_tool second", 2],
+      ["chat scripted", undefined],
+    ]);
   });
 });

@@ -107,6 +107,20 @@ describe("runToolLoop retries", () => {
     expect(events.filter((event) => event.type === "llm-call-start")).toHaveLength(1);
   });
 
+  it("delivers llm-call-retry events to a listener that asks only for them", async () => {
+    const model = ScriptedModel.of(ScriptedModel.error(apiError(503)), ScriptedModel.text("done"));
+    const events: ToolLoopEvent[] = [];
+    await runToolLoop({
+      model,
+      prompt,
+      tools: [],
+      initialRetryDelayMs: 1,
+      onEvent: (event) => events.push(event),
+      eventTypes: new Set(["llm-call-retry"]),
+    });
+    expect(events).toMatchObject([{ type: "llm-call-retry", iteration: 1, attempt: 2, reason: "503" }]);
+  });
+
   it("does not retry a stream whose text has begun to arrive", async () => {
     let streams = 0;
     const failing = apiError(500);

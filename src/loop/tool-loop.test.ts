@@ -181,6 +181,36 @@ describe("runToolLoop", () => {
     ]);
   });
 
+  it("runs the tool calls of one reply one after another unless parallelToolCalls is set", async () => {
+    const log: string[] = [];
+    const slow = (name: string) =>
+      Tool.create(name, name, async () => {
+        log.push(`start ${name}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        log.push(`end ${name}`);
+        return ToolResult.text(`${name}!`);
+      });
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCalls([{ name: "first" }, { name: "second" }]),
+      ScriptedModel.text("ok"),
+    );
+    await runToolLoop({ model, prompt, tools: [slow("first"), slow("second")] });
+    expect(log).toEqual(["start first", "end first", "start second", "end second"]);
+  });
+
+  it("passes both the signal and inProcess to every tool call", async () => {
+    const seen: unknown[] = [];
+    const probe = Tool.create("probe", "probe", (_input, _context, options) => {
+      seen.push(options);
+      return ToolResult.text("ok");
+    });
+    const signal = new AbortController().signal;
+    const inProcess = <T>(fn: () => Promise<T>) => fn();
+    const model = ScriptedModel.of(ScriptedModel.toolCall("probe", {}), ScriptedModel.text("done"));
+    await runToolLoop({ model, prompt, tools: [probe], signal, inProcess });
+    expect(seen).toEqual([{ signal, inProcess }]);
+  });
+
   it("runs tool calls concurrently with parallelToolCalls, results in call order", async () => {
     const started: string[] = [];
     // "slow" finishes only once "fast" has started: run one after the other, it would never finish.
@@ -254,6 +284,8 @@ describe("runToolLoop", () => {
     expect(result.text).toBe("");
     expect(secondRan).toBe(false);
     expect(model.remaining).toBe(1);
+    // The transcript ends with the calls; no tool message without results follows them.
+    expect(result.prompt.map((message) => message.role)).toEqual(["system", "user", "assistant"]);
   });
 
   it("reports the first replan in call order with parallel tool calls", async () => {
@@ -310,8 +342,10 @@ describe("runToolLoop", () => {
         `The tool loop's maxIterations must be an integer >= 1, got ${maxIterations}.`,
       );
     }
-    await expect(runToolLoop({ model, prompt, tools: [], maxUnknownToolRetries: -1 })).rejects.toBeInstanceOf(
-      ConfigurationError,
+    const unknownRetries = runToolLoop({ model, prompt, tools: [], maxUnknownToolRetries: -1 });
+    await expect(unknownRetries).rejects.toBeInstanceOf(ConfigurationError);
+    await expect(unknownRetries).rejects.toThrow(
+      "The tool loop's maxUnknownToolRetries must be an integer >= 0, got -1.",
     );
     expect(model.requests).toHaveLength(0);
   });
@@ -395,6 +429,17 @@ describe("runToolLoop", () => {
     });
   });
 
+  it("times each LLM call from its start: llm-call-end's duration is at most the whole loop's", async () => {
+    const events: ToolLoopEvent[] = [];
+    const model = ScriptedModel.of(ScriptedModel.text("ok"));
+    const before = performance.now();
+    await runToolLoop({ model, prompt, tools: [], onEvent: (event) => events.push(event) });
+    const elapsed = performance.now() - before;
+    const end = events.find((event) => event.type === "llm-call-end");
+    expect(end?.type === "llm-call-end" && end.durationMs).toBeGreaterThanOrEqual(0);
+    expect(end?.type === "llm-call-end" && end.durationMs).toBeLessThanOrEqual(elapsed);
+  });
+
   it("delivers only the event types asked for", async () => {
     const events: ToolLoopEvent[] = [];
     const model = ScriptedModel.of(ScriptedModel.toolCall("a", {}, { id: "c1" }), ScriptedModel.text("ok"));
@@ -440,6 +485,22 @@ describe("runToolLoop", () => {
       responseFormat: { type: "json" },
       toolChoice: { type: "required" },
     });
+  });
+
+  it("cuts a tool result to 100,000 characters by default, saying how much was cut", async () => {
+    const model = ScriptedModel.of(ScriptedModel.toolCall("big", {}), ScriptedModel.text("ok"));
+    await runToolLoop({ model, prompt, tools: [echo("big", "y".repeat(100_001))] });
+    const output = model.requests[1]?.toolResults[0]?.output as { value: string };
+    expect(output.value.startsWith("y".repeat(100_000))).toBe(true);
+    expect(output.value).toContain("showing the first 100,000 of 100,001 characters (1 cut)");
+  });
+
+  it("refuses a maxToolResultChars that is not a positive integer, before calling the model", async () => {
+    const model = ScriptedModel.of(ScriptedModel.text("ok"));
+    await expect(runToolLoop({ model, prompt, tools: [], maxToolResultChars: 0 })).rejects.toThrow(
+      "The tool loop's maxToolResultChars must be a positive integer (or Infinity for no cap), got 0.",
+    );
+    expect(model.requests).toHaveLength(0);
   });
 
   it("sends no tools field when no tools are offered", async () => {

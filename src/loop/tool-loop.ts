@@ -202,17 +202,21 @@ export interface ToolLoopResult {
 function baseCallOptions(options: ToolLoopOptions): Omit<LanguageModelV3CallOptions, "prompt"> {
   const settings = options.settings ?? {};
   const base: Record<string, unknown> = {};
+  // Stryker disable ConditionalExpression: true only adds a key set to undefined, which the call options treat as absent
   if (settings.temperature !== undefined) base.temperature = settings.temperature;
   if (settings.maxOutputTokens !== undefined) base.maxOutputTokens = settings.maxOutputTokens;
   if (settings.topP !== undefined) base.topP = settings.topP;
   if (settings.topK !== undefined) base.topK = settings.topK;
   if (settings.seed !== undefined) base.seed = settings.seed;
+  // Stryker restore ConditionalExpression
   if (settings.stopSequences !== undefined) base.stopSequences = [...settings.stopSequences];
+  // Stryker disable ConditionalExpression: as above
   if (settings.providerOptions !== undefined) base.providerOptions = settings.providerOptions;
   if (options.responseFormat !== undefined) base.responseFormat = options.responseFormat;
   if (options.toolChoice !== undefined) base.toolChoice = options.toolChoice;
   if (options.headers !== undefined) base.headers = options.headers;
   if (options.signal !== undefined) base.abortSignal = options.signal;
+  // Stryker restore ConditionalExpression
   return base;
 }
 
@@ -243,6 +247,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   if (entry?.kind === "loop-suspended") resumed = entry.loop;
   const given = options.context ?? ToolCallContext.EMPTY;
   const loopId = resumed?.loopId ?? given.loopId() ?? flatUuid();
+  // Stryker disable next-line ConditionalExpression: false only copies a context that already holds this loop id, same entries
   const context = given.loopId() === loopId ? given : given.with(ToolCallContext.LOOP_ID_KEY, loopId);
   const tools = ToolSet.of(options.tools, options.toolDecorator);
   if (resumed) restoreToolSet(tools, resumed.toolNames, options.tools, options.toolDecorator);
@@ -252,6 +257,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const removedTools: Tool[] = [];
   const inProcess = options.inProcess;
   const callOptions: ToolCallOptions =
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: true and || only add a key set to undefined
     signal && inProcess ? { signal, inProcess } : signal ? { signal } : inProcess ? { inProcess } : {};
   const unknownTools = new UnknownToolCounter(options.maxUnknownToolRetries);
   const retries = new ModelCallRetries({
@@ -289,6 +295,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         usage,
         returnedDirect: result.returnedDirect,
       };
+      // Stryker disable next-line OptionalChaining: a slot comes from waits, so waits is set here
       waits?.record(slot.index, { kind: "loop-done", loop });
     }
     return result;
@@ -311,6 +318,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     onToolCallEnd: listenerFor(onEvent, eventTypes, "tool-call-end"),
     onToolsChanged: listenerFor(onEvent, eventTypes, "tools-changed"),
     ...(options.toolDecorator ? { decorate: options.toolDecorator } : {}),
+    // Stryker disable next-line ConditionalExpression: true only sets toolTimeoutMs: undefined, the same as none
     ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
     maxToolResultChars: options.maxToolResultChars ?? DEFAULT_MAX_TOOL_RESULT_CHARS,
     ...(waits ? { waits } : {}),
@@ -378,6 +386,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       if (slot !== undefined) {
         const loop: SuspendedLoop = {
           loopId,
+          // Stryker disable next-line MethodExpression: the transcript is not changed after a loop stops to wait (it throws next)
           prompt: prompt.slice(),
           content,
           iteration,
@@ -386,6 +395,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
           settled: batch.outcomes.map(settledCall),
           toolNames: [...tools.toolNames],
         };
+        // Stryker disable next-line OptionalChaining: a slot comes from waits, so waits is set here
         waits?.record(slot.index, { kind: "loop-suspended", loop });
       }
       throw waiting ?? new AwaitingResponse(requests);
@@ -445,6 +455,7 @@ function beginLlmRound(
   const { model, interactionId } = options;
   const definitions = tools.providerDefinitions;
   if (definitions.length > 0) request.tools = definitions as LanguageModelV3FunctionTool[];
+  // Stryker disable next-line ConditionalExpression: true only calls an absent listener, and emit swallows the TypeError
   if (onStart !== undefined) {
     const event: Mutable<Extract<ToolLoopEvent, { type: "llm-call-start" }>> = {
       type: "llm-call-start",
@@ -454,11 +465,13 @@ function beginLlmRound(
       prompt: request.prompt,
       tools: definitions as readonly LanguageModelV3FunctionTool[],
     };
+    // Stryker disable next-line ConditionalExpression: true only adds interactionId: undefined, the same as none
     if (interactionId !== undefined) event.interactionId = interactionId;
     emit(onStart, event);
   }
   return {
     span: startLlmSpan(loopId, iteration, model.modelId, model.provider),
+    // Stryker disable next-line ConditionalExpression: false only times a call nobody is told about
     started: onEnd === undefined ? 0 : performance.now(),
   };
 }
@@ -475,12 +488,14 @@ function endLlmRound(
   const { model, interactionId } = options;
   const usage = usageOf(response.usage);
   const span = round.span;
+  // Stryker disable next-line ConditionalExpression: true ends a span that does not record through endSpan, which then only ends it
   if (span.isRecording()) {
     endSpan(span, undefined, {
       "gen_ai.usage.input_tokens": usage.inputTokens,
       "gen_ai.usage.output_tokens": usage.outputTokens,
     });
   } else span.end();
+  // Stryker disable next-line ConditionalExpression: true only calls an absent listener, and emit swallows the TypeError
   if (onEnd !== undefined) {
     const event: Mutable<Extract<ToolLoopEvent, { type: "llm-call-end" }>> = {
       type: "llm-call-end",
@@ -492,6 +507,7 @@ function endLlmRound(
       durationMs: performance.now() - round.started,
       content: response.content,
     };
+    // Stryker disable next-line ConditionalExpression: true only adds interactionId: undefined, the same as none
     if (interactionId !== undefined) event.interactionId = interactionId;
     emit(onEnd, event);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { InvalidResponseError } from "../errors/invalid-response-error.js";
+import { UnfoldingTool } from "../progressive/unfolding-tool.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { InputSchema } from "../tool/input-schema.js";
 import { Param } from "../tool/param.js";
@@ -82,6 +83,23 @@ describe("Tool.requireApproval in an agent process", () => {
     expect(process.awaiting[0]?.since).toBeLessThanOrEqual(Date.now());
     expect(process.statusReason).toContain("r1 approve refund");
     expect(process.finished).toBe(false);
+  });
+
+  it("approved: runs a tool a facade unfolded before the wait, and offers it again after", async () => {
+    const runs: string[] = [];
+    const billing = UnfoldingTool.of("billing", "Billing tools", [refundTool(runs)]);
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("billing", {}, { id: "u1" }),
+      refundCall,
+      ScriptedModel.text("Refunded."),
+    ]);
+    const platform = AgentPlatform.create({ models: { main: model } });
+    const waiting = await platform.runAgent(desk([billing]), Ticket.create({ text: "Refund order 7" }));
+    expect(waiting.status).toBe("waiting");
+    const done = await platform.respond(waiting.id, "r1", { approved: true }, { respondent: "test" });
+    expect(done.status).toBe("completed");
+    expect(runs).toEqual(['{"orderId":"7","cents":500}']);
+    expect(model.requests[2]?.toolNames).toContain("refund");
   });
 
   it("approved: runs the tool once and goes on without repeating an LLM call", async () => {

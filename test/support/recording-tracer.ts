@@ -1,4 +1,14 @@
-import { type Attributes, type Span, type SpanStatus, type Tracer, trace } from "@opentelemetry/api";
+import {
+  type Attributes,
+  type Context,
+  type Span,
+  type SpanStatus,
+  type Tracer,
+  trace,
+} from "@opentelemetry/api";
+
+/** The record of each span the recording tracer started. */
+const records = new WeakMap<Span, RecordedSpan>();
 
 /** A span as the recording tracer saw it. */
 export interface RecordedSpan {
@@ -6,10 +16,15 @@ export interface RecordedSpan {
   readonly attributes: Attributes;
   status?: SpanStatus;
   ended: boolean;
+  /** The recorded span the context it was started in holds, if any. */
+  readonly parent?: RecordedSpan;
 }
 
-function recordingSpan(spans: RecordedSpan[], name: string): Span {
-  const record: RecordedSpan = { name, attributes: {}, ended: false };
+function recordingSpan(spans: RecordedSpan[], name: string, parent: RecordedSpan | undefined): Span {
+  const record: RecordedSpan =
+    parent === undefined
+      ? { name, attributes: {}, ended: false }
+      : { name, attributes: {}, ended: false, parent };
   spans.push(record);
   const span = {
     spanContext: () => ({
@@ -39,6 +54,7 @@ function recordingSpan(spans: RecordedSpan[], name: string): Span {
     isRecording: () => true,
     recordException: () => {},
   } as unknown as Span;
+  records.set(span, record);
   return span;
 }
 
@@ -49,7 +65,12 @@ function recordingSpan(spans: RecordedSpan[], name: string): Span {
  */
 export function installRecordingTracer(): RecordedSpan[] {
   const spans: RecordedSpan[] = [];
-  const tracer = { startSpan: (name: string) => recordingSpan(spans, name) } as unknown as Tracer;
+  const tracer = {
+    startSpan: (name: string, _options: unknown, context?: Context) => {
+      const parentSpan = context === undefined ? undefined : trace.getSpan(context);
+      return recordingSpan(spans, name, parentSpan === undefined ? undefined : records.get(parentSpan));
+    },
+  } as unknown as Tracer;
   if (!trace.setGlobalTracerProvider({ getTracer: () => tracer })) {
     throw new Error("A global OpenTelemetry tracer provider was already registered in this test file.");
   }
