@@ -137,15 +137,15 @@ async function runParallelWaiting(
     else if (AwaitingResponse.isInstance(result.reason)) waiting ??= result.reason;
     else throw result.reason;
   }
-  if (waiting !== undefined) return { outcomes: fulfilled, suspended: { requests: [], signal: waiting } };
-  const replan = fulfilled.find((outcome) => outcome.replan);
+  const replan = waiting === undefined ? fulfilled.find((outcome) => outcome.replan) : undefined;
   if (replan) return { outcomes: [], replan };
-  const outcomes: ToolCallOutcome[] = [];
+  // Each call's change to the tool list is applied once, in the run it settled in: a suspended
+  // round keeps the list it had then, and its settled calls are not applied again on resuming.
   for (const outcome of fulfilled) {
-    outcomes.push(outcome);
     if (!settled?.has(outcome.call.toolCallId)) inject(outcome, environment, iteration);
   }
-  return finishBatch(outcomes, environment);
+  if (waiting !== undefined) return { outcomes: fulfilled, suspended: { requests: [], signal: waiting } };
+  return finishBatch(fulfilled, environment);
 }
 
 /** The approval requests of the calls after the one that stopped the round. */
