@@ -6,6 +6,7 @@ import { UnfoldingTool } from "../progressive/unfolding-tool.js";
 import { ScriptedModel } from "../testing/index.js";
 import { Tool } from "../tool/tool.js";
 import { ToolResult } from "../tool/tool-result.js";
+import { ChainedToolInjectionStrategy } from "./chained-tool-injection-strategy.js";
 import { runToolLoop, type ToolLoopEvent } from "./tool-loop.js";
 
 const prompt: LanguageModelV3Prompt = [{ role: "user", content: [{ type: "text", text: "Go" }] }];
@@ -63,5 +64,21 @@ describe("runToolBatch", () => {
       "admin_context",
     ]);
     expect(events).toMatchObject([{ type: "tools-changed", added: ["admin", "purge", "admin_context"] }]);
+  });
+
+  it("unfolds a facade the model called with blank arguments, read as {}", async () => {
+    const seen: string[] = [];
+    const facade = UnfoldingTool.of("admin", "Admin tools", [counted("purge", [])]);
+    const model = ScriptedModel.of(ScriptedModel.toolCall("admin", "  "), ScriptedModel.text("ok"));
+    await runToolLoop({
+      model,
+      prompt,
+      tools: [facade],
+      injectionStrategy: ChainedToolInjectionStrategy.withUnfolding({
+        evaluate: (context) => void seen.push(context.lastToolCall.toolInput),
+      }),
+    });
+    expect(seen).toEqual(["{}"]);
+    expect(model.requests[1]?.toolNames).toEqual(["admin", "purge", "admin_context"]);
   });
 });
