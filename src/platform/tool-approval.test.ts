@@ -213,6 +213,24 @@ describe("Tool.requireApproval in an agent process", () => {
     ]);
   });
 
+  it("asks for the approvals of all later calls of the round with the first", async () => {
+    const model = new ScriptedModel([
+      ScriptedModel.toolCalls([
+        { name: "refund", args: { orderId: "1", cents: 1 }, id: "a" },
+        { name: "refund", args: { orderId: "2", cents: 2 }, id: "b" },
+        { name: "refund", args: { orderId: "3", cents: 3 }, id: "c" },
+      ]),
+      ScriptedModel.text("ok"),
+    ]);
+    const { start } = setup(model);
+    const waiting = await start();
+    expect(waiting.awaiting.map((request) => request.kind === "approval" && request.arguments)).toEqual([
+      { orderId: "1", cents: 1 },
+      { orderId: "2", cents: 2 },
+      { orderId: "3", cents: 3 },
+    ]);
+  });
+
   it("denies with reason 'timed out' when nobody answers in time", async () => {
     const model = new ScriptedModel([refundCall, ScriptedModel.text("Gave up.")]);
     const { platform, runs, start, events } = setup(model, { timeoutMs: 30 });
