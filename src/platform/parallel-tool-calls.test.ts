@@ -5,6 +5,7 @@ import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ReplanRequested } from "../errors/replan-requested.js";
+import { TerminateAgent } from "../errors/terminate-agent.js";
 import { runToolLoop, type ToolLoopResult } from "../loop/tool-loop.js";
 import { UnfoldingTool } from "../progressive/unfolding-tool.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
@@ -167,5 +168,23 @@ describe("parallel tool calls in an agent process", () => {
     expect(results[0]?.replan?.reason).toBe("needs a human");
     expect(model.requests).toHaveLength(1);
     expect(results[0]?.prompt.some((message) => message.role === "tool")).toBe(false);
+  });
+
+  it("ends the process when a tool of the round terminates the agent", async () => {
+    const runs: string[] = [];
+    const stop = Tool.create("stop", "Stops the agent", () => {
+      throw new TerminateAgent("out of scope");
+    });
+    const model = new ScriptedModel([
+      ScriptedModel.toolCalls([
+        { name: "log", args: {}, id: "l" },
+        { name: "stop", args: {}, id: "s" },
+      ]),
+      ScriptedModel.text("never requested"),
+    ]);
+    const { start } = setup(model, [counted("log", runs), stop]);
+    const process = await start();
+    expect(process.status).toBe("terminated");
+    expect(model.requests).toHaveLength(1);
   });
 });
