@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ReplanRequested } from "../errors/replan-requested.js";
 import { TerminateAgent } from "../errors/terminate-agent.js";
+import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
 import { runToolLoop, type ToolLoopResult } from "../loop/tool-loop.js";
 import { UnfoldingTool } from "../progressive/unfolding-tool.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
@@ -39,7 +40,7 @@ function confirming(name: string, runs: string[]): Tool {
 }
 
 /** Runs one action whose loop (parallel tool calls, the process's waits) offers `tools`. */
-function setup(model: ScriptedModel, tools: Tool[]) {
+function setup(model: ScriptedModel, tools: Tool[], injectionStrategy?: ToolInjectionStrategy) {
   const results: ToolLoopResult[] = [];
   const platform = AgentPlatform.create({ models: { main: model } });
   const agent = defineAgent({
@@ -58,6 +59,7 @@ function setup(model: ScriptedModel, tools: Tool[]) {
             tools,
             parallelToolCalls: true,
             waits: context.process.loopWaits,
+            ...(injectionStrategy ? { injectionStrategy } : {}),
           });
           results.push(result);
           return { text: result.text };
@@ -149,6 +151,26 @@ describe("parallel tool calls in an agent process", () => {
       value: expect.stringMatching(/^Tools now available: purge\./),
     });
     expect(model.requests[1]?.toolNames).toEqual(expect.arrayContaining(["ship", "purge"]));
+  });
+
+  it("shows the injection strategy each call once, in the run it settled in", async () => {
+    const runs: string[] = [];
+    const seen: string[] = [];
+    const model = new ScriptedModel([
+      ScriptedModel.toolCalls([
+        { name: "log", args: {}, id: "l" },
+        { name: "ship", args: {}, id: "s" },
+      ]),
+      ScriptedModel.text("Shipped"),
+    ]);
+    const strategy: ToolInjectionStrategy = {
+      evaluate: (context) => void seen.push(context.lastToolCall.toolName),
+    };
+    const { platform, start } = setup(model, [counted("log", runs), confirming("ship", runs)], strategy);
+    const waiting = await start();
+    expect(seen).toEqual(["log"]);
+    await platform.respond(waiting.id, "r1", { approved: true });
+    expect(seen).toEqual(["log", "ship"]);
   });
 
   it("ends with the first replan in call order, reporting no results", async () => {
