@@ -137,7 +137,8 @@ async function runParallelWaiting(
     else if (AwaitingResponse.isInstance(result.reason)) waiting ??= result.reason;
     else throw result.reason;
   }
-  const replan = waiting === undefined ? fulfilled.find((outcome) => outcome.replan) : undefined;
+  // A replan ends the round even when another call waits: that call's question is moot once the plan changes.
+  const replan = fulfilled.find((outcome) => outcome.replan);
   if (replan) return { outcomes: [], replan };
   // Each call's change to the tool list is applied once, in the run it settled in: a suspended
   // round keeps the list it had then, and its settled calls are not applied again on resuming.

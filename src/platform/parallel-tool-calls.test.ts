@@ -192,6 +192,51 @@ describe("parallel tool calls in an agent process", () => {
     expect(results[0]?.prompt.some((message) => message.role === "tool")).toBe(false);
   });
 
+  it("ends with a replan asked for beside a call that waits, instead of waiting and losing the replan", async () => {
+    const runs: string[] = [];
+    const escalate = Tool.create("escalate", "Escalate", () => {
+      throw new ReplanRequested("needs a human");
+    });
+    const model = new ScriptedModel([
+      ScriptedModel.toolCalls([
+        { name: "escalate", args: {}, id: "e" },
+        { name: "ship", args: {}, id: "s" },
+      ]),
+      ScriptedModel.text("never requested"),
+    ]);
+    const { results, start } = setup(model, [escalate, confirming("ship", runs)]);
+    const process = await start();
+    expect(results[0]?.replan?.reason).toBe("needs a human");
+    expect(process.awaiting).toEqual([]);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it("runs an approved call once although the round stops again for another call that waits", async () => {
+    const runs: string[] = [];
+    const model = new ScriptedModel([
+      ScriptedModel.toolCalls([
+        { name: "pay", args: {}, id: "p" },
+        { name: "ship", args: {}, id: "s" },
+      ]),
+      ScriptedModel.text("Paid and shipped"),
+    ]);
+    const pay = Tool.requireApproval(counted("pay", runs), { message: "Pay?" });
+    const { platform, start } = setup(model, [pay, confirming("ship", runs)]);
+    const waiting = await start();
+    expect(waiting.awaiting.map((request) => request.kind)).toEqual(["approval"]);
+    const again = await platform.respond(waiting.id, "r1", { approved: true });
+    expect(again.status).toBe("waiting");
+    expect(again.awaiting.map((request) => request.kind)).toEqual(["confirmation"]);
+    expect(runs).toEqual(["pay"]);
+    const done = await platform.respond(waiting.id, "r2", { approved: true });
+    expect(done.status).toBe("completed");
+    expect(runs).toEqual(["pay", "ship"]);
+    expect(outputs(model, 1)).toEqual([
+      { type: "text", value: "pay done" },
+      { type: "text", value: "ship confirmed" },
+    ]);
+  });
+
   it("ends the process when a tool of the round terminates the agent", async () => {
     const runs: string[] = [];
     const stop = Tool.create("stop", "Stops the agent", () => {
