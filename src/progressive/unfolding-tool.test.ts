@@ -234,6 +234,12 @@ describe("UnfoldingTool.selectable", () => {
     expect(facade.definition.inputSchema.jsonSchema.required).toEqual(["connection"]);
   });
 
+  it("names the facade when its zod schema cannot be turned into JSON Schema", () => {
+    expect(() => UnfoldingTool.selectable("db", "Db", [], z.object({ since: z.date() }), () => [])).toThrow(
+      /^The schema of UnfoldingTool 'db' cannot be turned into JSON Schema/,
+    );
+  });
+
   it("passes the context and the abort signal to the selector", async () => {
     const seen: { tenant?: unknown; signal?: AbortSignal } = {};
     const facade = UnfoldingTool.selectable(
