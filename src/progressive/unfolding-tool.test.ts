@@ -312,12 +312,14 @@ describe("UnfoldingTool.withTools", () => {
   });
 
   it("keeps a selector's empty selection empty, so it still changes nothing", async () => {
-    const facade = UnfoldingTool.selectable("db", "Db", [], InputSchema.empty(), () => []).withTools(
-      leaf("help"),
-    );
-    const result = await facade.call("{}");
-    expect(result.content).toMatch(/^No tools matched this input to 'db'/);
-    expect(unfoldedBy(facade, "{}")).toBeUndefined();
+    for (const selection of [[], undefined, null]) {
+      const facade = UnfoldingTool.selectable("db", "Db", [], InputSchema.empty(), () => selection).withTools(
+        leaf("help"),
+      );
+      const result = await facade.call("{}");
+      expect(result.content).toMatch(/^No tools matched this input to 'db'/);
+      expect(unfoldedBy(facade, "{}")).toBeUndefined();
+    }
   });
 });
 
