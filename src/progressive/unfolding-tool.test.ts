@@ -420,4 +420,9 @@ describe("UnfoldingTool.isUnfoldingTool", () => {
     expect(UnfoldingTool.isUnfoldingTool(leaf("t"))).toBe(false);
     expect(UnfoldingTool.isUnfoldingTool(undefined)).toBe(false);
   });
+
+  it("is true for a facade of another copy of this package, which carries the same global brand", () => {
+    const fromOtherCopy = { [Symbol.for("embabel-ts.unfolding-tool")]: true };
+    expect(UnfoldingTool.isUnfoldingTool(fromOtherCopy)).toBe(true);
+  });
 });
