@@ -419,6 +419,7 @@ describe("UnfoldingTool.isUnfoldingTool", () => {
     expect(UnfoldingTool.isUnfoldingTool(UnfoldingTool.of("t", "T", []))).toBe(true);
     expect(UnfoldingTool.isUnfoldingTool(leaf("t"))).toBe(false);
     expect(UnfoldingTool.isUnfoldingTool(undefined)).toBe(false);
+    expect(UnfoldingTool.isUnfoldingTool(null)).toBe(false);
   });
 
   it("is true for a facade of another copy of this package, which carries the same global brand", () => {
