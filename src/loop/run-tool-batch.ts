@@ -51,6 +51,7 @@ export async function runToolBatch(
   settled?: ReadonlyMap<string, SettledCall>,
 ): Promise<ToolBatch> {
   const outcomes: ToolCallOutcome[] = [];
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: one call (the least a round has) runs the same either way
   if (environment.parallel && calls.length > 1) {
     environment.signal?.throwIfAborted();
     if (environment.waits !== undefined || settled !== undefined) {
@@ -79,6 +80,7 @@ export async function runToolBatch(
           const rest = await pendingRequests(calls.slice(index + 1), environment);
           return { outcomes, suspended: { requests: [decision.request, ...rest] } };
         }
+        // Stryker disable next-line ConditionalExpression: a "run" decision has no answer, so assigning it changes nothing
         if (decision.kind === "answered") answer = decision.answer;
       }
       let outcome: ToolCallOutcome;
@@ -86,6 +88,7 @@ export async function runToolBatch(
         outcome = await executeToolCall(call, environment, answer);
       } catch (error) {
         if (AwaitingResponse.isInstance(error))
+          // Stryker disable next-line ArrayDeclaration: with a signal, the loop throws it and never reads the requests
           return { outcomes, suspended: { requests: [], signal: error } };
         throw error;
       }
@@ -112,6 +115,7 @@ async function runParallelWaiting(
     if (tool?.metadata.approval !== undefined) {
       const decision = await decideApproval(call, tool, environment);
       if (decision.kind === "pending") requests.push(decision.request);
+      // Stryker disable next-line ConditionalExpression: a "run" decision has no answer, so assigning it changes nothing
       else if (decision.kind === "answered") answer = decision.answer;
     }
     answers.push(answer);
@@ -137,15 +141,17 @@ async function runParallelWaiting(
     else if (AwaitingResponse.isInstance(result.reason)) waiting ??= result.reason;
     else throw result.reason;
   }
-  if (waiting !== undefined) return { outcomes: fulfilled, suspended: { requests: [], signal: waiting } };
+  // A replan ends the round even when another call waits: that call's question is moot once the plan changes.
   const replan = fulfilled.find((outcome) => outcome.replan);
   if (replan) return { outcomes: [], replan };
-  const outcomes: ToolCallOutcome[] = [];
+  // Each call's change to the tool list is applied once, in the run it settled in: a suspended
+  // round keeps the list it had then, and its settled calls are not applied again on resuming.
   for (const outcome of fulfilled) {
-    outcomes.push(outcome);
     if (!settled?.has(outcome.call.toolCallId)) inject(outcome, environment, iteration);
   }
-  return finishBatch(outcomes, environment);
+  // Stryker disable next-line ArrayDeclaration: with a signal, the loop throws it and never reads the requests
+  if (waiting !== undefined) return { outcomes: fulfilled, suspended: { requests: [], signal: waiting } };
+  return finishBatch(fulfilled, environment);
 }
 
 /** The approval requests of the calls after the one that stopped the round. */
@@ -173,6 +179,7 @@ function finishBatch(outcomes: ToolCallOutcome[], environment: ToolBatchEnvironm
       returnDirect = outcome.result.content;
     }
   }
+  // Stryker disable next-line ConditionalExpression: `returnDirect: undefined` reads as no returnDirect
   return returnDirect === undefined ? { outcomes } : { outcomes, returnDirect };
 }
 
@@ -205,6 +212,7 @@ function inject(outcome: ToolCallOutcome, environment: ToolBatchEnvironment, ite
   if (added.length === 0 && removed.length === 0) return;
   environment.record(added, removed);
   const onToolsChanged = environment.onToolsChanged;
+  // Stryker disable next-line ConditionalExpression: emit swallows the TypeError of calling no listener; nothing observable changes
   if (onToolsChanged === undefined) return;
   emit(onToolsChanged, {
     type: "tools-changed",

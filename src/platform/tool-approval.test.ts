@@ -231,6 +231,53 @@ describe("Tool.requireApproval in an agent process", () => {
     ]);
   });
 
+  it("asks for the approvals of all later calls of the round with the first", async () => {
+    const model = new ScriptedModel([
+      ScriptedModel.toolCalls([
+        { name: "refund", args: { orderId: "1", cents: 1 }, id: "a" },
+        { name: "refund", args: { orderId: "2", cents: 2 }, id: "b" },
+        { name: "refund", args: { orderId: "3", cents: 3 }, id: "c" },
+      ]),
+      ScriptedModel.text("ok"),
+    ]);
+    const { start } = setup(model);
+    const waiting = await start();
+    expect(waiting.awaiting.map((request) => request.kind === "approval" && request.arguments)).toEqual([
+      { orderId: "1", cents: 1 },
+      { orderId: "2", cents: 2 },
+      { orderId: "3", cents: 3 },
+    ]);
+  });
+
+  it("asks only for the later calls that need approval: not plain, unknown or exempted ones", async () => {
+    const runs: string[] = [];
+    const model = new ScriptedModel([
+      ScriptedModel.toolCalls([
+        { name: "refund", args: { orderId: "1", cents: 90000 }, id: "big" },
+        { name: "lookup", args: {}, id: "plain" },
+        { name: "nope", args: {}, id: "unknown" },
+        { name: "refund", args: { orderId: "2", cents: 100 }, id: "small" },
+      ]),
+      ScriptedModel.text("ok"),
+    ]);
+    const lookup = Tool.create("lookup", "Looks up an order", () => ToolResult.text("order found"));
+    const refund = refundTool(runs, { when: (input) => (input as { cents: number }).cents > 10000 });
+    const platform = AgentPlatform.create({ models: { main: model } });
+    const waiting = await platform.runAgent(desk([refund, lookup]), Ticket.create({ text: "Refund" }));
+    expect(waiting.awaiting.map((request) => request.kind === "approval" && request.arguments)).toEqual([
+      { orderId: "1", cents: 90000 },
+    ]);
+    const done = await platform.respond(waiting.id, "r1", { approved: true });
+    expect(done.status).toBe("completed");
+    expect(runs).toEqual(['{"orderId":"1","cents":90000}', '{"orderId":"2","cents":100}']);
+    expect(model.requests[1]?.toolResults.map((result) => result.toolCallId)).toEqual([
+      "big",
+      "plain",
+      "unknown",
+      "small",
+    ]);
+  });
+
   it("denies with reason 'timed out' when nobody answers in time", async () => {
     const model = new ScriptedModel([refundCall, ScriptedModel.text("Gave up.")]);
     const { platform, runs, start, events } = setup(model, { timeoutMs: 30 });

@@ -99,6 +99,7 @@ describe("UnfoldingTool shortcut dispatch", () => {
     ]);
     expect(unfolding?.tools[0]).not.toBe(child);
     expect(unfolding?.guide?.definition.name).toBe("admin");
+    expect(unfolding?.exclusive).toBe(false);
   });
 
   it("offers the dispatched tool when a selector selects nothing for the shortcut's input", async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { runToolLoop } from "../loop/tool-loop.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
+import { InputSchema } from "../tool/input-schema.js";
+import { Param } from "../tool/param.js";
 import { Tool } from "../tool/tool.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
@@ -54,5 +56,29 @@ describe("shortcut dispatch to a returnDirect tool", () => {
 
     expect(result.text).toBe("The job is idle.");
     expect(result.returnedDirect).toBe(false);
+  });
+
+  it("ends the loop in a parallel round whose shortcut call had its arguments coerced", async () => {
+    const jobs = tools();
+    const facade = UnfoldingTool.selectable(
+      "jobs",
+      "Job operations",
+      jobs.innerTools,
+      InputSchema.of(Param.integer("priority", "The priority", { required: false })),
+      () => jobs.innerTools,
+    );
+    const model = new ScriptedModel([
+      // Two calls of the facade: the first's priority arrives as a string and is coerced to a number.
+      ScriptedModel.toolCalls([
+        { name: "jobs", args: { priority: "2", start_job: {} } },
+        { name: "jobs", args: { job_status: {} } },
+      ]),
+      ScriptedModel.text("this reply must never be requested"),
+    ]);
+
+    const result = await runToolLoop({ model, prompt, tools: [facade], parallelToolCalls: true });
+
+    expect(result.text).toBe("Job started in background");
+    expect(result.returnedDirect).toBe(true);
   });
 });

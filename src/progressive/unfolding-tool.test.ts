@@ -234,6 +234,12 @@ describe("UnfoldingTool.selectable", () => {
     expect(facade.definition.inputSchema.jsonSchema.required).toEqual(["connection"]);
   });
 
+  it("names the facade when its zod schema cannot be turned into JSON Schema", () => {
+    expect(() => UnfoldingTool.selectable("db", "Db", [], z.object({ since: z.date() }), () => [])).toThrow(
+      /^The schema of UnfoldingTool 'db' cannot be turned into JSON Schema/,
+    );
+  });
+
   it("passes the context and the abort signal to the selector", async () => {
     const seen: { tenant?: unknown; signal?: AbortSignal } = {};
     const facade = UnfoldingTool.selectable(
@@ -306,12 +312,14 @@ describe("UnfoldingTool.withTools", () => {
   });
 
   it("keeps a selector's empty selection empty, so it still changes nothing", async () => {
-    const facade = UnfoldingTool.selectable("db", "Db", [], InputSchema.empty(), () => []).withTools(
-      leaf("help"),
-    );
-    const result = await facade.call("{}");
-    expect(result.content).toMatch(/^No tools matched this input to 'db'/);
-    expect(unfoldedBy(facade, "{}")).toBeUndefined();
+    for (const selection of [[], undefined, null]) {
+      const facade = UnfoldingTool.selectable("db", "Db", [], InputSchema.empty(), () => selection).withTools(
+        leaf("help"),
+      );
+      const result = await facade.call("{}");
+      expect(result.content).toMatch(/^No tools matched this input to 'db'/);
+      expect(unfoldedBy(facade, "{}")).toBeUndefined();
+    }
   });
 });
 
@@ -411,5 +419,11 @@ describe("UnfoldingTool.isUnfoldingTool", () => {
     expect(UnfoldingTool.isUnfoldingTool(UnfoldingTool.of("t", "T", []))).toBe(true);
     expect(UnfoldingTool.isUnfoldingTool(leaf("t"))).toBe(false);
     expect(UnfoldingTool.isUnfoldingTool(undefined)).toBe(false);
+    expect(UnfoldingTool.isUnfoldingTool(null)).toBe(false);
+  });
+
+  it("is true for a facade of another copy of this package, which carries the same global brand", () => {
+    const fromOtherCopy = { [Symbol.for("embabel-ts.unfolding-tool")]: true };
+    expect(UnfoldingTool.isUnfoldingTool(fromOtherCopy)).toBe(true);
   });
 });
