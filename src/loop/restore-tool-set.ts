@@ -1,11 +1,13 @@
+import { DelegatingTool } from "../tool/abstract-tool.js";
 import type { Tool } from "../tool/tool.js";
-import { isNestedTool } from "../tool/unfolding.js";
+import { isNestedTool, Unfolding } from "../tool/unfolding.js";
 import { decorateTool, type ToolSet } from "./tool-set.js";
 
 /**
  * Makes `tools` offer `names` again (a resumed loop's list when it stopped):
- * tools not named are removed, named tools not offered are found among the
- * initial tools and their inner tools (what unfolding injected).
+ * tools not named are removed; a facade that had unfolded is offered as its
+ * guide again; named tools not offered are found among the initial tools,
+ * their inner tools and what the facades had unfolded (their context tools).
  */
 export function restoreToolSet(
   tools: ToolSet,
@@ -15,8 +17,6 @@ export function restoreToolSet(
 ): void {
   const wanted = new Set(names);
   tools.remove(tools.toolNames.filter((name) => !wanted.has(name)));
-  const missing = names.filter((name) => !tools.has(name));
-  if (missing.length === 0) return;
   const catalogue = new Map<string, Tool>();
   const visit = (tool: Tool): void => {
     const name = tool.definition.name;
@@ -25,8 +25,18 @@ export function restoreToolSet(
     if (isNestedTool(tool)) for (const inner of tool.innerTools) visit(inner);
   };
   for (const tool of initial) visit(tool);
-  for (const name of missing) {
-    const tool = catalogue.get(name);
+  for (const [name, tool] of [...catalogue]) {
+    const restored = DelegatingTool.unwrap(tool, Unfolding.isSource)?.restoredUnfolding?.(
+      tool.definition,
+      wanted,
+    );
+    if (!restored) continue;
+    if (restored.guide && tools.has(name)) tools.replace(decorateTool(restored.guide, decorate));
+    for (const unfolded of restored.tools)
+      if (!catalogue.has(unfolded.definition.name)) catalogue.set(unfolded.definition.name, unfolded);
+  }
+  for (const name of names) {
+    const tool = tools.has(name) ? undefined : catalogue.get(name);
     if (tool) tools.add(decorateTool(tool, decorate));
   }
 }

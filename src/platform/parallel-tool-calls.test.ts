@@ -150,7 +150,7 @@ describe("parallel tool calls in an agent process", () => {
     expect(outputs(model, 1)?.[0]).toMatchObject({
       value: expect.stringMatching(/^Tools now available: purge\./),
     });
-    expect(model.requests[1]?.toolNames).toEqual(expect.arrayContaining(["ship", "purge"]));
+    expect(model.requests[1]?.toolNames).toEqual(["admin", "ship", "purge", "admin_context"]);
   });
 
   it("shows the injection strategy each call once, in the run it settled in", async () => {

@@ -100,6 +100,9 @@ describe("Tool.requireApproval in an agent process", () => {
     expect(done.status).toBe("completed");
     expect(runs).toEqual(['{"orderId":"7","cents":500}']);
     expect(model.requests[2]?.toolNames).toContain("refund");
+    // The resumed loop offers what the stopped one did: the facade's context tool included.
+    expect(model.requests[1]?.toolNames).toEqual(["billing", "refund", "billing_context"]);
+    expect(model.requests[2]?.toolNames).toEqual(model.requests[1]?.toolNames);
   });
 
   it("approved: runs the tool once and goes on without repeating an LLM call", async () => {

@@ -10,7 +10,7 @@ import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js"
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { Unfolding, type UnfoldingCall, type UnfoldingSource } from "../tool/unfolding.js";
-import { ContextTool } from "./context-tool.js";
+import { ContextTool, contextToolName } from "./context-tool.js";
 import { GuideTool, type Reselect } from "./guide-tool.js";
 import { type FacadeFactories, facadeFromInstance, safelyFacadeFromInstance } from "./instance-facade.js";
 import type { ProgressiveTool } from "./progressive-tool.js";
@@ -290,6 +290,18 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool, Unfo
   /** What this facade's latest call with the input in the call's loop unfolded, offered under `call.definition`. */
   unfoldingFor(call: UnfoldingCall): Unfolding | undefined {
     return this.records.find(call);
+  }
+
+  /**
+   * The guide and `<name>_context` tool a stopped loop had offered (known by
+   * its context tool's name among `offered`), over the inner tools it offered.
+   */
+  restoredUnfolding(definition: ToolDefinition, offered: ReadonlySet<string>): Unfolding | undefined {
+    if (!offered.has(contextToolName(definition.name))) return undefined;
+    return this.unfolding(
+      definition,
+      this.innerTools.filter((tool) => offered.has(tool.definition.name)),
+    );
   }
 
   /**

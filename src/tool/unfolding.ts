@@ -54,6 +54,12 @@ export interface UnfoldingCall {
 export interface UnfoldingSource extends Tool {
   /** What the latest call with this input in this loop unfolded (the latest call in the loop when no input matches); `undefined` for nothing. */
   unfoldingFor(call: UnfoldingCall): Unfolding | undefined;
+  /**
+   * The unfolding a stopped loop had applied, rebuilt for its resumption from
+   * the names it offered (the facade offered under `definition`);
+   * `undefined` when this facade had not unfolded there.
+   */
+  restoredUnfolding?(definition: ToolDefinition, offered: ReadonlySet<string>): Unfolding | undefined;
 }
 
 /** A tool with a fixed list of inner tools (facades, playbooks). */
