@@ -1,4 +1,4 @@
-import { defineConfig, mergeConfig } from "vitest/config";
+import { defineConfig } from "vitest/config";
 import base from "./vitest.config.js";
 
 /**
@@ -7,15 +7,15 @@ import base from "./vitest.config.js";
  * start servers, browsers and packed tarballs, and kill no core mutant).
  * Isolation stays on: test/support/recording-tracer.ts installs a global
  * OpenTelemetry tracer, and without isolation it leaks between files and
- * span mutants show as false survivors.
+ * span mutants show as false survivors. (Not `mergeConfig`: it appends
+ * arrays, so the base config's test/ and examples/ globs would stay included.)
  */
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      include: ["src/**/*.test.ts", "test/fuzz/**/*.test.ts"],
-      reporters: ["default"],
-      isolate: true,
-    },
-  }),
-);
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: ["src/**/*.test.ts", "test/fuzz/**/*.test.ts"],
+    reporters: ["default"],
+    isolate: true,
+  },
+});
