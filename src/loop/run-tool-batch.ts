@@ -54,6 +54,7 @@ export async function runToolBatch(
   // Stryker disable next-line EqualityOperator,ConditionalExpression: one call (the least a round has) runs the same either way
   if (environment.parallel && calls.length > 1) {
     environment.signal?.throwIfAborted();
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: settled calls come only with waits; without waits both paths deny approvals ("no person to ask"), run every call and keep results in call order
     if (environment.waits !== undefined || settled !== undefined) {
       return runParallelWaiting(calls, environment, iteration, settled);
     } else {
@@ -77,6 +78,7 @@ export async function runToolBatch(
       if (tool?.metadata.approval !== undefined) {
         const decision = await decideApproval(call, tool, environment);
         if (decision.kind === "pending") {
+          // Stryker disable next-line MethodExpression: the earlier calls are decided already, and this call's request has the same key, kept once by the waits
           const rest = await pendingRequests(calls.slice(index + 1), environment);
           return { outcomes, suspended: { requests: [decision.request, ...rest] } };
         }
@@ -87,6 +89,7 @@ export async function runToolBatch(
       try {
         outcome = await executeToolCall(call, environment, answer);
       } catch (error) {
+        // Stryker disable next-line ConditionalExpression: the loop throws a suspended batch's signal, so another error is thrown all the same
         if (AwaitingResponse.isInstance(error))
           // Stryker disable next-line ArrayDeclaration: with a signal, the loop throws it and never reads the requests
           return { outcomes, suspended: { requests: [], signal: error } };
@@ -116,7 +119,7 @@ async function runParallelWaiting(
       const decision = await decideApproval(call, tool, environment);
       if (decision.kind === "pending") requests.push(decision.request);
       // Stryker disable next-line ConditionalExpression: a "run" decision has no answer, so assigning it changes nothing
-      else if (decision.kind === "answered") answer = decision.answer;
+      if (decision.kind === "answered") answer = decision.answer;
     }
     answers.push(answer);
   }

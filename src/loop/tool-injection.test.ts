@@ -283,6 +283,37 @@ describe("tool injection in the loop", () => {
     });
   });
 
+  it("emits tools-changed for a change that only adds and for one that only removes", async () => {
+    const events: ToolLoopEvent[] = [];
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("grow"),
+      ScriptedModel.toolCall("shrink"),
+      ScriptedModel.text("done"),
+    );
+    const strategy: Strategy = {
+      evaluate: ({ lastToolCall }) =>
+        lastToolCall?.toolName === "grow"
+          ? ToolInjectionResult.add(echo("extra"))
+          : ToolInjectionResult.remove("grow"),
+    };
+    await runToolLoop({
+      model,
+      prompt,
+      tools: [echo("grow"), echo("shrink")],
+      injectionStrategy: strategy,
+      onEvent: (event) => events.push(event),
+    });
+    expect(events.filter((event) => event.type === "tools-changed")).toEqual([
+      expect.objectContaining({ added: ["extra"], removed: [] }),
+      expect.objectContaining({ added: [], removed: ["grow"] }),
+    ]);
+    expect(model.toolNamesPerRequest).toEqual([
+      ["grow", "shrink"],
+      ["grow", "shrink", "extra"],
+      ["shrink", "extra"],
+    ]);
+  });
+
   it("uses the given strategy instead of the default", async () => {
     const model = ScriptedModel.of(ScriptedModel.toolCall("db"), ScriptedModel.text("done"));
     await runToolLoop({
