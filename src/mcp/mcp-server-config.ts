@@ -218,6 +218,16 @@ const otherClientsKeys = {
   description: z.string().optional(),
 };
 
+/** What a stdio and an HTTP server's config both take. */
+const sharedKeys = {
+  timeoutMs: timeout,
+  connectTimeoutMs: timeout,
+  context: contextSchema,
+  searchable: z.boolean().optional(),
+  ...clientFeatureKeys,
+  ...otherClientsKeys,
+};
+
 const stdioSchema = z
   .object({
     type: z.literal("stdio").optional(),
@@ -225,12 +235,7 @@ const stdioSchema = z
     args: z.array(z.string()).optional(),
     env: stringRecord.optional(),
     cwd: z.string().min(1).optional(),
-    timeoutMs: timeout,
-    connectTimeoutMs: timeout,
-    context: contextSchema,
-    searchable: z.boolean().optional(),
-    ...clientFeatureKeys,
-    ...otherClientsKeys,
+    ...sharedKeys,
   })
   .strict();
 
@@ -277,12 +282,7 @@ function httpSchemaWith<T extends typeof clientCredentialsSchema | typeof author
           { message: "must be an OAuthClientProvider of the MCP SDK (with tokens(), saveTokens(), …)" },
         )
         .optional(),
-      timeoutMs: timeout,
-      connectTimeoutMs: timeout,
-      context: contextSchema,
-      searchable: z.boolean().optional(),
-      ...clientFeatureKeys,
-      ...otherClientsKeys,
+      ...sharedKeys,
     })
     .strict();
 }
