@@ -237,6 +237,58 @@ describe("parallel tool calls in an agent process", () => {
     ]);
   });
 
+  it("keeps the calls settled before it when a resumed round stops again for an approval", async () => {
+    // `raise` makes `ship` need approval; it runs in the first run, before `ship` waits to confirm.
+    const runs: string[] = [];
+    let limitRaised = false;
+    const raise = Tool.create("raise", "Raises the order over the limit", () => {
+      limitRaised = true;
+      runs.push("raise");
+      return ToolResult.text("raise done");
+    });
+    const ship = Tool.requireApproval(confirming("ship", runs), { message: "Ship?", when: () => limitRaised });
+    const model = new ScriptedModel([
+      ScriptedModel.toolCalls([
+        { name: "raise", args: {}, id: "r" },
+        { name: "ship", args: {}, id: "s" },
+      ]),
+      ScriptedModel.text("Shipped"),
+    ]);
+    const { platform, start } = setup(model, [raise, ship]);
+    const waiting = await start();
+    expect(waiting.awaiting.map((request) => request.kind)).toEqual(["confirmation"]);
+    const again = await platform.respond(waiting.id, "r1", { approved: true });
+    expect(again.status).toBe("waiting");
+    expect(again.awaiting.map((request) => request.kind)).toEqual(["approval"]);
+    const done = await platform.respond(waiting.id, "r2", { approved: true });
+    expect(done.status).toBe("completed");
+    expect(runs).toEqual(["raise", "ship"]);
+    expect(outputs(model, 1)).toEqual([
+      { type: "text", value: "raise done" },
+      { type: "text", value: "ship confirmed" },
+    ]);
+  });
+
+  it("ends the process when a tool terminates the agent beside a replan in the same round", async () => {
+    const stop = Tool.create("stop", "Stops the agent", () => {
+      throw new TerminateAgent("out of scope");
+    });
+    const escalate = Tool.create("escalate", "Escalate", () => {
+      throw new ReplanRequested("needs a human");
+    });
+    const model = new ScriptedModel([
+      ScriptedModel.toolCalls([
+        { name: "escalate", args: {}, id: "e" },
+        { name: "stop", args: {}, id: "s" },
+      ]),
+      ScriptedModel.text("never requested"),
+    ]);
+    const { results, start } = setup(model, [escalate, stop]);
+    const process = await start();
+    expect(process.status).toBe("terminated");
+    expect(results).toEqual([]);
+  });
+
   it("ends the process when a tool of the round terminates the agent", async () => {
     const runs: string[] = [];
     const stop = Tool.create("stop", "Stops the agent", () => {
