@@ -187,9 +187,11 @@ export interface ToolLoopResult {
   readonly iterations: number;
   readonly usage: LlmUsage;
   readonly loopId: string;
-  /** The tools offered at the end. */
+  /** The tools offered at the end (a loop replayed on resuming a process: the tools it was given). */
   readonly tools: readonly Tool[];
+  /** Tools added to the list while the loop ran (a replayed loop: none, they are not kept). */
   readonly injectedTools: readonly Tool[];
+  /** Tools removed from the list while the loop ran (a replayed loop: none). */
   readonly removedTools: readonly Tool[];
   /** True when a returnDirect tool's result is the answer. */
   readonly returnedDirect: boolean;
@@ -286,7 +288,10 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       llmRetries: retries.count,
       ...extra,
     };
-    if (slot !== undefined && extra.replan === undefined) {
+    // A loop that ended with a replan is not kept (its blackboard updater can't be): it runs again on resuming.
+    const kept = extra.replan === undefined;
+    // Stryker disable next-line ConditionalExpression: slot is undefined only without waits, where waits?.record is never called
+    if (slot !== undefined && kept) {
       const loop: FinishedLoop = {
         loopId,
         text,
@@ -383,6 +388,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     );
     if (batch.suspended !== undefined) {
       const { requests, signal: waiting } = batch.suspended;
+      // Stryker disable next-line ConditionalExpression: slot is undefined only without waits, where waits?.record is never called
       if (slot !== undefined) {
         const loop: SuspendedLoop = {
           loopId,

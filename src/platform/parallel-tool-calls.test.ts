@@ -246,7 +246,10 @@ describe("parallel tool calls in an agent process", () => {
       runs.push("raise");
       return ToolResult.text("raise done");
     });
-    const ship = Tool.requireApproval(confirming("ship", runs), { message: "Ship?", when: () => limitRaised });
+    const ship = Tool.requireApproval(confirming("ship", runs), {
+      message: "Ship?",
+      when: () => limitRaised,
+    });
     const model = new ScriptedModel([
       ScriptedModel.toolCalls([
         { name: "raise", args: {}, id: "r" },
