@@ -110,6 +110,15 @@ describe("executeToolCall", () => {
       { type: "tool-call", toolCallId: expect.any(String), toolName: "nope", input: {} },
     ]);
   });
+  it("keeps arguments that are not JSON of an unknown tool's call verbatim in the transcript", async () => {
+    const model = ScriptedModel.of(ScriptedModel.toolCall("nope", "{city: Paris"), ScriptedModel.text("ok"));
+    await runToolLoop({ model, prompt, tools: [] });
+    const assistant = model.requests[1]?.prompt.find((message) => message.role === "assistant");
+    expect(assistant?.content).toEqual([
+      { type: "tool-call", toolCallId: expect.any(String), toolName: "nope", input: "{city: Paris" },
+    ]);
+  });
+
   it("ends a call denied for want of a person's approval with a tool-call-end, keeping its arguments in the transcript", async () => {
     const runs: unknown[] = [];
     const refund = Tool.requireApproval(

@@ -152,6 +152,7 @@ describe("tools that fail", () => {
     ["a number", 42],
     ["an object", {}],
     ["an empty string", ""],
+    ["an array", ["quota exceeded"]],
     ["an Error without a message", new Error("")],
   ])("reports a thrown %s as 'No message'", async (_, thrown) => {
     const throwing = Tool.create("t", "T", () => {

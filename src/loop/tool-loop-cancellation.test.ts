@@ -71,6 +71,18 @@ describe("runToolLoop cancellation", () => {
     ).rejects.toThrow("cancelled mid-call");
   });
 
+  it("rethrows the abort reason, not the iteration limit, when a tool of the last iteration fails because of the abort", async () => {
+    const controller = new AbortController();
+    const aborting = Tool.create("abort", "abort", () => {
+      controller.abort(new Error("cancelled mid-call"));
+      throw new Error("fetch aborted");
+    });
+    const model = ScriptedModel.of(ScriptedModel.toolCall("abort"), ScriptedModel.text("never"));
+    await expect(
+      runToolLoop({ model, prompt, tools: [aborting], signal: controller.signal, maxIterations: 1 }),
+    ).rejects.toThrow("cancelled mid-call");
+  });
+
   it("aborts a model call in flight", async () => {
     const controller = new AbortController();
     const model = ScriptedModel.of(ScriptedModel.text("slow", { delayMs: 5_000 }));
