@@ -10,8 +10,11 @@
 // earlier definition byte-identical, no duplicates) across every query run
 // through the real tool loop with the scripted model.
 // Recall is reported on a fixed dev half of the requests (the ranker's
-// constants were tuned on it), the held-out half (never tuned on) and all;
-// the recall target is judged on the held-out half (bench/support/query-split.mjs).
+// constants were tuned on it), the held-out half (never tuned on, but its
+// misses were read while improving the ranker), all 230, and a fresh set of
+// 193 requests written blind after that tuning (bench/support/tool-queries-fresh.mjs:
+// its writer neither ran nor read the ranker). The recall target is judged on
+// the fresh set, the only one nobody has looked at the ranker's answers for.
 // Targets: recall@5 >= 0.9 lexical; first-request bytes <= 1% of flat at
 // 2,000 tools; < 5 ms per lexical query and index build < 1 s at 10,000
 // tools; append-only in 100% of runs.
@@ -29,6 +32,7 @@ import { HashEmbeddingModel, ScriptedModel } from "../dist/src/testing/index.js"
 import { splitOf } from "./support/query-split.mjs";
 import { REFERENCE_TOOLS, SERVICES, syntheticTools } from "./support/tool-catalogue.mjs";
 import { QUERIES } from "./support/tool-queries.mjs";
+import { FRESH_QUERIES } from "./support/tool-queries-fresh.mjs";
 
 const prompt = [{ role: "user", content: [{ type: "text", text: "Help me." }] }];
 const results = [];
@@ -44,10 +48,16 @@ function toolOf([name, description, ...parameters]) {
 
 const catalogue = [...REFERENCE_TOOLS, ...syntheticTools()].map(toolOf);
 
-/** Recall@1 and recall@5 of `rank` over the labelled requests: on the dev split, the held-out split and all. */
+const SETS = ["dev", "held-out", "all", "fresh"];
+const LABELLED = [
+  ...QUERIES.map((labelled) => [...labelled, false]),
+  ...FRESH_QUERIES.map((labelled) => [...labelled, true]),
+];
+
+/** Recall@1 and recall@5 of `rank` over the labelled requests: on the dev split, the held-out split, all 230 and the fresh set. */
 async function recall(rank) {
-  const sets = { dev: [], "held-out": [], all: [] };
-  for (const [query, expected] of QUERIES) {
+  const sets = Object.fromEntries(SETS.map((set) => [set, []]));
+  for (const [query, expected, fresh] of LABELLED) {
     const names = await rank(query);
     const outcome = {
       query,
@@ -56,8 +66,11 @@ async function recall(rank) {
       at1: names[0] === expected,
       at5: names.slice(0, 5).includes(expected),
     };
-    sets[splitOf(query)].push(outcome);
-    sets.all.push(outcome);
+    if (fresh) sets.fresh.push(outcome);
+    else {
+      sets[splitOf(query)].push(outcome);
+      sets.all.push(outcome);
+    }
   }
   const figures = {};
   for (const [set, outcomes] of Object.entries(sets)) {
@@ -71,21 +84,16 @@ async function recall(rank) {
   return figures;
 }
 
-/** One line per split; SHOW_MISSES=dev (or =all) lists the dev (or every) request missed at 5. */
+/** One line per set; SHOW_MISSES=<set> lists that set's requests missed at 5 (dev when set to anything else). */
 function report(label, figures, note = "") {
-  const line = ["dev", "held-out", "all"]
-    .map(
-      (set) =>
-        `${set} (${figures[set].count}) ${figures[set].at1.toFixed(3)} / ${figures[set].at5.toFixed(3)}`,
-    )
-    .join("   ");
+  const line = SETS.map(
+    (set) => `${set} (${figures[set].count}) ${figures[set].at1.toFixed(3)} / ${figures[set].at5.toFixed(3)}`,
+  ).join("   ");
   console.log(`${label} recall@1 / recall@5:  ${line}${note}`);
   const show = process.env.SHOW_MISSES;
   if (!show) return;
-  for (const miss of figures[show === "all" ? "all" : "dev"].misses) {
-    console.log(
-      `  miss [${splitOf(miss.query)}]: ${miss.query} -> ${miss.expected} (got ${miss.names.slice(0, 5).join(", ")})`,
-    );
+  for (const miss of figures[SETS.includes(show) ? show : "dev"].misses) {
+    console.log(`  miss: ${miss.query} -> ${miss.expected} (got ${miss.names.slice(0, 5).join(", ")})`);
   }
 }
 
@@ -95,7 +103,7 @@ function target(name, pass, figure) {
 }
 
 console.log(
-  `catalogue: ${catalogue.length} tools (${REFERENCE_TOOLS.length} from the MCP reference servers), ${QUERIES.length} labelled requests`,
+  `catalogue: ${catalogue.length} tools (${REFERENCE_TOOLS.length} from the MCP reference servers), ${QUERIES.length} labelled requests + ${FRESH_QUERIES.length} fresh`,
 );
 
 // --- recall, lexical ---
@@ -124,20 +132,20 @@ report(
   hybrid,
   `  (HashEmbeddingModel, 256 dims; ${embedCalls} embedding calls: catalogue once + one per query)`,
 );
-// Judged on the held-out requests: the ranker's constants were tuned on the dev ones
-// (bench/tool-search-sweep.mjs), so only the held-out figure says what an unseen request gets.
+// Judged on the fresh requests: the ranker was tuned on the dev ones (bench/tool-search-sweep.mjs)
+// and its held-out misses were read, so only the fresh figure says what an unseen request gets.
 target(
-  "recall@5 lexical >= 0.9 (held-out requests)",
-  lexical["held-out"].at5 >= 0.9,
-  `${lexical["held-out"].at5.toFixed(3)} (dev ${lexical.dev.at5.toFixed(3)}, all ${lexical.all.at5.toFixed(3)})`,
+  "recall@5 lexical >= 0.9 (fresh requests)",
+  lexical.fresh.at5 >= 0.9,
+  `${lexical.fresh.at5.toFixed(3)} (dev ${lexical.dev.at5.toFixed(3)}, held-out ${lexical["held-out"].at5.toFixed(3)}, all ${lexical.all.at5.toFixed(3)})`,
 );
 console.log(
   `info  hybrid recall@5 vs lexical: ${hybrid.all.at5.toFixed(3)} vs ${lexical.all.at5.toFixed(3)} (a hash embedding carries no meaning; a real model is what hybrid is for)`,
 );
 target(
   "catalogue embedded once (cached by content hash)",
-  embedCalls === QUERIES.length + 1,
-  `${embedCalls} calls for ${QUERIES.length} queries`,
+  embedCalls === LABELLED.length + 1,
+  `${embedCalls} calls for ${LABELLED.length} queries`,
 );
 
 // --- first-request bytes ---
@@ -164,7 +172,7 @@ function onlyAppends(requests) {
   });
 }
 let appendOnly = 0;
-for (const [query, expected] of QUERIES) {
+for (const [query, expected] of LABELLED) {
   const model = ScriptedModel.of(
     ScriptedModel.toolCall("find_tools", { query }),
     ScriptedModel.toolCall(expected, {}),
@@ -174,7 +182,11 @@ for (const [query, expected] of QUERIES) {
   await runToolLoop({ model, prompt, tools: [lexicalSearch] });
   if (onlyAppends(model.requests)) appendOnly += 1;
 }
-target("append-only in 100% of runs", appendOnly === QUERIES.length, `${appendOnly}/${QUERIES.length} runs`);
+target(
+  "append-only in 100% of runs",
+  appendOnly === LABELLED.length,
+  `${appendOnly}/${LABELLED.length} runs`,
+);
 
 // --- latency at 10,000 tools ---
 const big = [...catalogue];
