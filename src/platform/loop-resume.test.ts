@@ -125,4 +125,56 @@ describe("tool loops in an action that waits", () => {
     expect(done.result).toEqual({ text: "needs a human / function / true" });
     expect(model.requests).toHaveLength(2);
   });
+
+  it("offers a facade not yet called before the wait as itself again: called after resuming, it unfolds", async () => {
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("confirm", {}),
+      ScriptedModel.toolCall("admin", {}),
+      ScriptedModel.text("done"),
+    ]);
+    const facade = UnfoldingTool.of("admin", "Admin tools", [Tool.create("purge", "Purges", () => "ok")]);
+    const { platform, start } = setup(model, async (context) => {
+      const result = await runToolLoop({
+        model,
+        prompt,
+        tools: [facade, confirm],
+        waits: context.process.loopWaits,
+      });
+      return result.text;
+    });
+    const waiting = await start();
+    const done = await platform.respond(waiting.id, "r1", { approved: true });
+    expect(done.result).toEqual({ text: "done" });
+    expect(model.requests[2]?.toolNames).toEqual(["admin", "confirm", "purge", "admin_context"]);
+  });
+
+  it("restores a category facade's unfolding with the category it chose, not all its tools", async () => {
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("admin", { category: "users" }),
+      ScriptedModel.toolCall("confirm", {}),
+      ScriptedModel.text("done"),
+    ]);
+    const facade = UnfoldingTool.byCategory("admin", "Admin tools", {
+      users: [Tool.create("ban_user", "Bans a user", () => "ok")],
+      billing: [Tool.create("refund", "Refunds", () => "ok")],
+    });
+    const { platform, start } = setup(model, async (context) => {
+      const result = await runToolLoop({
+        model,
+        prompt,
+        tools: [facade, confirm],
+        waits: context.process.loopWaits,
+      });
+      return result.text;
+    });
+    const waiting = await start();
+    await platform.respond(waiting.id, "r1", { approved: true });
+    const contextTool = (index: number) =>
+      model.requests[index]?.tools.find((tool) => tool.name === "admin_context")?.description;
+    expect(model.requests).toHaveLength(3);
+    expect(model.requests[2]?.toolNames).toEqual(["admin", "confirm", "ban_user", "admin_context"]);
+    expect(contextTool(2)).toBe(contextTool(1));
+    expect(contextTool(2)).toContain("ban_user");
+    expect(contextTool(2)).not.toContain("refund");
+  });
 });
