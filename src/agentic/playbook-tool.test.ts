@@ -75,6 +75,21 @@ describe("PlaybookTool", () => {
     expect(analyze.calls).toBe(1);
   });
 
+  it("sends a locked tool's definition as the same object while its lock is unchanged (computed once)", async () => {
+    const [search, other, analyze] = [tool("search"), tool("other"), tool("analyze")];
+    const playbook = PlaybookTool.create("researcher", "Research")
+      .withTools(search, other)
+      .withTool(analyze)
+      .unlockedBy(search);
+    const model = await run(playbook, [
+      ScriptedModel.toolCall("other", {}),
+      ScriptedModel.text("inner done"),
+    ]);
+    const sent = (request: number) => model.requests[request]?.tools.find((sent) => sent.name === "analyze");
+    expect(sent(1)?.description).toContain("This tool is not yet available");
+    expect(sent(2)).toBe(sent(1));
+  });
+
   it("answers a locked call with the locked message and records nothing", async () => {
     const search = tool("search");
     const analyze = tool("analyze");

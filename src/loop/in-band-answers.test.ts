@@ -63,6 +63,15 @@ describe("in-band answers", () => {
     });
   });
 
+  it("names every problem of the arguments, separated by semicolons", async () => {
+    const output = await answerTo(ScriptedModel.toolCall("convert", { unit: "k" }));
+    expect(output).toEqual({
+      type: "error-text",
+      value:
+        "Invalid arguments for tool 'convert': missing required field 'value'; field 'unit' must be one of [\"c\",\"f\"], got \"k\". Call the tool again with arguments that match its input schema.",
+    });
+  });
+
   it("names a field of the wrong type and what was expected", async () => {
     const output = await answerTo(ScriptedModel.toolCall("convert", { value: "hot", unit: "c" }));
     expect((output as { value: string }).value).toContain("field 'value' must be number, got string");

@@ -56,7 +56,9 @@ describe("tool loops in an action that waits", () => {
       ScriptedModel.toolCall("admin", {}),
       ScriptedModel.text("first answer", { usage: { inputTokens: 7, outputTokens: 3 } }),
     ]);
-    const facade = UnfoldingTool.of("admin", "Admin tools", [Tool.create("purge", "Purges", () => "ok")]);
+    const facade = UnfoldingTool.of("admin", "Admin tools", [
+      Tool.create("purge", "Purges", () => ToolResult.text("ok")),
+    ]);
     const firsts: ToolLoopResult[] = [];
     const { platform, start } = setup(model, async (context) => {
       const first = await runToolLoop({ model, prompt, tools: [facade], waits: context.process.loopWaits });
@@ -132,7 +134,9 @@ describe("tool loops in an action that waits", () => {
       ScriptedModel.toolCall("admin", {}),
       ScriptedModel.text("done"),
     ]);
-    const facade = UnfoldingTool.of("admin", "Admin tools", [Tool.create("purge", "Purges", () => "ok")]);
+    const facade = UnfoldingTool.of("admin", "Admin tools", [
+      Tool.create("purge", "Purges", () => ToolResult.text("ok")),
+    ]);
     const { platform, start } = setup(model, async (context) => {
       const result = await runToolLoop({
         model,
@@ -155,8 +159,8 @@ describe("tool loops in an action that waits", () => {
       ScriptedModel.text("done"),
     ]);
     const facade = UnfoldingTool.byCategory("admin", "Admin tools", {
-      users: [Tool.create("ban_user", "Bans a user", () => "ok")],
-      billing: [Tool.create("refund", "Refunds", () => "ok")],
+      users: [Tool.create("ban_user", "Bans a user", () => ToolResult.text("ok"))],
+      billing: [Tool.create("refund", "Refunds", () => ToolResult.text("ok"))],
     });
     const { platform, start } = setup(model, async (context) => {
       const result = await runToolLoop({

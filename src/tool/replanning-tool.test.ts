@@ -118,10 +118,13 @@ describe("Tool.replanAlways", () => {
     expect(added).toEqual([artifact]);
   });
 
-  it("replans after a text result without adding anything", async () => {
-    const { replan, added } = await callInProcess(Tool.replanAlways(returning(ToolResult.text("t"))));
+  it.each([
+    ["a text result", ToolResult.text("t")],
+    ["a null artifact", ToolResult.withArtifact("t", null)],
+  ])("replans after %s without adding anything", async (_, result) => {
+    const { replan, added } = await callInProcess(Tool.replanAlways(returning(result)));
     expect(replan?.reason).toBe("triage replans");
-    expect(added).toEqual([]);
+    expect(added).toStrictEqual([]);
   });
 });
 
@@ -146,6 +149,17 @@ describe("Tool.replanWhen", () => {
       const outcome = await callInProcess(Tool.replanWhen(returning(result), Ticket, predicate));
       expect(outcome.result).toBe(result);
     }
+  });
+
+  it("never gives a typed predicate an artifact of another type", async () => {
+    const seen: unknown[] = [];
+    const result = ToolResult.withArtifact("t", "a string");
+    const tool = Tool.replanWhen(returning(result), Ticket, (ticket) => {
+      seen.push(ticket);
+      return true;
+    });
+    expect((await callInProcess(tool)).result).toBe(result);
+    expect(seen).toEqual([]);
   });
 
   it("accepts an untyped predicate", async () => {

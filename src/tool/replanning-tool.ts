@@ -94,6 +94,7 @@ export class ConditionalReplanningTool extends DelegatingTool {
       agentProcess,
       tool: this.definition,
       resultContent: result.content,
+      // Stryker disable next-line ConditionalExpression: a text or error result has no artifact property, so it reads undefined either way
       artifact: result.kind === "artifact" ? result.artifact : undefined,
     });
     if (!decision) return result;
@@ -104,7 +105,9 @@ export class ConditionalReplanningTool extends DelegatingTool {
 /** The artifact of `context` when it is of `type` (any value when no type is given). */
 function artifactOf<T>(context: ReplanContext, type: TypeToken<T> | undefined): T | undefined {
   const { artifact } = context;
-  if (artifact === undefined || artifact === null) return undefined;
+  // Stryker disable next-line ConditionalExpression: a shortcut; an undefined artifact is returned as undefined below too
+  if (artifact === undefined) return undefined;
+  if (artifact === null) return undefined;
   if (type && !type.is(artifact)) return undefined;
   return artifact as T;
 }
