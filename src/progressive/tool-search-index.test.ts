@@ -103,6 +103,28 @@ describe("ToolSearchIndex", () => {
     expect(names(catalogue, "pull my bank transactions from plaid", 1)).toEqual(["plaid_list_transaction"]);
   });
 
+  it("searches an MCP tool's server name and boosts the server the query names", () => {
+    const onServer = (server: string, name: string, description: string): Tool =>
+      tool(name, description).withDefinitionMetadata({ mcpServer: server });
+    const catalogue = ToolSearchIndex.of([
+      onServer("memory", "create_relations", "Create relations between entities in the knowledge graph"),
+      onServer("memory", "read_graph", "Read the entire knowledge graph"),
+      onServer("crm", "create_note", "Create a note about a person"),
+      onServer("crm", "get_person", "Get a person"),
+    ]);
+    expect(names(catalogue, "record in memory that Alice works at Acme", 1)).toEqual(["create_relations"]);
+    expect(names(catalogue, "memory", 5)).toEqual(["create_relations", "read_graph"]);
+  });
+
+  it("never lets a server's name outrank a tool the query names exactly", () => {
+    const catalogue = ToolSearchIndex.of([
+      tool("get_memory_usage", "Memory in use by the process"),
+      tool("read_graph", "Read the entire knowledge graph").withDefinitionMetadata({ mcpServer: "memory" }),
+      tool("open_nodes", "Open nodes of the knowledge graph").withDefinitionMetadata({ mcpServer: "memory" }),
+    ]);
+    expect(names(catalogue, "get memory usage", 1)).toEqual(["get_memory_usage"]);
+  });
+
   it("finds nothing for words no tool has, and nothing for a limit under 1", () => {
     expect(names(index, "book a flight")).toEqual([]);
     expect(names(index, "file", 0)).toEqual([]);

@@ -43,10 +43,11 @@ const FIELDS = [
   "parameterDescriptions",
   "children",
   "acronyms",
+  "server",
 ] as const;
 const FIELD_COUNT = FIELDS.length;
-/** Bits of a term's count in one field, packed per field into one integer (6 × 5 bits: a small integer). */
-const COUNT_BITS = 5;
+/** Bits of a term's count in one field, packed per field into one integer (7 × 4 bits: a small integer). */
+const COUNT_BITS = 4;
 const MAX_COUNT = (1 << COUNT_BITS) - 1;
 
 function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unknown }>> {
@@ -54,6 +55,15 @@ function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unkno
   return typeof properties === "object" && properties !== null
     ? (properties as Record<string, { description?: unknown }>)
     : {};
+}
+
+/**
+ * The name of the MCP server a tool comes from (`definition.metadata.mcpServer`,
+ * set on every MCP tool), if it has one.
+ */
+export function serverOf(tool: Tool): string | undefined {
+  const server = tool.definition.metadata.mcpServer;
+  return typeof server === "string" && server.length > 0 ? server : undefined;
 }
 
 /**
@@ -84,9 +94,12 @@ function writeDocument(tool: Tool, terms: string[], ends: Uint32Array, lengths: 
           length += appendIndexTerms(child.definition.description, terms);
         }
       }
-    } else {
+    } else if (field === "acronyms") {
       for (const acronym of acronymTerms(name)) terms.push(acronym);
       length = terms.length - (ends[index - 1] as number);
+    } else {
+      const server = serverOf(tool);
+      if (server !== undefined) length = appendIndexTerms(server, terms);
     }
     ends[index] = terms.length;
     lengths[index] = length;
@@ -117,6 +130,34 @@ function namespacesOf(names: readonly (readonly string[])[]): [Map<string, numbe
     first === undefined ? -1 : (namespaces.get(first) ?? -1),
   );
   return [namespaces, namespaceOf];
+}
+
+/**
+ * The servers of a catalogue's tools as namespaces: each server's id by the
+ * stems of its name that are no action words (`google`, `map` of
+ * `google-maps`; not `search` of `brave-search`), and each tool's server id
+ * (or -1).
+ */
+function serversOf(tools: readonly Tool[]): [Map<string, number[]>, Int32Array] {
+  const ids = new Map<string, number>();
+  const byTerm = new Map<string, number[]>();
+  const serverIdOf = Int32Array.from(tools, (tool) => {
+    const server = serverOf(tool);
+    if (server === undefined) return -1;
+    let id = ids.get(server);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(server, id);
+      for (const term of new Set(searchTerms(server))) {
+        if (relatedTerms(term).length > 0) continue;
+        const named = byTerm.get(term);
+        if (named) named.push(id);
+        else byTerm.set(term, [id]);
+      }
+    }
+    return id;
+  });
+  return [byTerm, serverIdOf];
 }
 
 /** The text an embedding model sees for `tool`: name, description and parameter names. */
@@ -150,6 +191,10 @@ export class ToolSearchIndex {
   private readonly namespaceOf: Int32Array;
   /** Namespaces (`slack` of `slack_post_message`) by their stem. */
   private readonly namespaces: ReadonlyMap<string, number>;
+  /** Each tool's MCP server (an id of `servers`), or -1. */
+  private readonly serverIdOf: Int32Array;
+  /** Server ids by the stems of the server's name (`memory`, `google`, `map`). */
+  private readonly servers: ReadonlyMap<string, readonly number[]>;
 
   private constructor(tools: readonly Tool[], parameters: ToolSearchParameters) {
     this.tools = tools;
@@ -229,6 +274,7 @@ export class ToolSearchIndex {
     this.scores = new Float64Array(count);
     this.touched = new Uint32Array(count);
     [this.namespaces, this.namespaceOf] = namespacesOf(names);
+    [this.servers, this.serverIdOf] = serversOf(tools);
   }
 
   /** An index over `tools` (kept in their order; ties rank in that order). */
@@ -267,15 +313,20 @@ export class ToolSearchIndex {
       if (posting) add(posting, share);
     }
     const named = new Set<number>();
+    const namedServers = new Set<number>();
     for (const term of searchTerms(query)) {
       const namespace = this.namespaces.get(term);
       if (namespace !== undefined) named.add(namespace);
+      for (const server of this.servers.get(term) ?? []) namedServers.add(server);
     }
-    if (named.size > 0) {
+    if (named.size > 0 || namedServers.size > 0) {
       const factor = 1 + this.parameters.namespaceBoost;
       for (let index = 0; index < touchedCount; index++) {
         const position = touched[index] as number;
-        if (named.has(this.namespaceOf[position] as number))
+        if (
+          named.has(this.namespaceOf[position] as number) ||
+          namedServers.has(this.serverIdOf[position] as number)
+        )
           scores[position] = (scores[position] as number) * factor;
       }
     }

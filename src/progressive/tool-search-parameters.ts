@@ -23,6 +23,8 @@ export interface ToolSearchParameters {
   readonly children: FieldParameters;
   /** Acronyms of the name's inner phrases (`pr` for `get_pull_request_files`). */
   readonly acronyms: FieldParameters;
+  /** The name of the MCP server the tool comes from (`memory` for the memory server's `create_entities`). */
+  readonly server: FieldParameters;
   /** A query word also matches longer index words it begins (`repo` → `repository`), at this share. */
   readonly prefixShare: number;
   /** An index word of 3+ letters that begins a longer query word (`env` for `environment`) counts this share. */
@@ -44,6 +46,7 @@ export const DEFAULT_TOOL_SEARCH_PARAMETERS: ToolSearchParameters = {
   parameterDescriptions: { weight: 0.5, b: 0.75 },
   children: { weight: 0.5, b: 0.75 },
   acronyms: { weight: 1.5, b: 0 },
+  server: { weight: 1, b: 0 },
   prefixShare: 0.5,
   abbreviationShare: 0.5,
   relatedShare: 0.3,
