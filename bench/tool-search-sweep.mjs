@@ -56,6 +56,7 @@ const KNOBS = [
   ["relatedShare", [0, 0.3, 0.45, 0.6, 0.8, 1]],
   ["surfaceShare", [0, 0.15, 0.3, 0.5, 0.75, 1]],
   ["namespaceBoost", [0, 0.25, 0.5, 1, 2, 4]],
+  ["literalShare", [0, 0.25, 0.5, 0.75, 1]],
 ];
 
 function withKnob(parameters, knob, value) {

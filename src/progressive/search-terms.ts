@@ -262,3 +262,56 @@ const relatedByTerm: ReadonlyMap<string, readonly string[]> = (() => {
 export function relatedTerms(term: string): readonly string[] {
   return relatedByTerm.get(term) ?? [];
 }
+
+/**
+ * Common file extensions (documents, data, code, media): a query word like
+ * `notes.md` or `config/settings.yaml` names a file. Generic, not any
+ * catalogue's vocabulary.
+ */
+const FILE_EXTENSIONS = new Set(
+  (
+    "txt md markdown rst pdf doc docx odt rtf csv tsv xls xlsx json jsonl yaml yml toml ini cfg conf env xml " +
+    "html htm css scss js mjs cjs jsx ts tsx py rb go rs java kt c h cpp hpp cs php swift sh bash sql log lock " +
+    "png jpg jpeg gif svg webp ico bmp tiff mp3 wav ogg flac mp4 mov avi mkv webm zip tar gz tgz bz2 7z rar dmg " +
+    "iso exe bin wasm ipynb parquet avro db sqlite"
+  ).split(" "),
+);
+
+/**
+ * Top-level domains a host name ends with (`example.com`): such a word is a
+ * web address, not a file.
+ */
+const WEB_DOMAINS = new Set("com org net io dev app ai co edu gov info biz me us uk de eu".split(" "));
+
+/**
+ * What kinds of value a query's literal words are, as the words a tool's
+ * parameters use for them: a URL or host name (`https://…`, `example.com`)
+ * stands for `url`, an e-mail address for `email`, a file name or path
+ * (`notes.md`, `src/index.ts`, `./data`) for `file` and `path`. Returned
+ * as search terms (stemmed), each once.
+ */
+export function literalTerms(text: string): string[] {
+  const kinds = new Set<string>();
+  for (const word of text.split(/\s+/)) {
+    const token = word.replace(/^[("'`<[]+|[)"'`>\],.;:!?]+$/g, "");
+    if (token.length === 0) continue;
+    if (/^[a-z][a-z0-9+.-]*:\/\/\S/i.test(token) || /^www\.\S/i.test(token)) kinds.add("url");
+    else if (/^[^\s@]+@[^\s@]+\.\p{L}{2,}$/u.test(token)) kinds.add("email");
+    else {
+      const extension = /^[\p{L}\p{N}_~./\\-]*[\p{L}\p{N}_-]\.(\p{L}[\p{L}\p{N}]{0,8})$/u
+        .exec(token)?.[1]
+        ?.toLowerCase();
+      if (extension !== undefined && WEB_DOMAINS.has(extension) && !token.includes("/")) kinds.add("url");
+      else if (
+        (extension !== undefined && FILE_EXTENSIONS.has(extension)) ||
+        /^(?:~|\.{1,2})?\/[\p{L}\p{N}_.-]/u.test(token) ||
+        // `a/b/c` or `src/`; a bare `a/b` is as often a branch or "and/or" as a path.
+        /^[\p{L}\p{N}_.-]+(?:\/[\p{L}\p{N}_.-]+){2,}\/?$|^[\p{L}\p{N}_.-]+\/$/u.test(token)
+      ) {
+        kinds.add("file");
+        kinds.add("path");
+      }
+    }
+  }
+  return [...kinds].map(stem);
+}

@@ -3,7 +3,7 @@ import { InputSchema } from "../tool/input-schema.js";
 import { Param } from "../tool/param.js";
 import { Tool } from "../tool/tool.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { acronymTerms, searchTerms, surfaceTerms } from "./search-terms.js";
+import { acronymTerms, literalTerms, searchTerms, surfaceTerms } from "./search-terms.js";
 import { ToolSearchIndex, toolDocumentText } from "./tool-search-index.js";
 
 function tool(name: string, description: string, ...params: string[]): Tool {
@@ -123,6 +123,29 @@ describe("ToolSearchIndex", () => {
       tool("open_nodes", "Open nodes of the knowledge graph").withDefinitionMetadata({ mcpServer: "memory" }),
     ]);
     expect(names(catalogue, "get memory usage", 1)).toEqual(["get_memory_usage"]);
+  });
+
+  describe("a URL, e-mail address or file path in the query", () => {
+    const catalogue = ToolSearchIndex.of([
+      tool("get_page_title", "Get the title of a web page", "selector"),
+      tool("fetch", "Fetch a resource from the internet", "url"),
+      tool("read_file", "Read the contents of a file", "path"),
+      tool("send_message", "Send a message", "email"),
+    ]);
+
+    it("stands for the kind of value it is (url; file and path; email)", () => {
+      expect(names(catalogue, "what's inside config/settings.yaml", 1)).toEqual(["read_file"]);
+      expect(names(catalogue, "grab https://example.com/docs for me", 1)).toEqual(["fetch"]);
+      expect(names(catalogue, "write to bob@example.com", 1)).toEqual(["send_message"]);
+    });
+
+    it("never outranks the tool whose words the query uses", () => {
+      expect(names(catalogue, "the page title of https://example.com/docs", 1)).toEqual(["get_page_title"]);
+    });
+
+    it("takes no branch name, version or bare a/b for a path", () => {
+      expect(literalTerms("branch feature/search off main, v1.2.3, and/or 2024.")).toEqual([]);
+    });
   });
 
   it("finds nothing for words no tool has, and nothing for a limit under 1", () => {

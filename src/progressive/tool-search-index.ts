@@ -3,6 +3,7 @@ import { isNestedTool } from "../tool/unfolding.js";
 import {
   acronymTerms,
   appendIndexTerms,
+  literalTerms,
   relatedTerms,
   SURFACE_MARK,
   searchTerms,
@@ -343,7 +344,7 @@ export class ToolSearchIndex {
    * best share (two words for "create" do not count it twice).
    */
   private queryTerms(query: string): Map<string, number> {
-    const { prefixShare, abbreviationShare, relatedShare, surfaceShare } = this.parameters;
+    const { prefixShare, abbreviationShare, relatedShare, surfaceShare, literalShare } = this.parameters;
     const shares = new Map<string, number>();
     const offer = (term: string, share: number): void => {
       if (share > (shares.get(term) ?? 0) && this.postings.has(term)) shares.set(term, share);
@@ -360,6 +361,7 @@ export class ToolSearchIndex {
       for (const related of relatedTerms(term)) offer(related, relatedShare);
     }
     for (const surface of surfaceTerms(query)) offer(surface, surfaceShare);
+    for (const kind of literalTerms(query)) offer(kind, literalShare);
     return shares;
   }
 

@@ -35,6 +35,8 @@ export interface ToolSearchParameters {
   readonly namespaceBoost: number;
   /** A query word's exact surface form (`images`, not only `image`) adds this share of its own score. */
   readonly surfaceShare: number;
+  /** A literal's kind (`url` for `https://…`, `file` and `path` for `notes.md`) counts this share. */
+  readonly literalShare: number;
 }
 
 /** Chosen by `bench/tool-search-sweep.mjs` on the dev requests (see docs/tool-search.md). */
@@ -52,4 +54,5 @@ export const DEFAULT_TOOL_SEARCH_PARAMETERS: ToolSearchParameters = {
   relatedShare: 0.3,
   surfaceShare: 0.15,
   namespaceBoost: 1,
+  literalShare: 0.5,
 };
