@@ -205,21 +205,23 @@ export function acronymTerms(name: string): string[] {
  * "remove the volume" finds `delete_volume` and "find the page" finds
  * `search_page`. Generic English, not any catalogue's vocabulary.
  */
+const DESTRUCTIVE_ACTIONS: readonly string[] = [
+  "delete",
+  "remove",
+  "drop",
+  "kill",
+  "terminate",
+  "cancel",
+  "deactivate",
+  "erase",
+  "destroy",
+  "forget",
+  "purge",
+];
+
 const ACTION_GROUPS: readonly (readonly string[])[] = [
   ["create", "add", "new", "make", "start", "launch", "raise", "submit", "register", "insert", "open"],
-  [
-    "delete",
-    "remove",
-    "drop",
-    "kill",
-    "terminate",
-    "cancel",
-    "deactivate",
-    "erase",
-    "destroy",
-    "forget",
-    "purge",
-  ],
+  DESTRUCTIVE_ACTIONS,
   [
     "update",
     "change",
@@ -314,4 +316,11 @@ export function literalTerms(text: string): string[] {
     }
   }
   return [...kinds].map(stem);
+}
+
+const destructiveStems: ReadonlySet<string> = new Set(DESTRUCTIVE_ACTIONS.map(stem));
+
+/** Whether `term` (a search term) names a destructive action (`delet`, `remov`, `cancel`). */
+export function isDestructive(term: string): boolean {
+  return destructiveStems.has(term);
 }

@@ -148,6 +148,26 @@ describe("ToolSearchIndex", () => {
     });
   });
 
+  it("offers a destructive tool after its equals unless the query asks to destroy", () => {
+    const catalogue = ToolSearchIndex.of([
+      tool("delete_deployment", "Permanently delete a deployment", "deployment_id"),
+      tool("create_deployment", "Create a new deployment", "project"),
+    ]);
+    expect(names(catalogue, "deploy the site to production", 2)).toEqual([
+      "create_deployment",
+      "delete_deployment",
+    ]);
+    expect(names(catalogue, "tear down the deployment and remove it", 1)).toEqual(["delete_deployment"]);
+  });
+
+  it("still ranks a destructive tool first when the query matches it better", () => {
+    const catalogue = ToolSearchIndex.of([
+      tool("delete_volume", "Permanently delete a volume"),
+      tool("get_volume_snapshot", "Get a snapshot of a disk"),
+    ]);
+    expect(names(catalogue, "volume", 1)).toEqual(["delete_volume"]);
+  });
+
   it("finds nothing for words no tool has, and nothing for a limit under 1", () => {
     expect(names(index, "book a flight")).toEqual([]);
     expect(names(index, "file", 0)).toEqual([]);

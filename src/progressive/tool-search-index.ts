@@ -3,6 +3,7 @@ import { isNestedTool } from "../tool/unfolding.js";
 import {
   acronymTerms,
   appendIndexTerms,
+  isDestructive,
   literalTerms,
   relatedTerms,
   SURFACE_MARK,
@@ -192,6 +193,8 @@ export class ToolSearchIndex {
   private readonly namespaceOf: Int32Array;
   /** Namespaces (`slack` of `slack_post_message`) by their stem. */
   private readonly namespaces: ReadonlyMap<string, number>;
+  /** 1 for each tool whose name's first action word is destructive (`delete_volume`). */
+  private readonly destructive: Uint8Array;
   /** Each tool's MCP server (an id of `servers`), or -1. */
   private readonly serverIdOf: Int32Array;
   /** Server ids by the stems of the server's name (`memory`, `google`, `map`). */
@@ -276,6 +279,10 @@ export class ToolSearchIndex {
     this.touched = new Uint32Array(count);
     [this.namespaces, this.namespaceOf] = namespacesOf(names);
     [this.servers, this.serverIdOf] = serversOf(tools);
+    this.destructive = Uint8Array.from(names, (stems) => {
+      const action = stems.find((term) => relatedTerms(term).length > 0);
+      return action !== undefined && isDestructive(action) ? 1 : 0;
+    });
   }
 
   /** An index over `tools` (kept in their order; ties rank in that order). */
@@ -331,9 +338,26 @@ export class ToolSearchIndex {
           scores[position] = (scores[position] as number) * factor;
       }
     }
+    this.sparePermanence(query, touchedCount);
     const hits = this.best(touchedCount, limit);
     for (let index = 0; index < touchedCount; index++) scores[touched[index] as number] = 0;
     return hits;
+  }
+
+  /**
+   * Unless the query asks to delete (any destructive action word), lowers the
+   * scores of destructive tools (`delete_…`, `remove_…`) by destructivePenalty:
+   * a request that does not ask for destruction never gets it merely because
+   * its other words matched equally.
+   */
+  private sparePermanence(query: string, touchedCount: number): void {
+    const penalty = this.parameters.destructivePenalty;
+    if (penalty === 0 || searchTerms(query).some(isDestructive)) return;
+    const { scores, touched, destructive } = this;
+    for (let index = 0; index < touchedCount; index++) {
+      const position = touched[index] as number;
+      if (destructive[position] === 1) scores[position] = (scores[position] as number) * (1 - penalty);
+    }
   }
 
   /**

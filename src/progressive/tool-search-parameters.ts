@@ -35,6 +35,8 @@ export interface ToolSearchParameters {
   readonly namespaceBoost: number;
   /** A query word's exact surface form (`images`, not only `image`) adds this share of its own score. */
   readonly surfaceShare: number;
+  /** Unless the query has a destructive action word, a destructive tool's (`delete_…`) score shrinks by this share. */
+  readonly destructivePenalty: number;
   /** A literal's kind (`url` for `https://…`, `file` and `path` for `notes.md`) counts this share. */
   readonly literalShare: number;
 }
@@ -55,4 +57,5 @@ export const DEFAULT_TOOL_SEARCH_PARAMETERS: ToolSearchParameters = {
   surfaceShare: 0.15,
   namespaceBoost: 1,
   literalShare: 0.5,
+  destructivePenalty: 0.1,
 };
