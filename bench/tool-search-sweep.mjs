@@ -58,6 +58,7 @@ const KNOBS = [
   ["namespaceBoost", [0, 0.25, 0.5, 1, 2, 4]],
   ["literalShare", [0, 0.25, 0.5, 0.75, 1]],
   ["destructivePenalty", [0, 0.05, 0.1, 0.2, 0.3, 0.5]],
+  ["questionShare", [0, 0.15, 0.3, 0.5, 1]],
 ];
 
 function withKnob(parameters, knob, value) {

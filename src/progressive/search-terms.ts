@@ -324,3 +324,18 @@ const destructiveStems: ReadonlySet<string> = new Set(DESTRUCTIVE_ACTIONS.map(st
 export function isDestructive(term: string): boolean {
   return destructiveStems.has(term);
 }
+
+/** Words a question starts with (English). */
+const QUESTION_WORDS =
+  /^\s*(?:what|what's|whats|which|who|who's|whom|whose|when|where|how|is|are|does|did)\b/i;
+
+/** The actions that answer a question: reading, not changing (stems). */
+const READING_ACTIONS: readonly string[] = ["get", "list", "read", "show"].map(stem);
+
+/**
+ * The reading actions (`get`, `list`, `read`, `show`) when `text` is a
+ * question ("what time is it in Tokyo", "…?"): a question asks to read.
+ */
+export function questionTerms(text: string): readonly string[] {
+  return text.trimEnd().endsWith("?") || QUESTION_WORDS.test(text) ? READING_ACTIONS : [];
+}

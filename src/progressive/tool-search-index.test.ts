@@ -168,6 +168,24 @@ describe("ToolSearchIndex", () => {
     expect(names(catalogue, "volume", 1)).toEqual(["delete_volume"]);
   });
 
+  it("reads for a question: get, list, read and show tools win over changing ones", () => {
+    const catalogue = ToolSearchIndex.of([
+      tool("update_forecast", "Update a forecast", "forecast_id"),
+      tool("get_forecast", "Get a forecast", "forecast_id"),
+    ]);
+    expect(names(catalogue, "what's the forecast for Paris", 1)).toEqual(["get_forecast"]);
+    expect(names(catalogue, "forecast for Paris?", 1)).toEqual(["get_forecast"]);
+    expect(names(catalogue, "can you change the forecast for Paris", 1)).toEqual(["update_forecast"]);
+  });
+
+  it("never lets a question's reading actions outrank the action it names", () => {
+    const catalogue = ToolSearchIndex.of([
+      tool("get_forecast", "Get a forecast", "forecast_id"),
+      tool("update_forecast", "Update a forecast", "forecast_id"),
+    ]);
+    expect(names(catalogue, "how do I update the forecast?", 1)).toEqual(["update_forecast"]);
+  });
+
   it("finds nothing for words no tool has, and nothing for a limit under 1", () => {
     expect(names(index, "book a flight")).toEqual([]);
     expect(names(index, "file", 0)).toEqual([]);

@@ -5,6 +5,7 @@ import {
   appendIndexTerms,
   isDestructive,
   literalTerms,
+  questionTerms,
   relatedTerms,
   SURFACE_MARK,
   searchTerms,
@@ -368,7 +369,8 @@ export class ToolSearchIndex {
    * best share (two words for "create" do not count it twice).
    */
   private queryTerms(query: string): Map<string, number> {
-    const { prefixShare, abbreviationShare, relatedShare, surfaceShare, literalShare } = this.parameters;
+    const { prefixShare, abbreviationShare, relatedShare, surfaceShare, literalShare, questionShare } =
+      this.parameters;
     const shares = new Map<string, number>();
     const offer = (term: string, share: number): void => {
       if (share > (shares.get(term) ?? 0) && this.postings.has(term)) shares.set(term, share);
@@ -386,6 +388,7 @@ export class ToolSearchIndex {
     }
     for (const surface of surfaceTerms(query)) offer(surface, surfaceShare);
     for (const kind of literalTerms(query)) offer(kind, literalShare);
+    for (const action of questionTerms(query)) offer(action, questionShare);
     return shares;
   }
 

@@ -37,6 +37,8 @@ export interface ToolSearchParameters {
   readonly surfaceShare: number;
   /** Unless the query has a destructive action word, a destructive tool's (`delete_…`) score shrinks by this share. */
   readonly destructivePenalty: number;
+  /** A question ("what …", "…?") reaches the reading actions (`get`, `list`, `read`, `show`) at this share. */
+  readonly questionShare: number;
   /** A literal's kind (`url` for `https://…`, `file` and `path` for `notes.md`) counts this share. */
   readonly literalShare: number;
 }
@@ -57,5 +59,6 @@ export const DEFAULT_TOOL_SEARCH_PARAMETERS: ToolSearchParameters = {
   surfaceShare: 0.15,
   namespaceBoost: 1,
   literalShare: 0.5,
+  questionShare: 0.3,
   destructivePenalty: 0.1,
 };
