@@ -1,13 +1,16 @@
 /**
- * Words too common in tool descriptions and requests to tell tools apart.
- * Kept short: verbs and nouns stay, whatever they are.
+ * Words too common in tool descriptions and requests to tell tools apart,
+ * and the filler of a spoken request. Kept short: verbs and nouns stay,
+ * whatever they are.
  */
 const STOP_WORDS = new Set(
   (
     "a an the and or of to in on for from with by at as is are be been was were it its this that these those " +
     "i me my we our you your he she they them their his her can could would should will shall may might must " +
     "do does did done please want need like some any all into onto about over up out so than then there here " +
-    "what which who whom whose how when where why if not no yes just also only very via per using use"
+    "what which who whom whose how when where why if not no yes just also only very via per using use " +
+    // Request filler ("hey, could you quickly …, thanks"):
+    "let lets kindly thanks thank hey hi hello ok okay something anything stuff whatever really actually quickly"
   ).split(" "),
 );
 

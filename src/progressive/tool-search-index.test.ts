@@ -23,6 +23,10 @@ describe("searchTerms", () => {
     expect(searchTerms("string")).toEqual(["string"]);
   });
 
+  it("drops a spoken request's filler", () => {
+    expect(searchTerms("hey, could you quickly show me the logs? thanks")).toEqual(searchTerms("show logs"));
+  });
+
   it("takes irregular past forms to their base", () => {
     expect(searchTerms("sent paid chosen")).toEqual(searchTerms("send pay choose"));
   });
