@@ -57,6 +57,7 @@ const KNOBS = [
   ["surfaceShare", [0, 0.15, 0.3, 0.5, 0.75, 1]],
   ["namespaceBoost", [0, 0.25, 0.5, 1, 2, 4]],
   ["literalShare", [0, 0.25, 0.5, 0.75, 1]],
+  ["valueShare", [0, 0.25, 0.5, 0.75, 1]],
   ["destructivePenalty", [0, 0.05, 0.1, 0.2, 0.3, 0.5]],
   ["questionShare", [0, 0.15, 0.3, 0.5, 1]],
 ];

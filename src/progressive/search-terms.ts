@@ -244,6 +244,8 @@ const ACTION_GROUPS: readonly (readonly string[])[] = [
   ["list", "show", "all", "browse", "enumerate", "view"],
   ["search", "find", "look", "query", "lookup", "filter", "seek"],
   ["export", "download", "dump", "backup"],
+  ["upload", "attach", "import"],
+  ["write", "save", "store", "persist"],
   ["send", "post", "text", "email", "message", "notify", "tell"],
 ];
 
@@ -288,37 +290,64 @@ const FILE_EXTENSIONS = new Set(
  */
 const WEB_DOMAINS = new Set("com org net io dev app ai co edu gov info biz me us uk de eu".split(" "));
 
+/** The kinds of value a literal word is (`url`; `email`; `file` and `path`), none for an ordinary word. */
+function literalKinds(token: string): readonly string[] {
+  if (/^[a-z][a-z0-9+.-]*:\/\/\S/i.test(token) || /^www\.\S/i.test(token)) return ["url"];
+  if (/^[^\s@]+@[^\s@]+\.\p{L}{2,}$/u.test(token)) return ["email"];
+  const extension = /^[\p{L}\p{N}_~./\\-]*[\p{L}\p{N}_-]\.(\p{L}[\p{L}\p{N}]{0,8})$/u
+    .exec(token)?.[1]
+    ?.toLowerCase();
+  if (extension !== undefined && WEB_DOMAINS.has(extension) && !token.includes("/")) return ["url"];
+  if (
+    (extension !== undefined && FILE_EXTENSIONS.has(extension)) ||
+    /^(?:~|\.{1,2})?\/[\p{L}\p{N}_.-]/u.test(token) ||
+    // `a/b/c` or `src/`; a bare `a/b` is as often a branch or "and/or" as a path.
+    /^[\p{L}\p{N}_.-]+(?:\/[\p{L}\p{N}_.-]+){2,}\/?$|^[\p{L}\p{N}_.-]+\/$/u.test(token)
+  ) {
+    return ["file", "path"];
+  }
+  return [];
+}
+
+/** A query split into its ordinary words and its literal values (URLs, e-mail addresses, file paths). */
+export interface QueryLiterals {
+  /** The query without its literals. */
+  readonly words: string;
+  /** The literals, space-separated (`notes.md https://example.com`). */
+  readonly values: string;
+  /**
+   * The kinds of the literals, as the words tool parameters use for them
+   * (search terms, each once): a URL or host name (`https://…`,
+   * `example.com`) is a `url`, an e-mail address an `email`, a file name or
+   * path (`notes.md`, `src/index.ts`, `./data`) a `file` and a `path`.
+   */
+  readonly kinds: readonly string[];
+}
+
 /**
- * What kinds of value a query's literal words are, as the words a tool's
- * parameters use for them: a URL or host name (`https://…`, `example.com`)
- * stands for `url`, an e-mail address for `email`, a file name or path
- * (`notes.md`, `src/index.ts`, `./data`) for `file` and `path`. Returned
- * as search terms (stemmed), each once.
+ * Finds the literal values in a query: a user pastes a value (`open
+ * https://…`, `what's in config/settings.yaml`) where a tool's description
+ * names its kind, and the words inside a value say little about the task.
  */
-export function literalTerms(text: string): string[] {
+export function queryLiterals(text: string): QueryLiterals {
   const kinds = new Set<string>();
+  const words: string[] = [];
+  const values: string[] = [];
   for (const word of text.split(/\s+/)) {
     const token = word.replace(/^[("'`<[]+|[)"'`>\],.;:!?]+$/g, "");
-    if (token.length === 0) continue;
-    if (/^[a-z][a-z0-9+.-]*:\/\/\S/i.test(token) || /^www\.\S/i.test(token)) kinds.add("url");
-    else if (/^[^\s@]+@[^\s@]+\.\p{L}{2,}$/u.test(token)) kinds.add("email");
+    const found = token.length > 0 ? literalKinds(token) : [];
+    if (found.length === 0) words.push(word);
     else {
-      const extension = /^[\p{L}\p{N}_~./\\-]*[\p{L}\p{N}_-]\.(\p{L}[\p{L}\p{N}]{0,8})$/u
-        .exec(token)?.[1]
-        ?.toLowerCase();
-      if (extension !== undefined && WEB_DOMAINS.has(extension) && !token.includes("/")) kinds.add("url");
-      else if (
-        (extension !== undefined && FILE_EXTENSIONS.has(extension)) ||
-        /^(?:~|\.{1,2})?\/[\p{L}\p{N}_.-]/u.test(token) ||
-        // `a/b/c` or `src/`; a bare `a/b` is as often a branch or "and/or" as a path.
-        /^[\p{L}\p{N}_.-]+(?:\/[\p{L}\p{N}_.-]+){2,}\/?$|^[\p{L}\p{N}_.-]+\/$/u.test(token)
-      ) {
-        kinds.add("file");
-        kinds.add("path");
-      }
+      values.push(token);
+      for (const kind of found) kinds.add(stem(kind));
     }
   }
-  return [...kinds].map(stem);
+  return { words: words.join(" "), values: values.join(" "), kinds: [...kinds] };
+}
+
+/** The kinds of the literal values in `text` ({@link queryLiterals}). */
+export function literalTerms(text: string): readonly string[] {
+  return queryLiterals(text).kinds;
 }
 
 const destructiveStems: ReadonlySet<string> = new Set(DESTRUCTIVE_ACTIONS.map(stem));

@@ -69,6 +69,17 @@ describe("ToolSearchIndex", () => {
     expect(names(index, "find github projects", 1)).toEqual(["search_repositories"]);
   });
 
+  it("relates the generic verbs of saving and of uploading", () => {
+    const catalogue = ToolSearchIndex.of([
+      tool("get_draft", "Get a draft"),
+      tool("store_draft", "Store a draft"),
+      tool("list_attachments", "List attachments"),
+      tool("upload_attachment", "Upload an attachment"),
+    ]);
+    expect(names(catalogue, "save the draft", 1)).toEqual(["store_draft"]);
+    expect(names(catalogue, "attach this to the ticket as an attachment", 1)).toEqual(["upload_attachment"]);
+  });
+
   it("matches an identifier's abbreviation (env → environment) and an acronym (PR → pull request)", () => {
     const catalogue = ToolSearchIndex.of([
       tool("create_env_var", "Create a new env var"),
@@ -145,6 +156,15 @@ describe("ToolSearchIndex", () => {
 
     it("never outranks the tool whose words the query uses", () => {
       expect(names(catalogue, "the page title of https://example.com/docs", 1)).toEqual(["get_page_title"]);
+    });
+
+    it("counts the words inside a value less than the request's own words", () => {
+      const withNotes = ToolSearchIndex.of([
+        tool("list_notes", "List notes"),
+        tool("write_file", "Write a file", "path", "content"),
+      ]);
+      expect(names(withNotes, "save this text as notes.md", 1)).toEqual(["write_file"]);
+      expect(names(withNotes, "save this text in my notes", 1)).toEqual(["list_notes"]);
     });
 
     it("takes no branch name, version or bare a/b for a path", () => {

@@ -4,7 +4,7 @@ import {
   acronymTerms,
   appendIndexTerms,
   isDestructive,
-  literalTerms,
+  queryLiterals,
   questionTerms,
   relatedTerms,
   SURFACE_MARK,
@@ -369,25 +369,38 @@ export class ToolSearchIndex {
    * best share (two words for "create" do not count it twice).
    */
   private queryTerms(query: string): Map<string, number> {
-    const { prefixShare, abbreviationShare, relatedShare, surfaceShare, literalShare, questionShare } =
-      this.parameters;
+    const {
+      prefixShare,
+      abbreviationShare,
+      relatedShare,
+      surfaceShare,
+      literalShare,
+      questionShare,
+      valueShare,
+    } = this.parameters;
     const shares = new Map<string, number>();
     const offer = (term: string, share: number): void => {
       if (share > (shares.get(term) ?? 0) && this.postings.has(term)) shares.set(term, share);
     };
-    const stems = new Set(searchTerms(query));
-    for (const term of stems) {
-      offer(term, 1);
-      if (term.length >= MIN_PREFIX_LENGTH) {
-        for (const longer of this.longerTerms(term)) offer(longer, prefixShare);
-        for (let length = MIN_PREFIX_LENGTH; length < term.length; length++) {
-          offer(term.slice(0, length), abbreviationShare);
+    const literals = queryLiterals(query);
+    // The words inside a pasted value (`notes` of `notes.md`) count valueShare of ordinary words.
+    for (const [text, scale] of [
+      [literals.words, 1],
+      [literals.values, valueShare],
+    ] as const) {
+      for (const term of new Set(searchTerms(text))) {
+        offer(term, scale);
+        if (term.length >= MIN_PREFIX_LENGTH) {
+          for (const longer of this.longerTerms(term)) offer(longer, prefixShare * scale);
+          for (let length = MIN_PREFIX_LENGTH; length < term.length; length++) {
+            offer(term.slice(0, length), abbreviationShare * scale);
+          }
         }
+        for (const related of relatedTerms(term)) offer(related, relatedShare * scale);
       }
-      for (const related of relatedTerms(term)) offer(related, relatedShare);
+      for (const surface of surfaceTerms(text)) offer(surface, surfaceShare * scale);
     }
-    for (const surface of surfaceTerms(query)) offer(surface, surfaceShare);
-    for (const kind of literalTerms(query)) offer(kind, literalShare);
+    for (const kind of literals.kinds) offer(kind, literalShare);
     for (const action of questionTerms(query)) offer(action, questionShare);
     return shares;
   }

@@ -37,6 +37,8 @@ export interface ToolSearchParameters {
   readonly surfaceShare: number;
   /** Unless the query has a destructive action word, a destructive tool's (`delete_…`) score shrinks by this share. */
   readonly destructivePenalty: number;
+  /** A word inside a literal value (`notes` of `notes.md`, `example` of `https://example.com`) counts this share of an ordinary word. */
+  readonly valueShare: number;
   /** A question ("what …", "…?") reaches the reading actions (`get`, `list`, `read`, `show`) at this share. */
   readonly questionShare: number;
   /** A literal's kind (`url` for `https://…`, `file` and `path` for `notes.md`) counts this share. */
@@ -60,5 +62,6 @@ export const DEFAULT_TOOL_SEARCH_PARAMETERS: ToolSearchParameters = {
   namespaceBoost: 1,
   literalShare: 0.5,
   questionShare: 0.3,
+  valueShare: 0.5,
   destructivePenalty: 0.1,
 };
