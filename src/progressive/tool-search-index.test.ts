@@ -200,6 +200,7 @@ describe("ToolSearchIndex", () => {
     expect(names(catalogue, "what's the forecast for Paris", 1)).toEqual(["get_forecast"]);
     expect(names(catalogue, "forecast for Paris?", 1)).toEqual(["get_forecast"]);
     expect(names(catalogue, "can you change the forecast for Paris", 1)).toEqual(["update_forecast"]);
+    expect(names(catalogue, "what about them?")).toEqual([]);
   });
 
   it("never lets a question's reading actions outrank the action it names", () => {
@@ -228,9 +229,13 @@ describe("ToolSearchIndex", () => {
     expect(ToolSearchIndex.of([]).search("anything", 5)).toEqual([]);
   });
 
-  it("gives an embedding model the name, description and parameter names", () => {
+  it("gives an embedding model the name, description, parameter names and MCP server", () => {
     expect(toolDocumentText(tool("git_log", "Shows the commit logs", "repo_path", "max_count"))).toBe(
       "git_log: Shows the commit logs (parameters: repo_path, max_count)",
     );
+    const onServer = tool("read_graph", "Read the knowledge graph").withDefinitionMetadata({
+      mcpServer: "memory",
+    });
+    expect(toolDocumentText(onServer)).toBe("read_graph: Read the knowledge graph (MCP server: memory)");
   });
 });

@@ -163,11 +163,12 @@ function serversOf(tools: readonly Tool[]): [Map<string, number[]>, Int32Array] 
   return [byTerm, serverIdOf];
 }
 
-/** The text an embedding model sees for `tool`: name, description and parameter names. */
+/** The text an embedding model sees for `tool`: name, description, parameter names and its MCP server, if any. */
 export function toolDocumentText(tool: Tool): string {
   const { name, description } = tool.definition;
   const parameters = Object.keys(propertiesOf(tool));
-  return `${name}: ${description}${parameters.length > 0 ? ` (parameters: ${parameters.join(", ")})` : ""}`;
+  const server = serverOf(tool);
+  return `${name}: ${description}${parameters.length > 0 ? ` (parameters: ${parameters.join(", ")})` : ""}${server === undefined ? "" : ` (MCP server: ${server})`}`;
 }
 
 /**
@@ -401,7 +402,8 @@ export class ToolSearchIndex {
       for (const surface of surfaceTerms(text)) offer(surface, surfaceShare * scale);
     }
     for (const kind of literals.kinds) offer(kind, literalShare);
-    for (const action of questionTerms(query)) offer(action, questionShare);
+    // A question's reading actions only narrow what its own words found ("what about them" finds nothing).
+    if (shares.size > 0) for (const action of questionTerms(query)) offer(action, questionShare);
     return shares;
   }
 
