@@ -290,10 +290,11 @@ const FILE_EXTENSIONS = new Set(
  */
 const WEB_DOMAINS = new Set("com org net io dev app ai co edu gov info biz me us uk de eu".split(" "));
 
-/** The kinds of value a literal word is (`url`; `email`; `file` and `path`), none for an ordinary word. */
+/** The kinds of value a literal word is (`url`; `email`; `id` and `number`; `file` and `path`), none for an ordinary word. */
 function literalKinds(token: string): readonly string[] {
   if (/^[a-z][a-z0-9+.-]*:\/\/\S/i.test(token) || /^www\.\S/i.test(token)) return ["url"];
   if (/^[^\s@]+@[^\s@]+\.\p{L}{2,}$/u.test(token)) return ["email"];
+  if (/^#?\d+$/.test(token)) return ["id", "number"];
   const extension = /^[\p{L}\p{N}_~./\\-]*[\p{L}\p{N}_-]\.(\p{L}[\p{L}\p{N}]{0,8})$/u
     .exec(token)?.[1]
     ?.toLowerCase();
@@ -318,7 +319,8 @@ export interface QueryLiterals {
   /**
    * The kinds of the literals, as the words tool parameters use for them
    * (search terms, each once): a URL or host name (`https://…`,
-   * `example.com`) is a `url`, an e-mail address an `email`, a file name or
+   * `example.com`) is a `url`, an e-mail address an `email`, a whole number
+   * (`42`, `#42`) an `id` and a `number`, a file name or
    * path (`notes.md`, `src/index.ts`, `./data`) a `file` and a `path`.
    */
   readonly kinds: readonly string[];

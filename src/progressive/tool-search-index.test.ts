@@ -158,6 +158,15 @@ describe("ToolSearchIndex", () => {
       expect(names(catalogue, "the page title of https://example.com/docs", 1)).toEqual(["get_page_title"]);
     });
 
+    it("takes a whole number for an item's id or number", () => {
+      const issues = ToolSearchIndex.of([
+        tool("list_issues", "List issues", "state"),
+        tool("get_issue", "Get an issue", "issue_number"),
+      ]);
+      expect(names(issues, "issue 42", 1)).toEqual(["get_issue"]);
+      expect(names(issues, "issue #42", 1)).toEqual(["get_issue"]);
+    });
+
     it("counts the words inside a value less than the request's own words", () => {
       const withNotes = ToolSearchIndex.of([
         tool("list_notes", "List notes"),
@@ -168,7 +177,7 @@ describe("ToolSearchIndex", () => {
     });
 
     it("takes no branch name, version or bare a/b for a path", () => {
-      expect(literalTerms("branch feature/search off main, v1.2.3, and/or 2024.")).toEqual([]);
+      expect(literalTerms("branch feature/search off main, v1.2.3, and/or 3pm")).toEqual([]);
     });
   });
 
