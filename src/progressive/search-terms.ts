@@ -373,3 +373,35 @@ const READING_ACTIONS: readonly string[] = ["get", "list", "read", "show"].map(s
 export function questionTerms(text: string): readonly string[] {
   return text.trimEnd().endsWith("?") || QUESTION_WORDS.test(text) ? READING_ACTIONS : [];
 }
+
+/**
+ * English phrasal verbs whose meaning is not their verb's (`set up` is to
+ * create, not to set): each becomes the plain verb it means. Generic, not
+ * any catalogue's vocabulary.
+ */
+const PHRASAL_VERBS: readonly [RegExp, string][] = (
+  [
+    ["set", "up", "create"],
+    ["spin", "up", "create"],
+    ["sign", "up", "register"],
+    ["look", "up", "search"],
+    ["shut", "down", "stop"],
+    ["tear", "down", "delete"],
+    ["take", "down", "remove"],
+    ["fill", "in", "fill"],
+    ["fill", "out", "fill"],
+  ] as const
+).map(([verb, particle, meaning]) => [
+  new RegExp(
+    `\\b${verb}(?:s|ting|ing|ed)?\\s+(?:(?:a|an|the|it|them|this|that|my|our)\\s+)?${particle}\\b`,
+    "gi",
+  ),
+  meaning,
+]);
+
+/** `text` with its phrasal verbs replaced by the plain verbs they mean ("set up a meeting" → "create a meeting"). */
+export function plainVerbs(text: string): string {
+  let plain = text;
+  for (const [phrase, meaning] of PHRASAL_VERBS) plain = plain.replace(phrase, meaning);
+  return plain;
+}

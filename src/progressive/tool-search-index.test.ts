@@ -80,6 +80,18 @@ describe("ToolSearchIndex", () => {
     expect(names(catalogue, "attach this to the ticket as an attachment", 1)).toEqual(["upload_attachment"]);
   });
 
+  it("reads a phrasal verb as the verb it means (set up → create, tear down → delete)", () => {
+    const catalogue = ToolSearchIndex.of([
+      tool("update_meeting", "Update a meeting", "meeting_id"),
+      tool("create_meeting", "Create a new meeting", "topic"),
+      tool("delete_stack", "Delete a stack", "stack_id"),
+      tool("create_stack", "Create a stack", "template"),
+    ]);
+    expect(names(catalogue, "set up a meeting for tomorrow", 1)).toEqual(["create_meeting"]);
+    expect(names(catalogue, "set the meeting to noon", 1)).toEqual(["update_meeting"]);
+    expect(names(catalogue, "tear down the stack", 1)).toEqual(["delete_stack"]);
+  });
+
   it("matches an identifier's abbreviation (env → environment) and an acronym (PR → pull request)", () => {
     const catalogue = ToolSearchIndex.of([
       tool("create_env_var", "Create a new env var"),

@@ -4,6 +4,7 @@ import {
   acronymTerms,
   appendIndexTerms,
   isDestructive,
+  plainVerbs,
   queryLiterals,
   questionTerms,
   relatedTerms,
@@ -306,8 +307,9 @@ export class ToolSearchIndex {
   }
 
   /** The best `limit` matches of `query`, best first; none when no query word occurs in any tool. */
-  search(query: string, limit: number): ToolSearchHit[] {
+  search(request: string, limit: number): ToolSearchHit[] {
     if (limit < 1) return [];
+    const query = plainVerbs(request);
     const { scores, touched } = this;
     let touchedCount = 0;
     const add = (posting: Posting, share: number): void => {
