@@ -9,7 +9,7 @@
 import { InputSchema, Param, Tool, ToolResult, ToolSearchIndex } from "../dist/src/index.js";
 import { DEFAULT_TOOL_SEARCH_PARAMETERS } from "../dist/src/progressive/tool-search-parameters.js";
 import { splitOf } from "./support/query-split.mjs";
-import { REFERENCE_TOOLS, syntheticTools } from "./support/tool-catalogue.mjs";
+import { REFERENCE_TOOLS, serverOf, syntheticTools } from "./support/tool-catalogue.mjs";
 import { QUERIES } from "./support/tool-queries.mjs";
 
 function toolOf([name, description, ...parameters]) {
@@ -18,7 +18,10 @@ function toolOf([name, description, ...parameters]) {
       Param.string(parameter, parameter.replaceAll("_", " "), { required: false }),
     ),
   );
-  return Tool.create(name, description, schema, () => ToolResult.text(`${name} ok`));
+  // As an MCP tool group presents it: the server's name in the definition's metadata.
+  return Tool.create(name, description, schema, () => ToolResult.text(`${name} ok`)).withDefinitionMetadata({
+    mcpServer: serverOf(name),
+  });
 }
 
 const catalogue = [...REFERENCE_TOOLS, ...syntheticTools()].map(toolOf);
@@ -41,7 +44,7 @@ const better = (a, b) => a.at5 > b.at5 || (a.at5 === b.at5 && a.at1 > b.at1);
 const format = ({ at1, at5 }) => `${at1.toFixed(3)} / ${at5.toFixed(3)}`;
 
 /** Each knob and the values tried for it. */
-const FIELDS = ["name", "description", "parameterNames", "parameterDescriptions", "acronyms"];
+const FIELDS = ["name", "description", "parameterNames", "parameterDescriptions", "acronyms", "server"];
 const KNOBS = [
   ["k1", [0.5, 0.8, 1.2, 1.6, 2.0, 3.0]],
   ...FIELDS.flatMap((field) => [
@@ -53,6 +56,10 @@ const KNOBS = [
   ["relatedShare", [0, 0.3, 0.45, 0.6, 0.8, 1]],
   ["surfaceShare", [0, 0.15, 0.3, 0.5, 0.75, 1]],
   ["namespaceBoost", [0, 0.25, 0.5, 1, 2, 4]],
+  ["literalShare", [0, 0.25, 0.5, 0.75, 1]],
+  ["valueShare", [0, 0.25, 0.5, 0.75, 1]],
+  ["destructivePenalty", [0, 0.05, 0.1, 0.2, 0.3, 0.5]],
+  ["questionShare", [0, 0.15, 0.3, 0.5, 1]],
 ];
 
 function withKnob(parameters, knob, value) {

@@ -30,7 +30,7 @@ import {
 } from "../dist/src/index.js";
 import { HashEmbeddingModel, ScriptedModel } from "../dist/src/testing/index.js";
 import { splitOf } from "./support/query-split.mjs";
-import { REFERENCE_TOOLS, SERVICES, syntheticTools } from "./support/tool-catalogue.mjs";
+import { REFERENCE_TOOLS, SERVICES, serverOf, syntheticTools } from "./support/tool-catalogue.mjs";
 import { QUERIES } from "./support/tool-queries.mjs";
 import { FRESH_QUERIES } from "./support/tool-queries-fresh.mjs";
 
@@ -43,7 +43,10 @@ function toolOf([name, description, ...parameters]) {
       Param.string(parameter, parameter.replaceAll("_", " "), { required: false }),
     ),
   );
-  return Tool.create(name, description, schema, () => ToolResult.text(`${name} ok`));
+  // As an MCP tool group presents it: the server's name in the definition's metadata.
+  return Tool.create(name, description, schema, () => ToolResult.text(`${name} ok`)).withDefinitionMetadata({
+    mcpServer: serverOf(name),
+  });
 }
 
 const catalogue = [...REFERENCE_TOOLS, ...syntheticTools()].map(toolOf);

@@ -56,6 +56,20 @@ describe("McpToolGroup.create({ searchable: true })", () => {
       value: "Sunny and 21°C in Lisbon",
     });
   });
+
+  it("finds a server's tools by the server's name, which no tool's name or description has", async () => {
+    const clients = McpClients.fromConfig({ mcpServers: { almanac: fixtureConfig(log()) } });
+    cleanups.push(() => clients.close());
+    const group = McpToolGroup.create({
+      role: "reference",
+      description: "Reference",
+      clients,
+      searchable: true,
+    });
+    const [search] = await group.tools();
+    const answer = await search?.call(JSON.stringify({ query: "ask the almanac", limit: 3 }));
+    expect(answer?.content).toMatch(/^Found 3 tools for "ask the almanac"/);
+  });
 });
 
 describe('"searchable": true on a server in mcpServers', () => {

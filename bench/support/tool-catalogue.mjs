@@ -964,6 +964,128 @@ export const SERVICES = [
   ],
 ];
 
+/**
+ * The MCP server each reference tool comes from, named as a user's config
+ * would name it (`"mcpServers": { "memory": … }`): an MCP tool group gives
+ * every tool its server's name (`definition.metadata.mcpServer`).
+ */
+export const REFERENCE_SERVERS = {
+  filesystem: [
+    "read_file",
+    "read_multiple_files",
+    "write_file",
+    "edit_file",
+    "create_directory",
+    "list_directory",
+    "list_directory_with_sizes",
+    "directory_tree",
+    "move_file",
+    "search_files",
+    "get_file_info",
+    "list_allowed_directories",
+    "read_media_file",
+  ],
+  git: [
+    "git_status",
+    "git_diff_unstaged",
+    "git_diff_staged",
+    "git_diff",
+    "git_commit",
+    "git_add",
+    "git_reset",
+    "git_log",
+    "git_create_branch",
+    "git_checkout",
+    "git_show",
+    "git_branch",
+  ],
+  github: [
+    "create_or_update_file",
+    "search_repositories",
+    "create_repository",
+    "get_file_contents",
+    "push_files",
+    "create_issue",
+    "create_pull_request",
+    "fork_repository",
+    "create_branch",
+    "list_commits",
+    "list_issues",
+    "update_issue",
+    "add_issue_comment",
+    "search_code",
+    "search_issues",
+    "search_users",
+    "get_issue",
+    "get_pull_request",
+    "list_pull_requests",
+    "create_pull_request_review",
+    "merge_pull_request",
+    "get_pull_request_files",
+    "get_pull_request_status",
+    "update_pull_request_branch",
+    "get_pull_request_comments",
+    "get_pull_request_reviews",
+  ],
+  slack: [
+    "slack_list_channels",
+    "slack_post_message",
+    "slack_reply_to_thread",
+    "slack_add_reaction",
+    "slack_get_channel_history",
+    "slack_get_thread_replies",
+    "slack_get_users",
+    "slack_get_user_profile",
+  ],
+  postgres: ["query"],
+  fetch: ["fetch"],
+  memory: [
+    "create_entities",
+    "create_relations",
+    "add_observations",
+    "delete_entities",
+    "delete_observations",
+    "delete_relations",
+    "read_graph",
+    "search_nodes",
+    "open_nodes",
+  ],
+  time: ["get_current_time", "convert_time"],
+  "brave-search": ["brave_web_search", "brave_local_search"],
+  puppeteer: [
+    "puppeteer_navigate",
+    "puppeteer_screenshot",
+    "puppeteer_click",
+    "puppeteer_fill",
+    "puppeteer_select",
+    "puppeteer_hover",
+    "puppeteer_evaluate",
+  ],
+  sqlite: ["read_query", "write_query", "create_table", "list_tables", "describe_table", "append_insight"],
+  "google-maps": [
+    "maps_geocode",
+    "maps_reverse_geocode",
+    "maps_search_places",
+    "maps_place_details",
+    "maps_distance_matrix",
+    "maps_elevation",
+    "maps_directions",
+  ],
+};
+
+const serverByTool = new Map(
+  Object.entries(REFERENCE_SERVERS).flatMap(([server, names]) => names.map((name) => [name, server])),
+);
+
+/**
+ * The MCP server a catalogue tool would come from: a reference tool's server,
+ * or a synthetic tool's service (`jira` for `jira_list_issue`, each SaaS
+ * service being its own server).
+ */
+export function serverOf(name) {
+  return serverByTool.get(name) ?? SERVICES.find(([id]) => name.startsWith(`${id}_`))?.[0];
+}
+
 /** [verb, description template]: `{noun}`, `{nouns}` and `{service}` are filled in. */
 export const VERBS = [
   ["list", "List {nouns} in {service}, with optional filters and pagination"],

@@ -1,13 +1,16 @@
 /**
- * Words too common in tool descriptions and requests to tell tools apart.
- * Kept short: verbs and nouns stay, whatever they are.
+ * Words too common in tool descriptions and requests to tell tools apart,
+ * and the filler of a spoken request. Kept short: verbs and nouns stay,
+ * whatever they are.
  */
 const STOP_WORDS = new Set(
   (
     "a an the and or of to in on for from with by at as is are be been was were it its this that these those " +
     "i me my we our you your he she they them their his her can could would should will shall may might must " +
     "do does did done please want need like some any all into onto about over up out so than then there here " +
-    "what which who whom whose how when where why if not no yes just also only very via per using use"
+    "what which who whom whose how when where why if not no yes just also only very via per using use " +
+    // Request filler ("hey, could you quickly …, thanks"):
+    "let lets kindly thanks thank hey hi hello ok okay something anything stuff whatever really actually quickly"
   ).split(" "),
 );
 
@@ -205,21 +208,23 @@ export function acronymTerms(name: string): string[] {
  * "remove the volume" finds `delete_volume` and "find the page" finds
  * `search_page`. Generic English, not any catalogue's vocabulary.
  */
+const DESTRUCTIVE_ACTIONS: readonly string[] = [
+  "delete",
+  "remove",
+  "drop",
+  "kill",
+  "terminate",
+  "cancel",
+  "deactivate",
+  "erase",
+  "destroy",
+  "forget",
+  "purge",
+];
+
 const ACTION_GROUPS: readonly (readonly string[])[] = [
   ["create", "add", "new", "make", "start", "launch", "raise", "submit", "register", "insert", "open"],
-  [
-    "delete",
-    "remove",
-    "drop",
-    "kill",
-    "terminate",
-    "cancel",
-    "deactivate",
-    "erase",
-    "destroy",
-    "forget",
-    "purge",
-  ],
+  DESTRUCTIVE_ACTIONS,
   [
     "update",
     "change",
@@ -239,6 +244,8 @@ const ACTION_GROUPS: readonly (readonly string[])[] = [
   ["list", "show", "all", "browse", "enumerate", "view"],
   ["search", "find", "look", "query", "lookup", "filter", "seek"],
   ["export", "download", "dump", "backup"],
+  ["upload", "attach", "import"],
+  ["write", "save", "store", "persist"],
   ["send", "post", "text", "email", "message", "notify", "tell"],
 ];
 
@@ -261,4 +268,140 @@ const relatedByTerm: ReadonlyMap<string, readonly string[]> = (() => {
 /** The action words related to `term` (a search term), if it is one. */
 export function relatedTerms(term: string): readonly string[] {
   return relatedByTerm.get(term) ?? [];
+}
+
+/**
+ * Common file extensions (documents, data, code, media): a query word like
+ * `notes.md` or `config/settings.yaml` names a file. Generic, not any
+ * catalogue's vocabulary.
+ */
+const FILE_EXTENSIONS = new Set(
+  (
+    "txt md markdown rst pdf doc docx odt rtf csv tsv xls xlsx json jsonl yaml yml toml ini cfg conf env xml " +
+    "html htm css scss js mjs cjs jsx ts tsx py rb go rs java kt c h cpp hpp cs php swift sh bash sql log lock " +
+    "png jpg jpeg gif svg webp ico bmp tiff mp3 wav ogg flac mp4 mov avi mkv webm zip tar gz tgz bz2 7z rar dmg " +
+    "iso exe bin wasm ipynb parquet avro db sqlite"
+  ).split(" "),
+);
+
+/**
+ * Top-level domains a host name ends with (`example.com`): such a word is a
+ * web address, not a file.
+ */
+const WEB_DOMAINS = new Set("com org net io dev app ai co edu gov info biz me us uk de eu".split(" "));
+
+/** The kinds of value a literal word is (`url`; `email`; `id` and `number`; `file` and `path`), none for an ordinary word. */
+function literalKinds(token: string): readonly string[] {
+  if (/^[a-z][a-z0-9+.-]*:\/\/\S/i.test(token) || /^www\.\S/i.test(token)) return ["url"];
+  if (/^[^\s@]+@[^\s@]+\.\p{L}{2,}$/u.test(token)) return ["email"];
+  if (/^#?\d+$/.test(token)) return ["id", "number"];
+  const extension = /^[\p{L}\p{N}_~./\\-]*[\p{L}\p{N}_-]\.(\p{L}[\p{L}\p{N}]{0,8})$/u
+    .exec(token)?.[1]
+    ?.toLowerCase();
+  if (extension !== undefined && WEB_DOMAINS.has(extension) && !token.includes("/")) return ["url"];
+  if (
+    (extension !== undefined && FILE_EXTENSIONS.has(extension)) ||
+    /^(?:~|\.{1,2})?\/[\p{L}\p{N}_.-]/u.test(token) ||
+    // `a/b/c` or `src/`; a bare `a/b` is as often a branch or "and/or" as a path.
+    /^[\p{L}\p{N}_.-]+(?:\/[\p{L}\p{N}_.-]+){2,}\/?$|^[\p{L}\p{N}_.-]+\/$/u.test(token)
+  ) {
+    return ["file", "path"];
+  }
+  return [];
+}
+
+/** A query split into its ordinary words and its literal values (URLs, e-mail addresses, file paths). */
+export interface QueryLiterals {
+  /** The query without its literals. */
+  readonly words: string;
+  /** The literals, space-separated (`notes.md https://example.com`). */
+  readonly values: string;
+  /**
+   * The kinds of the literals, as the words tool parameters use for them
+   * (search terms, each once): a URL or host name (`https://…`,
+   * `example.com`) is a `url`, an e-mail address an `email`, a whole number
+   * (`42`, `#42`) an `id` and a `number`, a file name or
+   * path (`notes.md`, `src/index.ts`, `./data`) a `file` and a `path`.
+   */
+  readonly kinds: readonly string[];
+}
+
+/**
+ * Finds the literal values in a query: a user pastes a value (`open
+ * https://…`, `what's in config/settings.yaml`) where a tool's description
+ * names its kind, and the words inside a value say little about the task.
+ */
+export function queryLiterals(text: string): QueryLiterals {
+  const kinds = new Set<string>();
+  const words: string[] = [];
+  const values: string[] = [];
+  for (const word of text.split(/\s+/)) {
+    const token = word.replace(/^[("'`<[]+|[)"'`>\],.;:!?]+$/g, "");
+    const found = token.length > 0 ? literalKinds(token) : [];
+    if (found.length === 0) words.push(word);
+    else {
+      values.push(token);
+      for (const kind of found) kinds.add(stem(kind));
+    }
+  }
+  return { words: words.join(" "), values: values.join(" "), kinds: [...kinds] };
+}
+
+/** The kinds of the literal values in `text` ({@link queryLiterals}). */
+export function literalTerms(text: string): readonly string[] {
+  return queryLiterals(text).kinds;
+}
+
+const destructiveStems: ReadonlySet<string> = new Set(DESTRUCTIVE_ACTIONS.map(stem));
+
+/** Whether `term` (a search term) names a destructive action (`delet`, `remov`, `cancel`). */
+export function isDestructive(term: string): boolean {
+  return destructiveStems.has(term);
+}
+
+/** Words a question starts with (English). */
+const QUESTION_WORDS =
+  /^\s*(?:what|what's|whats|which|who|who's|whom|whose|when|where|how|is|are|does|did)\b/i;
+
+/** The actions that answer a question: reading, not changing (stems). */
+const READING_ACTIONS: readonly string[] = ["get", "list", "read", "show"].map(stem);
+
+/**
+ * The reading actions (`get`, `list`, `read`, `show`) when `text` is a
+ * question ("what time is it in Tokyo", "…?"): a question asks to read.
+ */
+export function questionTerms(text: string): readonly string[] {
+  return text.trimEnd().endsWith("?") || QUESTION_WORDS.test(text) ? READING_ACTIONS : [];
+}
+
+/**
+ * English phrasal verbs whose meaning is not their verb's (`set up` is to
+ * create, not to set): each becomes the plain verb it means. Generic, not
+ * any catalogue's vocabulary.
+ */
+const PHRASAL_VERBS: readonly [RegExp, string][] = (
+  [
+    ["set", "up", "create"],
+    ["spin", "up", "create"],
+    ["sign", "up", "register"],
+    ["look", "up", "search"],
+    ["shut", "down", "stop"],
+    ["tear", "down", "delete"],
+    ["take", "down", "remove"],
+    ["fill", "in", "fill"],
+    ["fill", "out", "fill"],
+  ] as const
+).map(([verb, particle, meaning]) => [
+  new RegExp(
+    `\\b${verb}(?:s|ting|ing|ed)?\\s+(?:(?:a|an|the|it|them|this|that|my|our)\\s+)?${particle}\\b`,
+    "gi",
+  ),
+  meaning,
+]);
+
+/** `text` with its phrasal verbs replaced by the plain verbs they mean ("set up a meeting" → "create a meeting"). */
+export function plainVerbs(text: string): string {
+  let plain = text;
+  for (const [phrase, meaning] of PHRASAL_VERBS) plain = plain.replace(phrase, meaning);
+  return plain;
 }

@@ -3,6 +3,10 @@ import { isNestedTool } from "../tool/unfolding.js";
 import {
   acronymTerms,
   appendIndexTerms,
+  isDestructive,
+  plainVerbs,
+  queryLiterals,
+  questionTerms,
   relatedTerms,
   SURFACE_MARK,
   searchTerms,
@@ -43,10 +47,11 @@ const FIELDS = [
   "parameterDescriptions",
   "children",
   "acronyms",
+  "server",
 ] as const;
 const FIELD_COUNT = FIELDS.length;
-/** Bits of a term's count in one field, packed per field into one integer (6 × 5 bits: a small integer). */
-const COUNT_BITS = 5;
+/** Bits of a term's count in one field, packed per field into one integer (7 × 4 bits: a small integer). */
+const COUNT_BITS = 4;
 const MAX_COUNT = (1 << COUNT_BITS) - 1;
 
 function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unknown }>> {
@@ -54,6 +59,15 @@ function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unkno
   return typeof properties === "object" && properties !== null
     ? (properties as Record<string, { description?: unknown }>)
     : {};
+}
+
+/**
+ * The name of the MCP server a tool comes from (`definition.metadata.mcpServer`,
+ * set on every MCP tool), if it has one.
+ */
+export function serverOf(tool: Tool): string | undefined {
+  const server = tool.definition.metadata.mcpServer;
+  return typeof server === "string" && server.length > 0 ? server : undefined;
 }
 
 /**
@@ -84,9 +98,12 @@ function writeDocument(tool: Tool, terms: string[], ends: Uint32Array, lengths: 
           length += appendIndexTerms(child.definition.description, terms);
         }
       }
-    } else {
+    } else if (field === "acronyms") {
       for (const acronym of acronymTerms(name)) terms.push(acronym);
       length = terms.length - (ends[index - 1] as number);
+    } else {
+      const server = serverOf(tool);
+      if (server !== undefined) length = appendIndexTerms(server, terms);
     }
     ends[index] = terms.length;
     lengths[index] = length;
@@ -119,11 +136,40 @@ function namespacesOf(names: readonly (readonly string[])[]): [Map<string, numbe
   return [namespaces, namespaceOf];
 }
 
-/** The text an embedding model sees for `tool`: name, description and parameter names. */
+/**
+ * The servers of a catalogue's tools as namespaces: each server's id by the
+ * stems of its name that are no action words (`google`, `map` of
+ * `google-maps`; not `search` of `brave-search`), and each tool's server id
+ * (or -1).
+ */
+function serversOf(tools: readonly Tool[]): [Map<string, number[]>, Int32Array] {
+  const ids = new Map<string, number>();
+  const byTerm = new Map<string, number[]>();
+  const serverIdOf = Int32Array.from(tools, (tool) => {
+    const server = serverOf(tool);
+    if (server === undefined) return -1;
+    let id = ids.get(server);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(server, id);
+      for (const term of new Set(searchTerms(server))) {
+        if (relatedTerms(term).length > 0) continue;
+        const named = byTerm.get(term);
+        if (named) named.push(id);
+        else byTerm.set(term, [id]);
+      }
+    }
+    return id;
+  });
+  return [byTerm, serverIdOf];
+}
+
+/** The text an embedding model sees for `tool`: name, description, parameter names and its MCP server, if any. */
 export function toolDocumentText(tool: Tool): string {
   const { name, description } = tool.definition;
   const parameters = Object.keys(propertiesOf(tool));
-  return `${name}: ${description}${parameters.length > 0 ? ` (parameters: ${parameters.join(", ")})` : ""}`;
+  const server = serverOf(tool);
+  return `${name}: ${description}${parameters.length > 0 ? ` (parameters: ${parameters.join(", ")})` : ""}${server === undefined ? "" : ` (MCP server: ${server})`}`;
 }
 
 /**
@@ -150,6 +196,12 @@ export class ToolSearchIndex {
   private readonly namespaceOf: Int32Array;
   /** Namespaces (`slack` of `slack_post_message`) by their stem. */
   private readonly namespaces: ReadonlyMap<string, number>;
+  /** 1 for each tool whose name's first action word is destructive (`delete_volume`). */
+  private readonly destructive: Uint8Array;
+  /** Each tool's MCP server (an id of `servers`), or -1. */
+  private readonly serverIdOf: Int32Array;
+  /** Server ids by the stems of the server's name (`memory`, `google`, `map`). */
+  private readonly servers: ReadonlyMap<string, readonly number[]>;
 
   private constructor(tools: readonly Tool[], parameters: ToolSearchParameters) {
     this.tools = tools;
@@ -229,6 +281,11 @@ export class ToolSearchIndex {
     this.scores = new Float64Array(count);
     this.touched = new Uint32Array(count);
     [this.namespaces, this.namespaceOf] = namespacesOf(names);
+    [this.servers, this.serverIdOf] = serversOf(tools);
+    this.destructive = Uint8Array.from(names, (stems) => {
+      const action = stems.find((term) => relatedTerms(term).length > 0);
+      return action !== undefined && isDestructive(action) ? 1 : 0;
+    });
   }
 
   /** An index over `tools` (kept in their order; ties rank in that order). */
@@ -250,8 +307,9 @@ export class ToolSearchIndex {
   }
 
   /** The best `limit` matches of `query`, best first; none when no query word occurs in any tool. */
-  search(query: string, limit: number): ToolSearchHit[] {
+  search(request: string, limit: number): ToolSearchHit[] {
     if (limit < 1) return [];
+    const query = plainVerbs(request);
     const { scores, touched } = this;
     let touchedCount = 0;
     const add = (posting: Posting, share: number): void => {
@@ -267,21 +325,43 @@ export class ToolSearchIndex {
       if (posting) add(posting, share);
     }
     const named = new Set<number>();
+    const namedServers = new Set<number>();
     for (const term of searchTerms(query)) {
       const namespace = this.namespaces.get(term);
       if (namespace !== undefined) named.add(namespace);
+      for (const server of this.servers.get(term) ?? []) namedServers.add(server);
     }
-    if (named.size > 0) {
+    if (named.size > 0 || namedServers.size > 0) {
       const factor = 1 + this.parameters.namespaceBoost;
       for (let index = 0; index < touchedCount; index++) {
         const position = touched[index] as number;
-        if (named.has(this.namespaceOf[position] as number))
+        if (
+          named.has(this.namespaceOf[position] as number) ||
+          namedServers.has(this.serverIdOf[position] as number)
+        )
           scores[position] = (scores[position] as number) * factor;
       }
     }
+    this.sparePermanence(query, touchedCount);
     const hits = this.best(touchedCount, limit);
     for (let index = 0; index < touchedCount; index++) scores[touched[index] as number] = 0;
     return hits;
+  }
+
+  /**
+   * Unless the query asks to delete (any destructive action word), lowers the
+   * scores of destructive tools (`delete_…`, `remove_…`) by destructivePenalty:
+   * a request that does not ask for destruction never gets it merely because
+   * its other words matched equally.
+   */
+  private sparePermanence(query: string, touchedCount: number): void {
+    const penalty = this.parameters.destructivePenalty;
+    if (penalty === 0 || searchTerms(query).some(isDestructive)) return;
+    const { scores, touched, destructive } = this;
+    for (let index = 0; index < touchedCount; index++) {
+      const position = touched[index] as number;
+      if (destructive[position] === 1) scores[position] = (scores[position] as number) * (1 - penalty);
+    }
   }
 
   /**
@@ -292,23 +372,40 @@ export class ToolSearchIndex {
    * best share (two words for "create" do not count it twice).
    */
   private queryTerms(query: string): Map<string, number> {
-    const { prefixShare, abbreviationShare, relatedShare, surfaceShare } = this.parameters;
+    const {
+      prefixShare,
+      abbreviationShare,
+      relatedShare,
+      surfaceShare,
+      literalShare,
+      questionShare,
+      valueShare,
+    } = this.parameters;
     const shares = new Map<string, number>();
     const offer = (term: string, share: number): void => {
       if (share > (shares.get(term) ?? 0) && this.postings.has(term)) shares.set(term, share);
     };
-    const stems = new Set(searchTerms(query));
-    for (const term of stems) {
-      offer(term, 1);
-      if (term.length >= MIN_PREFIX_LENGTH) {
-        for (const longer of this.longerTerms(term)) offer(longer, prefixShare);
-        for (let length = MIN_PREFIX_LENGTH; length < term.length; length++) {
-          offer(term.slice(0, length), abbreviationShare);
+    const literals = queryLiterals(query);
+    // The words inside a pasted value (`notes` of `notes.md`) count valueShare of ordinary words.
+    for (const [text, scale] of [
+      [literals.words, 1],
+      [literals.values, valueShare],
+    ] as const) {
+      for (const term of new Set(searchTerms(text))) {
+        offer(term, scale);
+        if (term.length >= MIN_PREFIX_LENGTH) {
+          for (const longer of this.longerTerms(term)) offer(longer, prefixShare * scale);
+          for (let length = MIN_PREFIX_LENGTH; length < term.length; length++) {
+            offer(term.slice(0, length), abbreviationShare * scale);
+          }
         }
+        for (const related of relatedTerms(term)) offer(related, relatedShare * scale);
       }
-      for (const related of relatedTerms(term)) offer(related, relatedShare);
+      for (const surface of surfaceTerms(text)) offer(surface, surfaceShare * scale);
     }
-    for (const surface of surfaceTerms(query)) offer(surface, surfaceShare);
+    for (const kind of literals.kinds) offer(kind, literalShare);
+    // A question's reading actions only narrow what its own words found ("what about them" finds nothing).
+    if (shares.size > 0) for (const action of questionTerms(query)) offer(action, questionShare);
     return shares;
   }
 

@@ -23,6 +23,8 @@ export interface ToolSearchParameters {
   readonly children: FieldParameters;
   /** Acronyms of the name's inner phrases (`pr` for `get_pull_request_files`). */
   readonly acronyms: FieldParameters;
+  /** The name of the MCP server the tool comes from (`memory` for the memory server's `create_entities`). */
+  readonly server: FieldParameters;
   /** A query word also matches longer index words it begins (`repo` → `repository`), at this share. */
   readonly prefixShare: number;
   /** An index word of 3+ letters that begins a longer query word (`env` for `environment`) counts this share. */
@@ -33,6 +35,14 @@ export interface ToolSearchParameters {
   readonly namespaceBoost: number;
   /** A query word's exact surface form (`images`, not only `image`) adds this share of its own score. */
   readonly surfaceShare: number;
+  /** Unless the query has a destructive action word, a destructive tool's (`delete_…`) score shrinks by this share. */
+  readonly destructivePenalty: number;
+  /** A word inside a literal value (`notes` of `notes.md`, `example` of `https://example.com`) counts this share of an ordinary word. */
+  readonly valueShare: number;
+  /** A question ("what …", "…?") reaches the reading actions (`get`, `list`, `read`, `show`) at this share. */
+  readonly questionShare: number;
+  /** A literal's kind (`url` for `https://…`, `file` and `path` for `notes.md`) counts this share. */
+  readonly literalShare: number;
 }
 
 /** Chosen by `bench/tool-search-sweep.mjs` on the dev requests (see docs/tool-search.md). */
@@ -44,9 +54,14 @@ export const DEFAULT_TOOL_SEARCH_PARAMETERS: ToolSearchParameters = {
   parameterDescriptions: { weight: 0.5, b: 0.75 },
   children: { weight: 0.5, b: 0.75 },
   acronyms: { weight: 1.5, b: 0 },
+  server: { weight: 1, b: 0 },
   prefixShare: 0.5,
   abbreviationShare: 0.5,
   relatedShare: 0.3,
   surfaceShare: 0.15,
   namespaceBoost: 1,
+  literalShare: 0.5,
+  questionShare: 0.3,
+  valueShare: 0.5,
+  destructivePenalty: 0.1,
 };
