@@ -15,6 +15,15 @@ export default {
     "src/agentic/**/*.ts",
     "src/chaining/**/*.ts",
     "src/platform/planning/**/*.ts",
+    // What the human-in-the-loop work added outside the loop: waits, their journal and awaitables.
+    "src/platform/process-waits.ts",
+    "src/platform/wait-for.ts",
+    "src/platform/awaitable.ts",
+    // What the hardening added outside the core: checkpoints and wire values that keep own
+    // `__proto__` keys, and the JSON made safe for traces.
+    "src/platform/process-checkpoint.ts",
+    "src/distributed/wire-value.ts",
+    "src/trace/json-safe.ts",
     "!src/**/*.test.ts",
     "!src/**/index.ts",
   ],
