@@ -6,7 +6,7 @@
 //   node scripts/build.mjs --clean    remove dist/ first (prepack: the tarball holds exactly this build)
 //   node scripts/build.mjs --if-stale build only when a source is newer than the last build (npm start)
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -109,12 +109,30 @@ async function bundleJs() {
     tsconfig: join(root, "tsconfig.build.json"),
     // Class and function names stay as written (agent and type names come from them).
     keepNames: true,
+    // keepNames then names a class with a statement after it, not a static block (see markNamingPure).
+    supported: { "class-static-blocks": false },
     sourcemap: false,
     metafile: true,
+    write: false,
     logLevel: "warning",
   });
+  for (const file of result.outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, file.path.endsWith(".js") ? markNamingPure(file.text) : file.contents);
+  }
   // Which sources each output holds (tests map a chunk back to its sources); not in the package.
   writeFileSync(join(dist, "esbuild-meta.json"), JSON.stringify(result.metafile));
+}
+
+/**
+ * `code` with keepNames' top-level `__name(x, "x")` statements marked pure.
+ * Node runs them all the same (class and function names stay as written);
+ * a bundler of the package may drop one whose class or function it drops, as
+ * it dropped a whole unused file before: a chunk holds many modules, and an
+ * unmarked call would keep every class in a chunk the program touches.
+ */
+export function markNamingPure(code) {
+  return code.replace(/^__name\(/gm, "/* @__PURE__ */ __name(");
 }
 
 async function build() {

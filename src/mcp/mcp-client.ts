@@ -1,4 +1,3 @@
-import { STATUS_CODES } from "node:http";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -604,8 +603,8 @@ export class McpClient {
   }
 }
 
-/** A `tools/list` result whose tools are checked one by one afterwards ({@link usableMcpTools}). */
-const LENIENT_TOOL_LIST = z.looseObject({
+/** A `tools/list` result whose tools are checked one by one afterwards ({@link usableMcpTools}); a pure call, so a bundle without McpClient drops it. */
+const LENIENT_TOOL_LIST = /* @__PURE__ */ z.looseObject({
   tools: z.array(z.unknown()),
   nextCursor: z.string().optional(),
 });
@@ -662,9 +661,10 @@ function oneLine(text: string): string {
 
 function messageOf(error: unknown): string {
   // The SDK's HTTP errors carry the status only as `code`, and the body (often empty) as the message.
-  const StreamableHTTPError = loadedMcpClientSdk()?.StreamableHTTPError;
-  if (StreamableHTTPError && error instanceof StreamableHTTPError && typeof error.code === "number") {
-    const status = `HTTP ${error.code}${STATUS_CODES[error.code] ? ` ${STATUS_CODES[error.code]}` : ""}`;
+  const sdk = loadedMcpClientSdk();
+  if (sdk && error instanceof sdk.StreamableHTTPError && typeof error.code === "number") {
+    const reason = sdk.STATUS_CODES[error.code];
+    const status = `HTTP ${error.code}${reason ? ` ${reason}` : ""}`;
     return error.message.includes(status)
       ? error.message
       : `${error.message.replace(/:\s*$/, "")} (${status})`;
