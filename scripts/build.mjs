@@ -120,19 +120,30 @@ async function bundleJs() {
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(file.path, file.path.endsWith(".js") ? markNamingPure(file.text) : file.contents);
   }
-  // Which sources each output holds (tests map a chunk back to its sources); not in the package.
+  // Which sources each output (chunk) holds, for a look when a bundle grows; not in the package.
   writeFileSync(join(dist, "esbuild-meta.json"), JSON.stringify(result.metafile));
 }
 
 /**
- * `code` with keepNames' top-level `__name(x, "x")` statements marked pure.
- * Node runs them all the same (class and function names stay as written);
- * a bundler of the package may drop one whose class or function it drops, as
- * it dropped a whole unused file before: a chunk holds many modules, and an
- * unmarked call would keep every class in a chunk the program touches.
+ * `code` with keepNames' top-level naming statements made droppable by a
+ * bundler of the package (a chunk holds many modules; a plain call would keep
+ * every class and function of a chunk the program touches), while every
+ * runtime still names them as written:
+ * - `__name(f, "f")` names `f` what it is already called: removed;
+ * - `__name(_X, "X"); <static fields of _X>; var X = _X;` (esbuild's lowering
+ *   of a class) becomes `var X = /* @__PURE__ *\/ (() => { ...; return _X; })();`,
+ *   a pure call whose value is used: Node, Deno and Bun (whose transpiler drops
+ *   a pure call whose value is unused) all run it, and a bundler drops it with `X`.
+ * Any other naming statement (a function renamed for a clash) stays as it is.
  */
 export function markNamingPure(code) {
-  return code.replace(/^__name\(/gm, "/* @__PURE__ */ __name(");
+  return code
+    .replace(/^__name\(([\w$]+), "([\w$]+)"\);\n/gm, (line, target, name) => (target === name ? "" : line))
+    .replace(
+      /^__name\((_[\w$]+), "([\w$]+)"\);\n((?:(?!^var |^function |^class |^\/\/ ).*\n)*?)var \2 = \1;$/gm,
+      (_statements, target, name, fields) =>
+        `var ${name} = /* @__PURE__ */ (() => {\n__name(${target}, "${name}");\n${fields}return ${target};\n})();`,
+    );
 }
 
 async function build() {

@@ -134,7 +134,7 @@ export class McpClient {
           // Listed leniently and checked tool by tool: one bad tool must not make the others unusable.
           const page = await client.request(
             { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-            LENIENT_TOOL_LIST,
+            lenientToolListSchema(),
             requestOptions,
           );
           tools.push(...usableMcpTools(this.name, page.tools));
@@ -603,11 +603,18 @@ export class McpClient {
   }
 }
 
-/** A `tools/list` result whose tools are checked one by one afterwards ({@link usableMcpTools}); a pure call, so a bundle without McpClient drops it. */
-const LENIENT_TOOL_LIST = /* @__PURE__ */ z.looseObject({
-  tools: z.array(z.unknown()),
-  nextCursor: z.string().optional(),
-});
+/** A `tools/list` result whose tools are checked one by one afterwards ({@link usableMcpTools}). */
+function buildLenientToolList() {
+  return z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
+}
+
+let lenientToolList: ReturnType<typeof buildLenientToolList> | undefined;
+
+/** {@link buildLenientToolList}, built on first use (at module level it would be code every bundle keeps). */
+function lenientToolListSchema(): ReturnType<typeof buildLenientToolList> {
+  lenientToolList ??= buildLenientToolList();
+  return lenientToolList;
+}
 
 /** The SDK client's own cache of output-schema validators, which its `listTools` fills. */
 type ToolMetadataCache = { cacheToolMetadata?: (tools: readonly McpToolInfo[]) => void };
