@@ -6,7 +6,7 @@
 //   node scripts/build.mjs --clean    remove dist/ first (prepack: the tarball holds exactly this build)
 //   node scripts/build.mjs --if-stale build only when a source is newer than the last build (npm start)
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -107,43 +107,62 @@ async function bundleJs() {
     // As vitest.config.ts lowers them: TC39 decorators become plain ES2022, which Node 20 runs.
     target: "es2022",
     tsconfig: join(root, "tsconfig.build.json"),
-    // Class and function names stay as written (agent and type names come from them).
-    keepNames: true,
-    // keepNames then names a class with a statement after it, not a static block (see markNamingPure).
-    supported: { "class-static-blocks": false },
+    // No keepNames: unminified, names stay as written but where nameClassesAsWritten mends them.
+    // (keepNames names every class with a call, which a user's bundle of the package keeps: +2 KB gzipped.)
     sourcemap: false,
     metafile: true,
     write: false,
     logLevel: "warning",
   });
+  const classes = declaredClassNames();
   for (const file of result.outputFiles) {
     mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, file.path.endsWith(".js") ? markNamingPure(file.text) : file.contents);
+    writeFileSync(
+      file.path,
+      file.path.endsWith(".js") ? nameClassesAsWritten(file.text, classes) : file.contents,
+    );
   }
   // Which sources each output (chunk) holds, for a look when a bundle grows; not in the package.
   writeFileSync(join(dist, "esbuild-meta.json"), JSON.stringify(result.metafile));
 }
 
+/** The name of every class the sources declare (`class X`), to tell a name as written from esbuild's rename of it (`X2`). */
+export function declaredClassNames(dirs = ["src", "examples"]) {
+  const names = new Set();
+  const visit = (path) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const child = join(path, entry.name);
+      if (entry.isDirectory()) visit(child);
+      else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) {
+        for (const match of readFileSync(child, "utf8").matchAll(/\bclass\s+([A-Za-z_$][\w$]*)/g))
+          names.add(match[1]);
+      }
+    }
+  };
+  for (const dir of dirs) visit(join(root, dir));
+  return names;
+}
+
 /**
- * `code` with keepNames' top-level naming statements made droppable by a
- * bundler of the package (a chunk holds many modules; a plain call would keep
- * every class and function of a chunk the program touches), while every
- * runtime still names them as written:
- * - `__name(f, "f")` names `f` what it is already called: removed;
- * - `__name(_X, "X"); <static fields of _X>; var X = _X;` (esbuild's lowering
- *   of a class) becomes `var X = /* @__PURE__ *\/ (() => { ...; return _X; })();`,
- *   a pure call whose value is used: Node, Deno and Bun (whose transpiler drops
- *   a pure call whose value is unused) all run it, and a bundler drops it with `X`.
- * Any other naming statement (a function renamed for a clash) stays as it is.
+ * `code` with each top-level class named as its source wrote it. Bundling, esbuild
+ * turns `class X` into `var X = class {` (named X: fine), or into
+ * `var X = class _X {` when the class refers to itself, or renames it `X2` for a
+ * clash in a chunk; in those two cases the class gets a static `name` getter
+ * (agent, type and error-message names come from class names). A getter, unlike
+ * keepNames' `__name` call, keeps the class removable by a user's bundler.
+ * Functions are left as esbuild names them (a renamed one is an internal helper).
  */
-export function markNamingPure(code) {
-  return code
-    .replace(/^__name\(([\w$]+), "([\w$]+)"\);\n/gm, (line, target, name) => (target === name ? "" : line))
-    .replace(
-      /^__name\((_[\w$]+), "([\w$]+)"\);\n((?:(?!^var |^function |^class |^\/\/ ).*\n)*?)var \2 = \1;$/gm,
-      (_statements, target, name, fields) =>
-        `var ${name} = /* @__PURE__ */ (() => {\n__name(${target}, "${name}");\n${fields}return ${target};\n})();`,
-    );
+export function nameClassesAsWritten(code, classes) {
+  return code.replace(
+    /^var ([\w$]+) = class(?: (?!extends\b)([\w$]+))?((?: extends [^\n]*)?) \{$/gm,
+    (line, variable, inner) => {
+      const unrenamed = variable.replace(/\d+$/, "");
+      const name = !classes.has(variable) && classes.has(unrenamed) ? unrenamed : variable;
+      return (inner ?? variable) === name
+        ? line
+        : `${line}\n  static get name() {\n    return "${name}";\n  }`;
+    },
+  );
 }
 
 async function build() {
