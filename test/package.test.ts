@@ -146,7 +146,7 @@ afterAll(async () => {
 }, 120_000);
 
 describe("npm pack", () => {
-  it("ships the library: runtime JS and .d.ts of src/ and the CLI's examples, no tests, no source maps", () => {
+  it("ships the library: runtime JS (entry points and shared chunks) and .d.ts of src/ and the CLI's examples, no tests, no source maps", () => {
     expect(tarballFiles).toContain("package.json");
     expect(tarballFiles).toContain("README.md");
     for (const entry of ["index", "testing/index", "cli/main"]) {
@@ -191,19 +191,25 @@ describe("npm pack", () => {
     expect(docsLinks.filter((link) => !tarballFiles.includes(link))).toEqual([]);
     expect(tarballFiles.filter((path) => path.startsWith("docs/") && !path.endsWith(".md"))).toEqual([]);
     expect(tarballFiles.filter((path) => /\.test\.|\.map$|^dist\/test\//.test(path))).toEqual([]);
+    // Every JS module a user can import has its types; the shared chunks (esbuild's code splitting) are internal.
     const js = tarballFiles.filter(
-      (path) => path.endsWith(".js") && !path.startsWith("dist/src/studio/page/"),
+      (path) =>
+        path.endsWith(".js") &&
+        !path.startsWith("dist/src/studio/page/") &&
+        !path.startsWith("dist/src/chunks/"),
     );
     expect(js.filter((path) => !tarballFiles.includes(path.replace(/\.js$/, ".d.ts")))).toEqual([]);
+    expect(tarballFiles.filter((path) => path.startsWith("dist/src/chunks/")).length).toBeGreaterThan(0);
   });
 
   it("declares as peers only zod, the provider packages modelFromId loads and the queue packages scale-out loads", () => {
+    // The sources that load them (built, they sit in shared chunks).
     const loaders: Record<string, string> = {
-      "@ai-sdk/anthropic": "dist/src/llm/model-id.js",
-      "@ai-sdk/openai": "dist/src/llm/model-id.js",
-      "@ai-sdk/openai-compatible": "dist/src/llm/model-id.js",
-      bullmq: "dist/src/distributed/load-bullmq.js",
-      ioredis: "dist/src/distributed/load-bullmq.js",
+      "@ai-sdk/anthropic": "src/llm/model-id.ts",
+      "@ai-sdk/openai": "src/llm/model-id.ts",
+      "@ai-sdk/openai-compatible": "src/llm/model-id.ts",
+      bullmq: "src/distributed/load-bullmq.ts",
+      ioredis: "src/distributed/load-bullmq.ts",
     };
     const peers = Object.keys(manifest.peerDependencies).filter((name) => name !== "zod");
     expect(peers.sort()).toEqual(Object.keys(loaders).sort());

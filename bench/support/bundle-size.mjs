@@ -1,6 +1,7 @@
 // Bundles a program the way a serverless user would (esbuild --bundle --minify,
-// ESM for Node) and measures it: minified and gzipped bytes, and the bytes each
-// package contributes (from esbuild's metafile).
+// ESM for Node, as wrangler does) and measures it: minified and gzipped bytes,
+// and the bytes each package contributes (from esbuild's metafile). The bench
+// (bench/bundle.bench.mjs) and its test (test/bundle.test.ts) both bundle here.
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
@@ -21,8 +22,8 @@ export function packageOf(input) {
   return parts[0]?.startsWith("@") ? `${parts[0]}/${parts[1]}` : (parts[0] ?? input);
 }
 
-/** Bundles `entry`; resolves to its sizes, the bytes per package, and the Node built-ins it imports. */
-export async function bundleSize(entry) {
+/** Bundles `entry` into one minified file; resolves to its code and its metafile output (inputs, imports). */
+export async function bundleProgram(entry) {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -37,6 +38,13 @@ export async function bundleSize(entry) {
   });
   const [output] = result.outputFiles;
   const meta = Object.values(result.metafile.outputs)[0];
+  if (!output || !meta) throw new Error(`esbuild wrote nothing for ${entry}`);
+  return { code: output.contents, meta };
+}
+
+/** Bundles `entry`; resolves to its sizes, the bytes per package, and the Node built-ins it imports. */
+export async function bundleSize(entry) {
+  const { code, meta } = await bundleProgram(entry);
   const byPackage = {};
   for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
     const name = packageOf(input);
@@ -46,8 +54,8 @@ export async function bundleSize(entry) {
     ...new Set(meta.imports.filter((entry) => entry.external).map((entry) => entry.path)),
   ].sort();
   return {
-    bytes: output.contents.length,
-    gzipped: gzipSync(output.contents, { level: 9 }).length,
+    bytes: code.length,
+    gzipped: gzipSync(code, { level: 9 }).length,
     byPackage,
     builtins,
   };

@@ -1,6 +1,5 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { packagePath } from "../../src/package-root.js";
 import { catalogEntry } from "../catalog.js";
 import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
@@ -13,16 +12,10 @@ export { cityFrom, weatherScript } from "./script.js";
 export { WeatherReporter } from "./weather-reporter.js";
 
 /**
- * The example's config file (it names the MCP server, which ships beside it):
- * beside this module in the sources, or in `examples/` when run from `dist/`.
+ * The example's config file (it names the MCP server, which ships beside it),
+ * in the package's `examples/` folder, also when run from `dist/`.
  */
-export const MCP_WEATHER_CONFIG: string =
-  [
-    new URL("./embabel.config.json", import.meta.url),
-    new URL("../../../examples/mcp-weather/embabel.config.json", import.meta.url),
-  ]
-    .map((url) => fileURLToPath(url))
-    .find((path) => existsSync(path)) ?? fileURLToPath(new URL("./embabel.config.json", import.meta.url));
+export const MCP_WEATHER_CONFIG: string = packagePath("examples/mcp-weather/embabel.config.json");
 
 /** `embabel-ts run mcp-weather "<a city>"`. */
 export const example: ExampleDefinition = {

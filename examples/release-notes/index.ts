@@ -1,6 +1,5 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { ExampleDefinition } from "../../src/cli/example-definition.js";
+import { packagePath } from "../../src/package-root.js";
 import { catalogEntry } from "../catalog.js";
 import { RECORDED_WITH } from "../script-helpers.js";
 import { UserInput } from "../user-input.js";
@@ -12,11 +11,8 @@ export { ReleaseNotes } from "./domain.js";
 export { ReleaseNotesWriter } from "./release-notes-writer.js";
 export { changesFrom, currentVersionFrom, nextVersion, notesFor, releaseNotesScript } from "./script.js";
 
-/** The example's folder in the sources (its config file and skills live there, also when run from `dist/`). */
-const SOURCE_DIR: string =
-  [new URL("./", import.meta.url), new URL("../../../examples/release-notes/", import.meta.url)]
-    .map((url) => fileURLToPath(url))
-    .find((dir) => existsSync(`${dir}embabel.config.json`)) ?? fileURLToPath(new URL("./", import.meta.url));
+/** The example's folder in the package (its config file and skills live there, also when run from `dist/`). */
+const SOURCE_DIR: string = packagePath("examples/release-notes/");
 
 /** The example's config file: `{ "skills": ["./skills"] }`. */
 export const RELEASE_NOTES_CONFIG = `${SOURCE_DIR}embabel.config.json`;

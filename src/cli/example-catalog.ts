@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { EXAMPLES } from "../../examples/index.js";
+import { codePath } from "../package-root.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { UsageError } from "./usage-error.js";
 
@@ -52,7 +53,7 @@ async function loadExampleModule(path: string, name: string, cwd: string): Promi
 function loadHint(error: unknown, path: string, name: string, cwd: string): string {
   const code = (error as { code?: unknown }).code;
   if (code === "ERR_UNKNOWN_FILE_EXTENSION" && /\.(c|m)?ts$/.test(path)) {
-    const main = relative(cwd, fileURLToPath(new URL("./main.js", import.meta.url)));
+    const main = relative(cwd, codePath("src/cli/main.js"));
     return (
       `\nNode runs JavaScript: compile ${name} (tsc with "target": "ES2022") and pass the .js file, ` +
       `or run the command under tsx: npx tsx ${main} run ${name}`

@@ -1,18 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type PackageManifest, packageRoot } from "../package-root.js";
 
-/** The version in embabel-ts's package.json, found upward from this file (works from `src/` and `dist/`). */
+/** The version in embabel-ts's package.json (from the package root, so it works from `src/`, `dist/` and a bundled chunk). */
 export function packageVersion(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, "package.json");
-    if (existsSync(candidate)) {
-      const manifest = JSON.parse(readFileSync(candidate, "utf8")) as { name?: string; version?: string };
-      if (manifest.name === "embabel-ts") return manifest.version ?? "unknown";
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return "unknown";
-    dir = parent;
-  }
+  const root = packageRoot();
+  if (root === undefined) return "unknown";
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as PackageManifest;
+  return manifest.version ?? "unknown";
 }

@@ -8,6 +8,7 @@
 // copy of the SDK either way).
 
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { codePath } from "../package-root.js";
 import type { Agent } from "../platform/agent.js";
 import type { TypeToken } from "../tool/type-token.js";
 import type * as CreateMcpServerModule from "./create-mcp-server.js";
@@ -25,9 +26,9 @@ function createModule(): typeof CreateMcpServerModule {
   const nodeModule = globalThis.process?.getBuiltinModule?.("node:module");
   try {
     if (!nodeModule) throw new Error("no require() here");
-    required = nodeModule.createRequire(import.meta.url)(
-      "./create-mcp-server.js",
-    ) as typeof CreateMcpServerModule;
+    // From the package root: bundled, this code runs from a chunk, and the module is an entry point of the build.
+    const path = codePath("src/mcp/create-mcp-server.js");
+    required = nodeModule.createRequire(path)(path) as typeof CreateMcpServerModule;
     return required;
   } catch (error) {
     throw new ConfigurationError(

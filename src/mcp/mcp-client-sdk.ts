@@ -3,6 +3,8 @@
 // server is connected. Never import this file statically: importing the
 // library must not load the SDK, its zod schemas, ajv or `child_process`.
 
+// node:http's reason phrases, for messages about HTTP errors: here, so a bundle without MCP (a Worker) imports no node:http.
+export { STATUS_CODES } from "node:http";
 export { ClientCredentialsProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 export { Client } from "@modelcontextprotocol/sdk/client/index.js";
 export { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";

@@ -1,4 +1,3 @@
-import { STATUS_CODES } from "node:http";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -135,7 +134,7 @@ export class McpClient {
           // Listed leniently and checked tool by tool: one bad tool must not make the others unusable.
           const page = await client.request(
             { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-            LENIENT_TOOL_LIST,
+            lenientToolListSchema(),
             requestOptions,
           );
           tools.push(...usableMcpTools(this.name, page.tools));
@@ -605,10 +604,17 @@ export class McpClient {
 }
 
 /** A `tools/list` result whose tools are checked one by one afterwards ({@link usableMcpTools}). */
-const LENIENT_TOOL_LIST = z.looseObject({
-  tools: z.array(z.unknown()),
-  nextCursor: z.string().optional(),
-});
+function buildLenientToolList() {
+  return z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
+}
+
+let lenientToolList: ReturnType<typeof buildLenientToolList> | undefined;
+
+/** {@link buildLenientToolList}, built on first use (at module level it would be code every bundle keeps). */
+function lenientToolListSchema(): ReturnType<typeof buildLenientToolList> {
+  lenientToolList ??= buildLenientToolList();
+  return lenientToolList;
+}
 
 /** The SDK client's own cache of output-schema validators, which its `listTools` fills. */
 type ToolMetadataCache = { cacheToolMetadata?: (tools: readonly McpToolInfo[]) => void };
@@ -662,9 +668,10 @@ function oneLine(text: string): string {
 
 function messageOf(error: unknown): string {
   // The SDK's HTTP errors carry the status only as `code`, and the body (often empty) as the message.
-  const StreamableHTTPError = loadedMcpClientSdk()?.StreamableHTTPError;
-  if (StreamableHTTPError && error instanceof StreamableHTTPError && typeof error.code === "number") {
-    const status = `HTTP ${error.code}${STATUS_CODES[error.code] ? ` ${STATUS_CODES[error.code]}` : ""}`;
+  const sdk = loadedMcpClientSdk();
+  if (sdk && error instanceof sdk.StreamableHTTPError && typeof error.code === "number") {
+    const reason = sdk.STATUS_CODES[error.code];
+    const status = `HTTP ${error.code}${reason ? ` ${reason}` : ""}`;
     return error.message.includes(status)
       ? error.message
       : `${error.message.replace(/:\s*$/, "")} (${status})`;

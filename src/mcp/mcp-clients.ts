@@ -2,7 +2,7 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import { Logger } from "../tool/logger.js";
 import { toolGroupsFromConfig } from "./config-tool-groups.js";
 import { McpClient } from "./mcp-client.js";
-import { provideMcpPlatformSupport } from "./mcp-platform-support.js";
+import { type McpPlatformSupport, provideMcpPlatformSupport } from "./mcp-platform-support.js";
 import { type McpPrompt, mcpPrompt } from "./mcp-resources.js";
 import { type McpConfigOptions, resolveMcpServerConfig } from "./mcp-server-config.js";
 
@@ -18,10 +18,28 @@ export interface McpServersHolder {
 }
 
 /**
+ * The root AgentPlatform's `mcpServers` and config-defined tool groups,
+ * provided as this module is evaluated. A pure call that {@link McpClients}
+ * refers to, so a bundler keeps it exactly when it keeps McpClients: in the
+ * built package this module shares a chunk with code every program uses, so a
+ * bare call would keep the MCP layer in every bundle.
+ */
+const PLATFORM_SUPPORT = /* @__PURE__ */ provideMcpPlatformSupport({
+  clientsFromConfig: (config, options) => McpClients.fromConfig(config, options),
+  toolGroupsFromConfig,
+});
+
+/**
  * The MCP servers of a config, each connected on first use. `close()` ends
  * every connection and child process.
  */
 export class McpClients {
+  /** What this class provides to the root AgentPlatform (referenced here so a bundler keeps the two together). */
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the reference is the point (see PLATFORM_SUPPORT)
+  private static platformSupport(): McpPlatformSupport {
+    return PLATFORM_SUPPORT;
+  }
+
   private constructor(readonly clients: readonly McpClient[]) {}
 
   /**
@@ -140,9 +158,3 @@ function isDisabled(server: unknown): boolean {
     typeof server === "object" && server !== null && (server as { disabled?: unknown }).disabled === true
   );
 }
-
-// The root AgentPlatform's `mcpServers` and config-defined tool groups: present wherever this module is.
-provideMcpPlatformSupport({
-  clientsFromConfig: (config, options) => McpClients.fromConfig(config, options),
-  toolGroupsFromConfig,
-});

@@ -19,9 +19,10 @@ export interface McpPlatformSupport {
 
 let support: McpPlatformSupport | undefined;
 
-/** Called once by the MCP clients' module as it is evaluated. */
-export function provideMcpPlatformSupport(provided: McpPlatformSupport): void {
+/** Called once by the MCP clients' module as it is evaluated; returns `provided`. */
+export function provideMcpPlatformSupport(provided: McpPlatformSupport): McpPlatformSupport {
   support = provided;
+  return provided;
 }
 
 /**

@@ -174,121 +174,135 @@ export interface McpConfigOptions {
 /** One minute, as the MCP SDK's own default. */
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
 
-const stringRecord = z.record(z.string(), z.string());
-const timeout = z.number().int().positive().optional();
+let builtSchemas: ReturnType<typeof buildServerSchemas> | undefined;
 
-const contextKeys = z.array(z.string().min(1));
-/** A server's `context` rule: one of an allow list or a deny list of context keys. */
-const contextSchema = z
-  .object({ allow: contextKeys.optional(), deny: contextKeys.optional() })
-  .strict()
-  .refine((rule) => (rule.allow === undefined) !== (rule.deny === undefined), {
-    message: 'takes either "allow": [keys] or "deny": [keys]',
-  })
-  .optional();
+/** The schemas of a server's entry, built on first use (at module level they would be code every bundle keeps). */
+function serverSchemas(): ReturnType<typeof buildServerSchemas> {
+  builtSchemas ??= buildServerSchemas();
+  return builtSchemas;
+}
 
-/**
- * Keys other MCP clients write into the same block (Cline's and Roo's approval
- * lists, a `disabled` switch, a free-text description): accepted so a config
- * copied from them loads; `disabled: true` servers are skipped by
- * `McpClients.fromConfig`. Any other unknown key is still an error, so a typo
- * such as `arg` for `args` is caught.
- */
-const clientFeatureKeys = {
-  onElicitation: z
-    .custom<McpElicitationHandler>((value) => typeof value === "function", {
-      message: "must be a function (request, context) => result",
+function buildServerSchemas() {
+  const stringRecord = z.record(z.string(), z.string());
+  const timeout = z.number().int().positive().optional();
+
+  const contextKeys = z.array(z.string().min(1));
+  /** A server's `context` rule: one of an allow list or a deny list of context keys. */
+  const contextSchema = z
+    .object({ allow: contextKeys.optional(), deny: contextKeys.optional() })
+    .strict()
+    .refine((rule) => (rule.allow === undefined) !== (rule.deny === undefined), {
+      message: 'takes either "allow": [keys] or "deny": [keys]',
     })
-    .optional(),
-  roots: z
-    .array(
-      z.union([
-        z.string().min(1),
-        z.object({ uri: z.string().min(1), name: z.string().optional() }).strict(),
-      ]),
-    )
-    .optional(),
-  sampling: z.union([z.boolean(), z.object({ role: z.string().min(1) }).strict()]).optional(),
-};
+    .optional();
 
-const otherClientsKeys = {
-  disabled: z.boolean().optional(),
-  autoApprove: z.array(z.string()).optional(),
-  alwaysAllow: z.array(z.string()).optional(),
-  description: z.string().optional(),
-};
-
-/** What a stdio and an HTTP server's config both take. */
-const sharedKeys = {
-  timeoutMs: timeout,
-  connectTimeoutMs: timeout,
-  context: contextSchema,
-  searchable: z.boolean().optional(),
-  ...clientFeatureKeys,
-  ...otherClientsKeys,
-};
-
-const stdioSchema = z
-  .object({
-    type: z.literal("stdio").optional(),
-    command: z.string().min(1),
-    args: z.array(z.string()).optional(),
-    env: stringRecord.optional(),
-    cwd: z.string().min(1).optional(),
-    ...sharedKeys,
-  })
-  .strict();
-
-/** An `oauth` block with client credentials. */
-const clientCredentialsSchema = z
-  .object({
-    clientId: z.string().min(1),
-    clientSecret: z.string().min(1),
-    scope: z.string().min(1).optional(),
-    issuer: z.string().min(1).optional(),
-  })
-  .strict();
-
-/** An `oauth` block for the authorization-code flow (it has a `redirectUrl`). */
-const authorizationCodeSchema = z
-  .object({
-    redirectUrl: z.string().min(1),
-    clientId: z.string().min(1).optional(),
-    clientSecret: z.string().min(1).optional(),
-    scope: z.string().min(1).optional(),
-    clientName: z.string().min(1).optional(),
-    clientMetadataUrl: z.string().min(1).optional(),
-    onRedirect: z
-      .custom<McpAuthorizationRedirect>((value) => typeof value === "function", {
-        message: "must be a function (url, server) => void",
+  /**
+   * Keys other MCP clients write into the same block (Cline's and Roo's approval
+   * lists, a `disabled` switch, a free-text description): accepted so a config
+   * copied from them loads; `disabled: true` servers are skipped by
+   * `McpClients.fromConfig`. Any other unknown key is still an error, so a typo
+   * such as `arg` for `args` is caught.
+   */
+  const clientFeatureKeys = {
+    onElicitation: z
+      .custom<McpElicitationHandler>((value) => typeof value === "function", {
+        message: "must be a function (request, context) => result",
       })
       .optional(),
-  })
-  .strict();
+    roots: z
+      .array(
+        z.union([
+          z.string().min(1),
+          z.object({ uri: z.string().min(1), name: z.string().optional() }).strict(),
+        ]),
+      )
+      .optional(),
+    sampling: z.union([z.boolean(), z.object({ role: z.string().min(1) }).strict()]).optional(),
+  };
 
-function httpSchemaWith<T extends typeof clientCredentialsSchema | typeof authorizationCodeSchema>(oauth: T) {
-  return z
+  const otherClientsKeys = {
+    disabled: z.boolean().optional(),
+    autoApprove: z.array(z.string()).optional(),
+    alwaysAllow: z.array(z.string()).optional(),
+    description: z.string().optional(),
+  };
+
+  /** What a stdio and an HTTP server's config both take. */
+  const sharedKeys = {
+    timeoutMs: timeout,
+    connectTimeoutMs: timeout,
+    context: contextSchema,
+    searchable: z.boolean().optional(),
+    ...clientFeatureKeys,
+    ...otherClientsKeys,
+  };
+
+  const stdioSchema = z
     .object({
-      type: z.enum(["http", "streamable-http", "sse"]).optional(),
-      url: z.string().min(1),
-      headers: stringRecord.optional(),
-      oauth: oauth.optional(),
-      authProvider: z
-        .custom<OAuthClientProvider>(
-          (value) =>
-            typeof value === "object" &&
-            value !== null &&
-            typeof (value as { tokens?: unknown }).tokens === "function",
-          { message: "must be an OAuthClientProvider of the MCP SDK (with tokens(), saveTokens(), …)" },
-        )
-        .optional(),
+      type: z.literal("stdio").optional(),
+      command: z.string().min(1),
+      args: z.array(z.string()).optional(),
+      env: stringRecord.optional(),
+      cwd: z.string().min(1).optional(),
       ...sharedKeys,
     })
     .strict();
-}
 
-const httpSchema = httpSchemaWith(clientCredentialsSchema);
-const httpCodeFlowSchema = httpSchemaWith(authorizationCodeSchema);
+  /** An `oauth` block with client credentials. */
+  const clientCredentialsSchema = z
+    .object({
+      clientId: z.string().min(1),
+      clientSecret: z.string().min(1),
+      scope: z.string().min(1).optional(),
+      issuer: z.string().min(1).optional(),
+    })
+    .strict();
+
+  /** An `oauth` block for the authorization-code flow (it has a `redirectUrl`). */
+  const authorizationCodeSchema = z
+    .object({
+      redirectUrl: z.string().min(1),
+      clientId: z.string().min(1).optional(),
+      clientSecret: z.string().min(1).optional(),
+      scope: z.string().min(1).optional(),
+      clientName: z.string().min(1).optional(),
+      clientMetadataUrl: z.string().min(1).optional(),
+      onRedirect: z
+        .custom<McpAuthorizationRedirect>((value) => typeof value === "function", {
+          message: "must be a function (url, server) => void",
+        })
+        .optional(),
+    })
+    .strict();
+
+  function httpSchemaWith<T extends typeof clientCredentialsSchema | typeof authorizationCodeSchema>(
+    oauth: T,
+  ) {
+    return z
+      .object({
+        type: z.enum(["http", "streamable-http", "sse"]).optional(),
+        url: z.string().min(1),
+        headers: stringRecord.optional(),
+        oauth: oauth.optional(),
+        authProvider: z
+          .custom<OAuthClientProvider>(
+            (value) =>
+              typeof value === "object" &&
+              value !== null &&
+              typeof (value as { tokens?: unknown }).tokens === "function",
+            { message: "must be an OAuthClientProvider of the MCP SDK (with tokens(), saveTokens(), …)" },
+          )
+          .optional(),
+        ...sharedKeys,
+      })
+      .strict();
+  }
+
+  const httpSchema = httpSchemaWith(clientCredentialsSchema);
+  const httpCodeFlowSchema = httpSchemaWith(authorizationCodeSchema);
+
+  return { stdio: stdioSchema, http: httpSchema, httpCodeFlow: httpCodeFlowSchema };
+}
 
 const VARIABLE = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
@@ -403,7 +417,9 @@ export function resolveMcpServerConfig(
   const isObject = typeof config === "object" && config !== null;
   const oauth = isObject ? (config as { oauth?: unknown }).oauth : undefined;
   const codeFlow = typeof oauth === "object" && oauth !== null && "redirectUrl" in oauth;
-  const schema = isObject && "url" in config ? (codeFlow ? httpCodeFlowSchema : httpSchema) : stdioSchema;
+  const schemas = serverSchemas();
+  const schema =
+    isObject && "url" in config ? (codeFlow ? schemas.httpCodeFlow : schemas.http) : schemas.stdio;
   if (!isObject || !("url" in config || "command" in config)) {
     throw new ConfigurationError(
       `${where} needs either "command" (a server started over stdio) or "url" (a server reached over HTTP).`,

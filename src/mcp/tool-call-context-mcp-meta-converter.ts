@@ -75,7 +75,9 @@ export function isPureMetaConverter(converter: ToolCallContextMcpMetaConverter):
   return pureConverters.has(converter);
 }
 
-const PASS_THROUGH: ToolCallContextMcpMetaConverter = pure((context) => entriesWhere(context, () => true));
+const PASS_THROUGH: ToolCallContextMcpMetaConverter = /* @__PURE__ */ pure((context) =>
+  entriesWhere(context, () => true),
+);
 
 /** The converter factories of the specification. */
 export const ToolCallContextMcpMetaConverter = {

@@ -1,10 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { streamSSE } from "hono/streaming";
+import { codePath } from "../package-root.js";
 import { Logger } from "../tool/logger.js";
 import { redactSecrets } from "../tool/redact-secrets.js";
 import type { TraceRecord } from "../trace/trace-format.js";
@@ -93,7 +95,6 @@ export interface StudioRecorderOptions extends TraceRecorderOptions {
   readonly sink?: TraceSink;
 }
 
-const PAGE_DIR = new URL("./page/", import.meta.url);
 const ASSETS: ReadonlyMap<string, string> = new Map([
   ["studio.js", "text/javascript; charset=utf-8"],
   ["studio.css", "text/css; charset=utf-8"],
@@ -124,7 +125,8 @@ const NEEDS_TOKEN_PAGE = (message: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>embabel-ts studio</title></head><body><h1>embabel-ts studio</h1><p>${message}</p></body></html>`;
 
 function page(name: string): string {
-  return readFileSync(new URL(name, PAGE_DIR), "utf8");
+  // The page is copied beside the built studio (dist/src/studio/page/); found from the package root, as this code may run from a chunk.
+  return readFileSync(join(codePath("src/studio/page"), name), "utf8");
 }
 
 /**

@@ -21,8 +21,8 @@ function sleepSync(ms: number): void {
 
 /**
  * Runs `work` holding a lock shared by every test worker (a directory, which
- * one process at a time can create), so that two test files never run tsc
- * over `dist/` at once, nor one reads `dist/` while another rewrites it.
+ * one process at a time can create), so that two test files never build
+ * `dist/` at once, nor one reads `dist/` while another rewrites it.
  */
 function withBuildLock(work: () => void): void {
   const lock = join(root, "dist/.build-lock");
@@ -50,7 +50,7 @@ function withBuildLock(work: () => void): void {
 
 /**
  * Makes sure `dist/` holds a build at least as new as `src/` and `examples/`
- * (`npm test` builds first, so this only compiles when a test runs alone, or
+ * (`npm test` builds first, so this only builds when a test runs alone, or
  * when sources changed since the last build); safe to call from test files
  * running in parallel.
  */
@@ -63,9 +63,9 @@ export function ensureBuilt(): void {
         Math.max(newestMtime(join(root, "src")), newestMtime(join(root, "examples")));
     if (fresh) return;
     try {
-      execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, stdio: "pipe" });
+      execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, stdio: "pipe" });
     } catch (error) {
-      // tsc still emits when some file has a type error; only a missing output is fatal here.
+      // The JavaScript is built even when tsc reports a type error; only a missing output is fatal here.
       if (!existsSync(marker)) throw error;
     }
     execFileSync(process.execPath, [join(root, "scripts/copy-studio-page.mjs")], { stdio: "pipe" });

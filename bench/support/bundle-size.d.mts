@@ -1,0 +1,17 @@
+import type { Metafile } from "esbuild";
+
+/** The package a bundled input belongs to (`ours` for this repository's files). */
+export function packageOf(input: string): string;
+
+/** Bundles `entry` into one minified file; resolves to its code and its metafile output (inputs, imports). */
+export function bundleProgram(
+  entry: string,
+): Promise<{ code: Uint8Array; meta: Metafile["outputs"][string] }>;
+
+/** Bundles `entry`; resolves to its sizes, the bytes per package, and the Node built-ins it imports. */
+export function bundleSize(entry: string): Promise<{
+  bytes: number;
+  gzipped: number;
+  byPackage: Record<string, number>;
+  builtins: string[];
+}>;
