@@ -72,6 +72,7 @@ export interface ToolCallEnvironment {
 function outputOf(result: ToolResult): LanguageModelV3ToolResultOutput {
   if (result.kind === "error") return { type: "error-text", value: `Error: ${result.content}` };
   const note = ToolResultNote.of(result);
+  // Stryker disable next-line ConditionalExpression: a text result has no artifact, and ToolContent.of(undefined) is []
   const media = result.kind === "artifact" ? mediaParts(result.artifact) : [];
   if (note === undefined && media.length === 0) return { type: "text", value: result.content };
   return {
