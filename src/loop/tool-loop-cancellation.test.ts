@@ -59,7 +59,10 @@ describe("runToolLoop cancellation", () => {
     expect(ran).toEqual(["first"]);
   });
 
-  it("rethrows the abort reason when a tool fails because of the abort", async () => {
+  it.each([
+    ["", undefined],
+    [", not the iteration limit, on the last iteration", 1],
+  ])("rethrows the abort reason%s when a tool fails because of the abort", async (_, maxIterations) => {
     const controller = new AbortController();
     const aborting = Tool.create("abort", "abort", () => {
       controller.abort(new Error("cancelled mid-call"));
@@ -67,19 +70,7 @@ describe("runToolLoop cancellation", () => {
     });
     const model = ScriptedModel.of(ScriptedModel.toolCall("abort"), ScriptedModel.text("never"));
     await expect(
-      runToolLoop({ model, prompt, tools: [aborting], signal: controller.signal }),
-    ).rejects.toThrow("cancelled mid-call");
-  });
-
-  it("rethrows the abort reason, not the iteration limit, when a tool of the last iteration fails because of the abort", async () => {
-    const controller = new AbortController();
-    const aborting = Tool.create("abort", "abort", () => {
-      controller.abort(new Error("cancelled mid-call"));
-      throw new Error("fetch aborted");
-    });
-    const model = ScriptedModel.of(ScriptedModel.toolCall("abort"), ScriptedModel.text("never"));
-    await expect(
-      runToolLoop({ model, prompt, tools: [aborting], signal: controller.signal, maxIterations: 1 }),
+      runToolLoop({ model, prompt, tools: [aborting], signal: controller.signal, maxIterations }),
     ).rejects.toThrow("cancelled mid-call");
   });
 

@@ -50,6 +50,14 @@ function setup(
   return { platform, start: () => platform.runAgent(agent, Task.create({ text: "go" })) };
 }
 
+/** A platform whose one action runs a loop offering `tools` and answers its text. */
+function setupLoop(model: ScriptedModel, tools: Tool[]) {
+  return setup(model, async (context) => {
+    const result = await runToolLoop({ model, prompt, tools, waits: context.process.loopWaits });
+    return result.text;
+  });
+}
+
 describe("tool loops in an action that waits", () => {
   it("replays a loop that finished before the wait: its result again, without calling the model", async () => {
     const model = new ScriptedModel([
@@ -137,15 +145,7 @@ describe("tool loops in an action that waits", () => {
     const facade = UnfoldingTool.of("admin", "Admin tools", [
       Tool.create("purge", "Purges", () => ToolResult.text("ok")),
     ]);
-    const { platform, start } = setup(model, async (context) => {
-      const result = await runToolLoop({
-        model,
-        prompt,
-        tools: [facade, confirm],
-        waits: context.process.loopWaits,
-      });
-      return result.text;
-    });
+    const { platform, start } = setupLoop(model, [facade, confirm]);
     const waiting = await start();
     const done = await platform.respond(waiting.id, "r1", { approved: true });
     expect(done.result).toEqual({ text: "done" });
@@ -162,15 +162,7 @@ describe("tool loops in an action that waits", () => {
       users: [Tool.create("ban_user", "Bans a user", () => ToolResult.text("ok"))],
       billing: [Tool.create("refund", "Refunds", () => ToolResult.text("ok"))],
     });
-    const { platform, start } = setup(model, async (context) => {
-      const result = await runToolLoop({
-        model,
-        prompt,
-        tools: [facade, confirm],
-        waits: context.process.loopWaits,
-      });
-      return result.text;
-    });
+    const { platform, start } = setupLoop(model, [facade, confirm]);
     const waiting = await start();
     await platform.respond(waiting.id, "r1", { approved: true });
     const contextTool = (index: number) =>
