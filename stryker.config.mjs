@@ -15,13 +15,11 @@ export default {
     "src/agentic/**/*.ts",
     "src/chaining/**/*.ts",
     "src/platform/planning/**/*.ts",
-    // What the human-in-the-loop work added outside the loop: waits, their journal and awaitables.
+    // What the human-in-the-loop work added outside the loop: waits and their journal.
     "src/platform/process-waits.ts",
     "src/platform/wait-for.ts",
-    "src/platform/awaitable.ts",
-    // What the hardening added outside the core: checkpoints and wire values that keep own
+    // What the hardening added outside the core: wire values (checkpoints) that keep own
     // `__proto__` keys, and the JSON made safe for traces.
-    "src/platform/process-checkpoint.ts",
     "src/distributed/wire-value.ts",
     "src/trace/json-safe.ts",
     "!src/**/*.test.ts",
