@@ -5,20 +5,14 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { Logger } from "../tool/logger.js";
+import type { McpOAuthAuthorizationCode } from "./mcp-server-config.js";
 
 /** Called with the URL a person must open to authorize the client (the authorization-code flow's redirect). */
 export type McpAuthorizationRedirect = (authorizationUrl: URL, server: string) => void | Promise<void>;
 
-/** What {@link AuthorizationCodeProvider} is made from: a server's `oauth` block with a `redirectUrl`. */
-export interface AuthorizationCodeSettings {
+/** What {@link AuthorizationCodeProvider} is made from: a server's `oauth` block with a `redirectUrl`, and the server's name. */
+export interface AuthorizationCodeSettings extends McpOAuthAuthorizationCode {
   readonly server: string;
-  readonly redirectUrl: string;
-  readonly clientId?: string;
-  readonly clientSecret?: string;
-  readonly scope?: string;
-  readonly clientName?: string;
-  readonly clientMetadataUrl?: string;
-  readonly onRedirect?: McpAuthorizationRedirect;
 }
 
 /**
