@@ -12,6 +12,7 @@ import {
   listConformanceScenarios,
   runServerConformance,
 } from "./support/mcp-conformance.js";
+import { mcpServeUrl } from "./support/mcp-serve-url.js";
 
 // The official MCP conformance suite's server scenarios against our server: a
 // fixture with the tools, resources and prompts the scenarios name, made with
@@ -53,15 +54,7 @@ function serveCli(): Promise<string> {
     env: { PATH: process.env.PATH ?? "" },
   });
   cli = child;
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`mcp-serve exited (${code})`)));
-  });
+  return mcpServeUrl(child);
 }
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_MAIN } from "./support/cli.js";
 import { ensureBuilt } from "./support/dist.js";
+import { mcpServeUrl } from "./support/mcp-serve-url.js";
 
 // `embabel-ts mcp-serve --http 0 --scripted` (the built command) used by the
 // official SDK client: agent prompts, last-result resources, progress.
@@ -22,15 +23,7 @@ beforeAll(async () => {
     cwd,
     env: { PATH: process.env.PATH ?? "" },
   });
-  url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`mcp-serve exited (${code})`)));
-  });
+  url = await mcpServeUrl(child);
 }, 180_000);
 afterAll(() => {
   child?.kill("SIGKILL");

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { McpClients } from "../src/index.js";
 import { cli, CLI_MAIN as main } from "./support/cli.js";
 import { ensureBuilt } from "./support/dist.js";
+import { mcpServeUrl } from "./support/mcp-serve-url.js";
 
 // `embabel-ts mcp-serve` as a user starts it (the built command, spawned with
 // node), attacked as the security review did: a rebound Host, no token.
@@ -27,15 +28,7 @@ async function serveHttp(args: readonly string[], env: Record<string, string> = 
     env: { PATH: process.env.PATH ?? "", ...env },
   });
   children.push(child);
-  return new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`mcp-serve exited (${code})`)));
-  });
+  return mcpServeUrl(child);
 }
 
 /** POSTs an initialize (a session's first message) to `url` with these headers; resolves with the status. */

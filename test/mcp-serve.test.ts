@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { McpClients, McpToolFactory } from "../src/index.js";
 import { cli, CLI_MAIN as main } from "./support/cli.js";
 import { ensureBuilt, root } from "./support/dist.js";
+import { mcpServeUrl } from "./support/mcp-serve-url.js";
 
 // `embabel-ts mcp-serve` and `run mcp-weather`, as a user meets them: the built command, spawned with node.
 
@@ -48,15 +49,7 @@ describe("embabel-ts mcp-serve --scripted", () => {
       env: { PATH: process.env.PATH ?? "" },
     });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = "";
-        child.stdout.on("data", (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(out);
-          if (match?.[1]) resolve(match[1]);
-        });
-        child.once("exit", (code) => reject(new Error(`mcp-serve exited (${code})`)));
-      });
+      const url = await mcpServeUrl(child);
       const clients = McpClients.fromConfig({ mcpServers: { examples: { url } } });
       try {
         const names = (
