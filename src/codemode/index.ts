@@ -1,0 +1,2 @@
+export type { CodeModeOptions } from "./code-mode-options.js";
+export { CodeModeTool } from "./code-mode-tool.js";
