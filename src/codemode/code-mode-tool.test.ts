@@ -80,6 +80,30 @@ describe("CodeModeTool", () => {
     expect(result).toMatchObject({ kind: "text", content: "50" });
   });
 
+  it("searchable: a search + execute pair over 2,000 tools declares none up front", async () => {
+    const catalogue = Array.from({ length: 2000 }, (_, n) =>
+      Tool.fromFunction(
+        `service${n}_lookup`,
+        n === 1234
+          ? "Converts a temperature from celsius to fahrenheit"
+          : `Looks up record kind ${n} in service ${n}`,
+        z.object({ value: z.number() }),
+        z.number(),
+        async ({ value }) => value * 1.8 + 32,
+      ),
+    );
+    const [search, code] = CodeModeTool.searchable("catalogue", "A big catalogue.", catalogue);
+    expect(search.definition.description.length + code.definition.description.length).toBeLessThan(1500);
+    const found = await search.call(JSON.stringify({ query: "convert celsius to fahrenheit", limit: 1 }));
+    expect(found.content).toBe(
+      "declare const tools: {\n  /** Converts a temperature from celsius to fahrenheit */\n  service1234_lookup(args: { value: number }): Promise<unknown>;\n};",
+    );
+    expect((await runCode(code, "return await tools.service1234_lookup({ value: 100 });")).content).toBe(
+      "212",
+    );
+    expect(await search.call("{}")).toMatchObject({ kind: "error" });
+  });
+
   it("returns console.log lines before the result", async () => {
     const tool = CodeModeTool.of("run_code", "", []);
     const result = await runCode(tool, 'console.log("hello", { a: 1 });\nreturn "done";');

@@ -14,6 +14,7 @@ import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { isNestedTool } from "../tool/unfolding.js";
 import { type CodeModeOptions, type CodeModeSettings, codeModeSettings } from "./code-mode-options.js";
+import { CodeModeSearchTool } from "./code-mode-search-tool.js";
 import { isProgramJournal, type JournalOutcome, type ProgramJournal } from "./program-journal.js";
 import { type HostAnswer, runProgram } from "./run-program.js";
 import { toolsDeclaration } from "./tool-declarations.js";
@@ -103,14 +104,27 @@ export class CodeModeTool extends AbstractTool {
     return new CodeModeTool(name, description, callableTools(tools), codeModeSettings(name, options), true);
   }
 
-  /** A code-mode tool over `tools` that declares none of them (the model finds declarations with a search tool). */
-  static undeclared(
+  /**
+   * A catalogue pair for thousands of tools: `<name>_search` finds tools by
+   * what they do and answers with their declarations, and `<name>` runs code
+   * that may call any tool of the catalogue (none is declared up front).
+   */
+  static searchable(
     name: string,
     description: string,
     tools: readonly Tool[],
     options?: CodeModeOptions,
-  ): CodeModeTool {
-    return new CodeModeTool(name, description, callableTools(tools), codeModeSettings(name, options), false);
+  ): readonly [CodeModeSearchTool, CodeModeTool] {
+    const callable = callableTools(tools);
+    const searchName = `${name}_search`;
+    const code = new CodeModeTool(
+      name,
+      `${description.trim()} Find the tools to call with ${searchName} first.`.trim(),
+      callable,
+      codeModeSettings(name, options),
+      false,
+    );
+    return [new CodeModeSearchTool(searchName, name, [...callable.values()]), code];
   }
 
   async call(input: string, context?: ToolCallContext, options?: ToolCallOptions): Promise<ToolResult> {
