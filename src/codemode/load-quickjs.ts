@@ -63,11 +63,31 @@ const PAGE = 65_536;
 /** The build's initial memory (its INITIAL_MEMORY): an instance needs at least this much. */
 export const MIN_MEMORY_BYTES = 16 * 1024 * 1024;
 
-/** A fresh QuickJS instance whose whole memory is at most `memoryBytes` (rounded down to 64 KiB pages). */
-export async function newQuickJsInstance(memoryBytes: number): Promise<{
+/** A QuickJS instance and its memory. */
+export interface QuickJsInstance {
   readonly module: QuickJSWASMModule;
   readonly memory: WasmMemory;
-}> {
+}
+
+/** One unused instance made after the last was taken, per memory size (programs start without waiting for one). */
+const spares = new Map<number, Promise<QuickJsInstance>>();
+
+/**
+ * A fresh, never used QuickJS instance whose memory is capped at
+ * `memoryBytes`: the spare one made after the previous program started, when
+ * there is one; a new spare is then made in the background.
+ */
+export function takeQuickJsInstance(memoryBytes: number): Promise<QuickJsInstance> {
+  const spare = spares.get(memoryBytes);
+  const taken = spare ?? newQuickJsInstance(memoryBytes);
+  const next = taken.then(() => newQuickJsInstance(memoryBytes));
+  next.catch(() => spares.delete(memoryBytes));
+  spares.set(memoryBytes, next);
+  return taken;
+}
+
+/** A fresh QuickJS instance whose whole memory is at most `memoryBytes` (rounded down to 64 KiB pages). */
+export async function newQuickJsInstance(memoryBytes: number): Promise<QuickJsInstance> {
   const { core, variant, compiled } = await loadParts();
   const memory = new wasm.Memory({
     initial: MIN_MEMORY_BYTES / PAGE,

@@ -1,6 +1,6 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import { GUEST_PRELUDE } from "./guest-prelude.js";
-import { newQuickJsInstance } from "./load-quickjs.js";
+import { takeQuickJsInstance } from "./load-quickjs.js";
 import type { JournalEntry, JournalOutcome, ProgramJournal } from "./program-journal.js";
 import { sourceHash } from "./program-journal.js";
 
@@ -82,9 +82,13 @@ export async function runProgram<P>(run: ProgramRun<P>): Promise<ProgramOutcome<
   const onAbort = () => controller.abort(run.signal?.reason);
   run.signal?.addEventListener("abort", onAbort, { once: true });
   let stop: string | undefined;
+  let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<"timed-out">((resolve) => {
+    deadlineTimer = setTimeout(() => resolve("timed-out"), limits.timeoutMs);
+  });
   const timeLimit = `The program ran longer than its time limit of ${limits.timeoutMs} ms and was stopped. Do less work in one program (fewer calls, no unbounded loops).`;
   try {
-    const { module } = await newQuickJsInstance(limits.memoryBytes);
+    const { module } = await takeQuickJsInstance(limits.memoryBytes);
     const runtime: QuickJSRuntime = module.newRuntime();
     runtime.setMemoryLimit(limits.memoryBytes);
     runtime.setMaxStackSize(256 * 1024);
@@ -193,7 +197,7 @@ export async function runProgram<P>(run: ProgramRun<P>): Promise<ProgramOutcome<
           "The program is waiting on something that never settles (only tool calls settle here: there are no timers or network). Await only tool calls.",
         );
       }
-      const answer = await withDeadline(call.answer, deadline);
+      const answer = await Promise.race([call.answer, timedOut]);
       if (answer === "timed-out") return failed(timeLimit);
       if ("pending" in answer) {
         waiting.push(answer.pending);
@@ -213,6 +217,7 @@ export async function runProgram<P>(run: ProgramRun<P>): Promise<ProgramOutcome<
       if (settled.error) return failed(describeError(vm, settled.error, stop));
     }
   } finally {
+    clearTimeout(deadlineTimer);
     controller.abort();
     run.signal?.removeEventListener("abort", onAbort);
   }
@@ -223,22 +228,6 @@ function entryOf<P>(call: Call<P>, answer: JournalOutcome & { at?: number }): Jo
     ? { ok: true, text: answer.text }
     : { ok: false, message: answer.message };
   return { index: call.index, tool: call.tool, args: call.args, outcome, at: answer.at ?? Date.now() };
-}
-
-async function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | "timed-out"> {
-  const remaining = deadline - performance.now();
-  if (remaining <= 0) return "timed-out";
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<"timed-out">((resolve) => {
-        timer = setTimeout(() => resolve("timed-out"), remaining);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function messageOf(error: unknown): string {
