@@ -4,7 +4,7 @@
  * seeds `Math.random`, adds `console.log` and the `tools` object, and returns
  * the function the host settles calls with and the one that runs the program.
  */
-export const GUEST_PRELUDE = String.raw`(() => {
+export const GUEST_PRELUDE = `(() => {
   const host = globalThis.__host;
   delete globalThis.__host;
   const hostCall = host.call, hostClock = host.clock, hostLog = host.log;
