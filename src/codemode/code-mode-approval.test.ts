@@ -129,6 +129,46 @@ describe("CodeModeTool with an approval-gated inner tool", () => {
     expect(refunds).toEqual(["3:25"]);
   });
 
+  it("a program that waits twice resumes twice, each settled call run once", async () => {
+    const { getOrder, refund, lookups, refunds } = tools();
+    const code = CodeModeTool.of("run_code", "", [getOrder, refund]);
+    const program = `const a = await tools.get_order({ id: 1 });
+await tools.refund({ id: 1, cents: a.refund });
+const b = await tools.get_order({ id: 2 });
+await tools.refund({ id: 2, cents: b.refund });
+return "both";`;
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("run_code", { code: program }, { id: "c1" }),
+      ScriptedModel.text("Done."),
+    ]);
+    const agent = defineAgent({
+      name: "Twice",
+      description: "Refunds twice",
+      actions: [
+        {
+          name: "answer",
+          input: Ticket,
+          output: Reply,
+          achievesGoal: { description: "Answered" },
+          run: async (ticket, context) => ({
+            text: await context.ai().withTools([code]).generateText(ticket.text),
+          }),
+        },
+      ],
+    });
+    const platform = AgentPlatform.create({ models: { main: model } });
+    const first = await platform.runAgent(agent, Ticket.create({ text: "Refund 1 and 2" }));
+    expect(first.awaiting).toEqual([expect.objectContaining({ id: "r1", arguments: { id: 1, cents: 10 } })]);
+    const second = await platform.respond(first.id, "r1", { approved: true }, { respondent: "test" });
+    expect(second.status).toBe("waiting");
+    expect(second.awaiting).toEqual([expect.objectContaining({ id: "r2", arguments: { id: 2, cents: 20 } })]);
+    expect({ lookups: [...lookups], refunds: [...refunds] }).toEqual({ lookups: [1, 2], refunds: ["1:10"] });
+    const done = await platform.respond(first.id, "r2", { approved: true }, { respondent: "test" });
+    expect(done.status).toBe("completed");
+    expect({ lookups, refunds }).toEqual({ lookups: [1, 2], refunds: ["1:10", "2:20"] });
+    expect(model.requests).toHaveLength(2);
+  });
+
   it("outside an agent process, nobody can approve: the refund is not run and the program is told", async () => {
     const { getOrder, refund, refunds } = tools();
     const code = CodeModeTool.of("run_code", "", [getOrder, refund]);

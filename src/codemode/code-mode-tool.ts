@@ -4,7 +4,6 @@ import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
 import { endSpan, startToolSpan, withinToolCall } from "../loop/loop-telemetry.js";
 import { gateToolCall } from "../loop/tool-gate.js";
 import { AgentProcess } from "../platform/agent-process.js";
-import type { ProcessWaits } from "../platform/process-waits.js";
 import { AbstractTool } from "../tool/abstract-tool.js";
 import { InputSchema } from "../tool/input-schema.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
@@ -139,10 +138,11 @@ export class CodeModeTool extends AbstractTool {
       options?.callKey ?? `code-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
     const given = context ?? ToolCallContext.EMPTY;
     const waits = AgentProcess.current()?.waitsForAwaitables();
-    const slot = waits?.enter();
-    const kept =
-      slot?.entry?.kind === "program" && slot.entry.key === callKey ? slot.entry.journal : undefined;
-    const journal: ProgramJournal | undefined = isProgramJournal(kept) ? kept : undefined;
+    // Found by the call's key, not by a slot: a program claims a slot only when it stops to wait, so
+    // one that completes leaves the numbering of the action's loops and awaitables as it was.
+    const kept = waits?.state().journal.find((entry) => entry?.kind === "program" && entry.key === callKey);
+    const journal: ProgramJournal | undefined =
+      kept?.kind === "program" && isProgramJournal(kept.journal) ? kept.journal : undefined;
     const outcome = await runProgram<readonly PendingRequest[]>({
       source: code,
       toolNames: [...this.callable.keys()],
@@ -155,11 +155,11 @@ export class CodeModeTool extends AbstractTool {
     if (outcome.kind === "done") return ToolResult.text(outcome.output);
     if (outcome.kind === "failed") return ToolResult.error(outcome.message);
     const requests = outcome.pending.flat();
-    if (waits === undefined || slot === undefined)
+    if (waits === undefined)
       return ToolResult.error(
         `The program needs a person's approval (${requests.map((request) => ("toolName" in request ? request.toolName : request.key)).join(", ")}), and nobody can be asked here. Do the work without those tools.`,
       );
-    (waits as ProcessWaits).record(slot.index, { kind: "program", key: callKey, journal: outcome.journal });
+    waits.record(waits.enter().index, { kind: "program", key: callKey, journal: outcome.journal });
     throw new AwaitingResponse(requests);
   }
 
