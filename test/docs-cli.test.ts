@@ -32,7 +32,9 @@ function helpItems(help: string): { kind: string; name: string; line: string }[]
     }
     if (line.startsWith("Exit status")) exitSection = true;
     else if (line.trim() === "") exitSection = false;
-    if (exitSection) for (const status of line.matchAll(/(?:^|[;:] )(\d) (?:when|for)/g)) add("exit status", status[1] as string, line);
+    if (exitSection)
+      for (const status of line.matchAll(/(?:^|[;:] )(\d) (?:when|for)/g))
+        add("exit status", status[1] as string, line);
   }
   return [...items.values()];
 }
@@ -43,7 +45,7 @@ function documented(item: { kind: string; name: string }): boolean {
     return mentions(reference, `embabel-ts ${item.name}`) || reference.includes(`| \`${item.name}`);
   }
   if (item.kind === "exit status") {
-    const sentence = /Exit status:[^]*?\n\n/.exec(reference)?.[0] ?? "";
+    const sentence = /Exit status:[\s\S]*?\n\n/.exec(reference)?.[0] ?? "";
     return new RegExp(`(?:^|[:;] )${item.name} (?:when|for)`).test(sentence.replace(/\s+/g, " "));
   }
   return mentions(reference, item.name);
@@ -87,7 +89,12 @@ describe("docs/cli.md", () => {
     expect(items.filter((item) => item.kind === "flag").map((item) => item.name)).toEqual(
       expect.arrayContaining(["--approve-all", "--deny-all", "--stateless", "--redis"]),
     );
-    expect(items.filter((item) => item.kind === "exit status").map((item) => item.name)).toEqual(["0", "1", "2", "3"]);
+    expect(items.filter((item) => item.kind === "exit status").map((item) => item.name)).toEqual([
+      "0",
+      "1",
+      "2",
+      "3",
+    ]);
     const missing = items
       .filter((item) => !documented(item))
       .map((item) => `${item.kind} ${item.name} (--help: "${item.line}")`);

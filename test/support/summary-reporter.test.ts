@@ -1,5 +1,5 @@
-import type { TestModule, TestSpecification } from "vitest/node";
 import { describe, expect, it } from "vitest";
+import type { TestModule, TestSpecification } from "vitest/node";
 import { SummaryReporter } from "./summary-reporter.js";
 
 function moduleWith(...states: string[]): TestModule {
@@ -13,10 +13,19 @@ describe("SummaryReporter", () => {
     const reporter = new SummaryReporter((text) => lines.push(text));
     // 25 files; one is listed twice (as by two projects) and counts once.
     const specifications = Array.from({ length: 25 }, (_, index) => ({ moduleId: `/t/${index}.test.ts` }));
-    reporter.onTestRunStart([...specifications, { moduleId: "/t/0.test.ts" }] as unknown as TestSpecification[]);
-    const modules = specifications.map((_, index) => moduleWith(index === 3 ? "failed" : "passed", "skipped"));
+    reporter.onTestRunStart([
+      ...specifications,
+      { moduleId: "/t/0.test.ts" },
+    ] as unknown as TestSpecification[]);
+    const modules = specifications.map((_, index) =>
+      moduleWith(index === 3 ? "failed" : "passed", "skipped"),
+    );
     for (const module of modules) reporter.onTestModuleEnd(module);
     reporter.onTestRunEnd(modules);
-    expect(lines).toEqual(["files 10/25 done\n", "files 20/25 done\n", "\n24 passed, 1 failed, 25 skipped\n"]);
+    expect(lines).toEqual([
+      "files 10/25 done\n",
+      "files 20/25 done\n",
+      "\n24 passed, 1 failed, 25 skipped\n",
+    ]);
   });
 });
