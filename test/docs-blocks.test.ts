@@ -97,8 +97,11 @@ describe("doc blocks compile against the built package", () => {
     const documented = jsonBlockUnder("Use it in your project") as { compilerOptions: object };
     const { options, errors } = ts.convertCompilerOptionsFromJson(documented.compilerOptions, directory);
     expect(errors).toEqual([]);
+    // No outDir: with one, TypeScript would map the package's dist/ exports back to src/ (its own
+    // sources), where a user's compiler sees only the published .d.ts.
+    const { outDir: _outDir, ...userOptions } = options;
     const program = ts.createProgram([...byFile.keys()], {
-      ...options,
+      ...userOptions,
       noEmit: true,
       // Two blocks with no import or export must not share one global scope.
       moduleDetection: ts.ModuleDetectionKind.Force,

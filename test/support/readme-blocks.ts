@@ -31,6 +31,7 @@ export interface MarkedBlock extends ReadmeBlock {
  */
 export const NOT_TESTED = "<!-- not-tested -->";
 const NOT_TESTED_PATTERN = /^<!-- not-tested(?::\s*(.*?))?\s*-->$/;
+const TESTED_IN_PATTERN = /^<!-- tested: (\S+) -->$/;
 
 /**
  * The marker that, on a line before a ```ts fence, makes the block a
@@ -65,6 +66,8 @@ export function fencedBlocks(
       markers.push(text);
     }
     const notTested = markers.map((marker) => NOT_TESTED_PATTERN.exec(marker)).find(Boolean);
+    // `<!-- tested: <file> -->`: the block is an excerpt of that file, which its own test runs.
+    const testedElsewhere = markers.map((marker) => TESTED_IN_PATTERN.exec(marker)).find(Boolean);
     const slug = heading
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
@@ -74,8 +77,8 @@ export function fencedBlocks(
       heading,
       line: index + 1,
       code: lines.slice(index + 1, end).join("\n"),
-      tested: !notTested,
-      notTestedReason: notTested?.[1]?.trim() ?? "",
+      tested: !notTested && !testedElsewhere,
+      notTestedReason: testedElsewhere ? `an excerpt of ${testedElsewhere[1]}` : (notTested?.[1]?.trim() ?? ""),
       continues: markers.includes(CONTINUES),
     });
     index = end;
