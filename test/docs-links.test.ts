@@ -74,7 +74,7 @@ describe("the package links back", () => {
     for (const page of pages) {
       const text = prose(readFileSync(join(root, page), "utf8"));
       for (const match of text.matchAll(
-        /(?<!\[)`((?:src|test|bench|scripts|examples)\/[\w./-]*)`(?!\]\()/g,
+        /(?<!\[)`((?:src|test|bench|scripts|examples)\/[\w.-][\w./-]*)`(?!\]\()/g,
       )) {
         const path = match[1] as string;
         if (!tarball.has(path)) bare.push(`${page}:${lineOf(text, match.index)}: \`${path}\``);

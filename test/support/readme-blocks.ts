@@ -78,7 +78,9 @@ export function fencedBlocks(
       line: index + 1,
       code: lines.slice(index + 1, end).join("\n"),
       tested: !notTested && !testedElsewhere,
-      notTestedReason: testedElsewhere ? `an excerpt of ${testedElsewhere[1]}` : (notTested?.[1]?.trim() ?? ""),
+      notTestedReason: testedElsewhere
+        ? `an excerpt of ${testedElsewhere[1]}`
+        : (notTested?.[1]?.trim() ?? ""),
       continues: markers.includes(CONTINUES),
     });
     index = end;
