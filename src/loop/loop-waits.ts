@@ -33,6 +33,13 @@ export interface SuspendedLoop {
   readonly settled: readonly SettledCall[];
   /** The tools offered when it stopped. */
   readonly toolNames: readonly string[];
+  /**
+   * What the loop's stateful strategies held when it stopped (chaining
+   * bindings, a playbook's unlock history, a state machine's state), by
+   * `ResumableState.resumeKey`; values as blackboard objects (a distributed
+   * runner writes them with its type registry). Absent when none held anything.
+   */
+  readonly states?: Readonly<Record<string, unknown>>;
 }
 
 /** A finished tool loop, as kept for a replay (plain JSON). */

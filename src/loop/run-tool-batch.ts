@@ -206,6 +206,7 @@ function inject(outcome: ToolCallOutcome, environment: ToolBatchEnvironment, ite
       toolName: outcome.call.toolName,
       toolInput: outcome.input ?? outcome.call.input,
       result: outcome.result,
+      ...(outcome.failed ? { failed: true } : {}),
     },
     iteration,
     context: environment.context,

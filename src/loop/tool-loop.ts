@@ -32,6 +32,7 @@ import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
 import type { FinishedLoop, LoopWaits, SettledCall, SuspendedLoop } from "./loop-waits.js";
 import { DEFAULT_INITIAL_RETRY_DELAY_MS, DEFAULT_MAX_RETRIES, ModelCallRetries } from "./model-call-retry.js";
 import { restoreToolSet } from "./restore-tool-set.js";
+import { captureLoopStates, restoreLoopStates } from "./resumable-state.js";
 import { runToolBatch, type ToolBatchEnvironment } from "./run-tool-batch.js";
 import { ToolInjectionStrategy } from "./tool-injection-strategy.js";
 import { ToolSet } from "./tool-set.js";
@@ -251,8 +252,12 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const loopId = resumed?.loopId ?? given.loopId() ?? flatUuid();
   // Stryker disable next-line ConditionalExpression: false only copies a context that already holds this loop id, same entries
   const context = given.loopId() === loopId ? given : given.with(ToolCallContext.LOOP_ID_KEY, loopId);
+  const strategy = options.injectionStrategy ?? ToolInjectionStrategy.DEFAULT;
   const tools = ToolSet.of(options.tools, options.toolDecorator);
-  if (resumed) restoreToolSet(tools, resumed.toolNames, options.tools, options.toolDecorator);
+  if (resumed) {
+    const offered = restoreLoopStates(strategy, resumed.states);
+    restoreToolSet(tools, resumed.toolNames, [...options.tools, ...offered], options.toolDecorator);
+  }
   const prompt: LanguageModelV3Prompt = resumed ? [...resumed.prompt] : [...options.prompt];
   const base = baseCallOptions(options);
   const injectedTools: Tool[] = [];
@@ -312,7 +317,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     context,
     callOptions,
     loopId,
-    strategy: options.injectionStrategy ?? ToolInjectionStrategy.DEFAULT,
+    strategy,
     parallel: options.parallelToolCalls === true,
     record: (added, removed) => {
       injectedTools.push(...added);
@@ -390,6 +395,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       const { requests, signal: waiting } = batch.suspended;
       // Stryker disable next-line ConditionalExpression: slot is undefined only without waits, where waits?.record is never called
       if (slot !== undefined) {
+        const states = captureLoopStates(strategy);
         const loop: SuspendedLoop = {
           loopId,
           // Stryker disable next-line MethodExpression: the transcript is not changed after a loop stops to wait (it throws next)
@@ -400,6 +406,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
           nudged,
           settled: batch.outcomes.map(settledCall),
           toolNames: [...tools.toolNames],
+          ...(states === undefined ? {} : { states }),
         };
         // Stryker disable next-line OptionalChaining: a slot comes from waits, so waits is set here
         waits?.record(slot.index, { kind: "loop-suspended", loop });
