@@ -102,7 +102,16 @@ export class StateBoundTool<S> extends DelegatingTool {
    * usable in CONFIRMED. The same child is always bound by the same wrapper.
    */
   unfoldingFor(call: UnfoldingCall): Unfolding | undefined {
-    const unfolding = Unfolding.ofCall(this.delegate, call);
+    return this.boundToState(Unfolding.ofCall(this.delegate, call));
+  }
+
+  /** What the facade this tool wraps had unfolded in a stopped loop, rebuilt for its resumption and bound to this tool's state. */
+  restoredUnfolding(definition: ToolDefinition, offered: ReadonlySet<string>): Unfolding | undefined {
+    const source = DelegatingTool.unwrap(this.delegate, Unfolding.isSource);
+    return this.boundToState(source?.restoredUnfolding?.(definition, offered));
+  }
+
+  private boundToState(unfolding: Unfolding | undefined): Unfolding | undefined {
     if (!unfolding) return undefined;
     const bind = (tool: Tool): Tool => {
       let bound = this.children.get(tool);
