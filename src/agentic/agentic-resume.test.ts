@@ -256,3 +256,57 @@ describe("StateMachineTool across an approval", () => {
     );
   });
 });
+
+describe("agentic tools waiting one after the other", () => {
+  it("a second agentic tool that waits after a first one that waited resumes its own nested loop", async () => {
+    const runs: string[] = [];
+    const first = PlaybookTool.create("first", "First")
+      .withTools(lookupOrder)
+      .withTool(refundTool(runs))
+      .unlockedBy("lookup_order");
+    const second = StateMachineTool.create("second", "Second", ["DRAFT", "CONFIRMED"])
+      .withInitialState("DRAFT")
+      .inState("DRAFT")
+      .withTool(Tool.create("confirm", "Confirms", () => ToolResult.text("confirmed")))
+      .transitionsTo("CONFIRMED")
+      .inState("CONFIRMED")
+      .withTool(refundTool(runs).withName("refund_confirmed"))
+      .build();
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("first", {}, { id: "p" }),
+      ScriptedModel.toolCall("lookup_order", {}, { id: "l" }),
+      ScriptedModel.toolCall("issue_refund", { cents: 1 }, { id: "r" }),
+      ScriptedModel.text("first done"),
+      ScriptedModel.toolCall("second", {}, { id: "s" }),
+      ScriptedModel.toolCall("confirm", {}, { id: "c" }),
+      ScriptedModel.toolCall("refund_confirmed", { cents: 2 }, { id: "r2" }),
+      ScriptedModel.text("second done"),
+      ScriptedModel.text("outer done"),
+    ]);
+    const platform = AgentPlatform.create({ models: { main: model } });
+    const agent = defineAgent({
+      name: "Desk",
+      description: "Answers tickets",
+      actions: [
+        {
+          name: "answer",
+          input: Ticket,
+          output: Reply,
+          achievesGoal: { description: "Answered" },
+          run: async (ticket, context) => ({
+            text: await context.ai().withTools([first, second]).generateText(ticket.text),
+          }),
+        },
+      ],
+    });
+    const waiting = await platform.runAgent(agent, Ticket.create({ text: "Refund" }));
+    const again = await platform.respond(waiting.id, "r1", { approved: true });
+    expect(again.status).toBe("waiting");
+    expect(again.awaiting[0]).toMatchObject({ toolName: "refund_confirmed" });
+    const done = await platform.respond(again.id, "r2", { approved: true });
+    expect(done.status).toBe("completed");
+    expect(done.result).toEqual({ text: "outer done" });
+    expect(runs).toEqual(['{"cents":1}', '{"cents":2}']);
+    expect(lastResult(model, 8)).toContain("second done");
+  });
+});

@@ -23,6 +23,8 @@ export interface ToolBatch {
     readonly requests: readonly PendingRequest[];
     /** The wait thrown by a tool (a nested loop, a subagent, an awaitable). */
     readonly signal?: AwaitingResponse;
+    /** The journal slot the stopping call was to claim first (sequential rounds; see `SuspendedLoop.resumeSlot`). */
+    readonly slot?: number;
   };
 }
 
@@ -73,6 +75,7 @@ export async function runToolBatch(
         continue;
       }
       environment.signal?.throwIfAborted();
+      const slot = environment.waits?.position?.();
       let answer: ApprovalAnswer | undefined;
       const tool = environment.tools.get(call.toolName);
       if (tool?.metadata.approval !== undefined) {
@@ -80,7 +83,7 @@ export async function runToolBatch(
         if (decision.kind === "pending") {
           // Stryker disable next-line MethodExpression: the earlier calls are decided already, and this call's request has the same key, kept once by the waits
           const rest = await pendingRequests(calls.slice(index + 1), environment);
-          return { outcomes, suspended: { requests: [decision.request, ...rest] } };
+          return { outcomes, suspended: { requests: [decision.request, ...rest], slot } };
         }
         // Stryker disable next-line ConditionalExpression: a "run" decision has no answer, so assigning it changes nothing
         if (decision.kind === "answered") answer = decision.answer;
@@ -92,7 +95,7 @@ export async function runToolBatch(
         // Stryker disable next-line ConditionalExpression: the loop throws a suspended batch's signal, so another error is thrown all the same
         if (AwaitingResponse.isInstance(error))
           // Stryker disable next-line ArrayDeclaration: with a signal, the loop throws it and never reads the requests
-          return { outcomes, suspended: { requests: [], signal: error } };
+          return { outcomes, suspended: { requests: [], signal: error, slot } };
         throw error;
       }
       if (outcome.replan) return { outcomes, replan: outcome };

@@ -369,6 +369,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       // The round that stopped for a person: its reply is kept, the model is not called again.
       content = resumed.content;
       settled = new Map(resumed.settled.map((call) => [call.toolCallId, call]));
+      if (resumed.resumeSlot !== undefined) waits?.skipTo?.(resumed.resumeSlot);
       resumed = undefined;
     }
     const calls = toolCallsOf(content);
@@ -392,7 +393,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       settled,
     );
     if (batch.suspended !== undefined) {
-      const { requests, signal: waiting } = batch.suspended;
+      const { requests, signal: waiting, slot: resumeSlot } = batch.suspended;
       // Stryker disable next-line ConditionalExpression: slot is undefined only without waits, where waits?.record is never called
       if (slot !== undefined) {
         const states = captureLoopStates(strategy);
@@ -407,6 +408,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
           settled: batch.outcomes.map(settledCall),
           toolNames: [...tools.toolNames],
           ...(states === undefined ? {} : { states }),
+          ...(resumeSlot === undefined ? {} : { resumeSlot }),
         };
         // Stryker disable next-line OptionalChaining: a slot comes from waits, so waits is set here
         waits?.record(slot.index, { kind: "loop-suspended", loop });

@@ -83,6 +83,14 @@ export class ProcessWaits implements LoopWaits {
     return { index, entry: this.journal[index] ?? undefined };
   }
 
+  position(): number {
+    return this.cursor;
+  }
+
+  skipTo(index: number): void {
+    if (index > this.cursor) this.cursor = index;
+  }
+
   record(index: number, entry: WaitJournalEntry): void {
     while (this.journal.length < index) this.journal.push(null);
     this.journal[index] = entry;
