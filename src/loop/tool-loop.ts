@@ -32,7 +32,7 @@ import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
 import type { FinishedLoop, LoopWaits, SettledCall, SuspendedLoop } from "./loop-waits.js";
 import { DEFAULT_INITIAL_RETRY_DELAY_MS, DEFAULT_MAX_RETRIES, ModelCallRetries } from "./model-call-retry.js";
 import { restoreToolSet } from "./restore-tool-set.js";
-import { captureLoopStates, restoreLoopStates } from "./resumable-state.js";
+import { captureLoopStates, restoreStrategyStates, restoreToolStates } from "./resumable-state.js";
 import { runToolBatch, type ToolBatchEnvironment } from "./run-tool-batch.js";
 import { ToolInjectionStrategy } from "./tool-injection-strategy.js";
 import { ToolSet } from "./tool-set.js";
@@ -255,8 +255,9 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const strategy = options.injectionStrategy ?? ToolInjectionStrategy.DEFAULT;
   const tools = ToolSet.of(options.tools, options.toolDecorator);
   if (resumed) {
-    const offered = restoreLoopStates(strategy, resumed.states);
+    const offered = restoreStrategyStates(strategy, resumed.states, context);
     restoreToolSet(tools, resumed.toolNames, [...options.tools, ...offered], options.toolDecorator);
+    restoreToolStates(tools.tools, resumed.states, context);
   }
   const prompt: LanguageModelV3Prompt = resumed ? [...resumed.prompt] : [...options.prompt];
   const base = baseCallOptions(options);
@@ -396,7 +397,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       const { requests, signal: waiting, slot: resumeSlot } = batch.suspended;
       // Stryker disable next-line ConditionalExpression: slot is undefined only without waits, where waits?.record is never called
       if (slot !== undefined) {
-        const states = captureLoopStates(strategy);
+        const states = captureLoopStates(strategy, tools.tools, context);
         const loop: SuspendedLoop = {
           loopId,
           // Stryker disable next-line MethodExpression: the transcript is not changed after a loop stops to wait (it throws next)
