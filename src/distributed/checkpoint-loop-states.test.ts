@@ -70,7 +70,8 @@ describe("a stopped loop's states in a checkpoint", () => {
     expect(chaining.bound[0]?.[1]).toBeInstanceOf(Account);
     expect(chaining.bound[0]?.[1].label()).toBe("account A7");
     expect(chaining.discovered).toBe(chaining.bound[0]?.[1]);
-    expect((loop.states?.playbook as { artifacts: unknown[] }).artifacts).toEqual([
+    const playbook = loop.states?.playbook as { artifacts: unknown[] };
+    expect(playbook.artifacts).toEqual([
       chaining.discovered,
       { plain: true },
     ]);

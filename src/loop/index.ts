@@ -1,6 +1,7 @@
 export { type AppliedToolInjection, applyToolInjection } from "./apply-tool-injection.js";
 export { ChainedToolInjectionStrategy } from "./chained-tool-injection-strategy.js";
 export { type JsonSchemaValidator, jsonSchemaValidator } from "./json-schema-validator.js";
+export { isResumableState, type ResumableState } from "./resumable-state.js";
 export {
   type LastToolCall,
   type ToolInjectionContext,
