@@ -71,10 +71,7 @@ describe("a stopped loop's states in a checkpoint", () => {
     expect(chaining.bound[0]?.[1].label()).toBe("account A7");
     expect(chaining.discovered).toBe(chaining.bound[0]?.[1]);
     const playbook = loop.states?.playbook as { artifacts: unknown[] };
-    expect(playbook.artifacts).toEqual([
-      chaining.discovered,
-      { plain: true },
-    ]);
+    expect(playbook.artifacts).toEqual([chaining.discovered, { plain: true }]);
     expect(loop.toolNames).toEqual(["get_account", "issue_refund"]);
     expect(loop.resumeSlot).toBe(1);
   });
