@@ -310,3 +310,53 @@ describe("agentic tools waiting one after the other", () => {
     expect(lastResult(model, 8)).toContain("second done");
   });
 });
+
+describe("nested facades across an approval", () => {
+  it("inside a playbook, a facade unfolded inside a facade before the wait offers its tool again", async () => {
+    const runs: string[] = [];
+    const inner = UnfoldingTool.of("payments", "Payment tools", [refundTool(runs)]);
+    const outer = UnfoldingTool.of("billing", "Billing tools", [inner]);
+    const tool = PlaybookTool.create("refunds", "Refund orders").withTools(outer);
+    const { model, platform, start } = setup(tool, [
+      ScriptedModel.toolCall("billing", {}, { id: "b" }),
+      ScriptedModel.toolCall("payments", {}, { id: "p" }),
+      refundCall,
+      ScriptedModel.text("refund done"),
+    ]);
+    const waiting = await start();
+    expect(waiting.status).toBe("waiting");
+    const done = await platform.respond(waiting.id, "r1", { approved: true });
+    expect(done.status).toBe("completed");
+    expect(runs).toEqual(['{"cents":500}']);
+    expect(model.requests[4]?.toolNames).toEqual(model.requests[3]?.toolNames);
+  });
+
+  it("inside a state machine, the nested facade's tool stays bound to its state after the wait", async () => {
+    const runs: string[] = [];
+    const inner = UnfoldingTool.of("payments", "Payment tools", [refundTool(runs)]);
+    const tool = StateMachineTool.create("orders", "Orders", ["DRAFT", "CONFIRMED"])
+      .withInitialState("DRAFT")
+      .inState("DRAFT")
+      .withTool(UnfoldingTool.of("billing", "Billing tools", [inner]))
+      .withTool(Tool.create("confirm", "Confirms", () => ToolResult.text("confirmed")))
+      .transitionsTo("CONFIRMED")
+      .build();
+    const { model, platform, start } = setup(tool, [
+      ScriptedModel.toolCall("billing", {}, { id: "b" }),
+      ScriptedModel.toolCall("payments", {}, { id: "p" }),
+      refundCall,
+      ScriptedModel.toolCall("confirm", {}, { id: "c" }),
+      ScriptedModel.toolCall("issue_refund", { cents: 9 }, { id: "r2" }),
+      ScriptedModel.text("machine done"),
+    ]);
+    const waiting = await start();
+    const again = await platform.respond(waiting.id, "r1", { approved: true });
+    expect(runs).toEqual(['{"cents":500}']);
+    const done = await platform.respond(again.id, "r2", { approved: true });
+    expect(done.status).toBe("completed");
+    expect(runs).toEqual(['{"cents":500}']);
+    expect(lastResult(model, 6)).toContain(
+      "This tool is not available in the current state (CONFIRMED). It is only available in state: DRAFT",
+    );
+  });
+});

@@ -27,7 +27,13 @@ export function restoreToolSet(
     if (isNestedTool(tool)) for (const inner of tool.innerTools) visit(inner);
   };
   for (const tool of initial) visit(tool);
-  for (const [name, tool] of [...catalogue]) {
+  // A restored tool may be a facade that had unfolded too (nested facades behind a wrapper): restore it in turn.
+  const pending = [...catalogue.values()];
+  const restoredFrom = new Set<Tool>();
+  for (let tool = pending.shift(); tool !== undefined; tool = pending.shift()) {
+    if (restoredFrom.has(tool)) continue;
+    restoredFrom.add(tool);
+    const name = tool.definition.name;
     const restored = DelegatingTool.unwrap(tool, Unfolding.isSource)?.restoredUnfolding?.(
       tool.definition,
       wanted,
@@ -35,7 +41,10 @@ export function restoreToolSet(
     if (!restored) continue;
     if (restored.guide && tools.has(name)) tools.replace(decorateTool(restored.guide, decorate));
     // What the facade restores wins over its bare inner tools: a wrapper (a state machine's) binds them.
-    for (const unfolded of restored.tools) catalogue.set(unfolded.definition.name, unfolded);
+    for (const unfolded of restored.tools) {
+      catalogue.set(unfolded.definition.name, unfolded);
+      pending.push(unfolded);
+    }
   }
   for (const name of names) {
     const tool = tools.has(name) ? undefined : catalogue.get(name);
