@@ -3,6 +3,7 @@
 // its input when approved (the binding survives the wait) and never when denied.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { SimpleAgenticTool } from "../agentic/simple-agentic-tool.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
 import { defineAgent } from "../platform/define-agent.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
@@ -139,5 +140,34 @@ describe("chaining state after the wait", () => {
     expect(toolResultText(model, 1)).toContain(
       "This tool is not yet available. You must first retrieve a single Account instance.",
     );
+  });
+});
+
+describe("chaining inside an agentic tool across an approval", () => {
+  it.each([
+    ["withToolChainingFrom", (tool: SimpleAgenticTool) => tool.withToolChainingFrom(Account)],
+    ["withToolChainingFromAny", (tool: SimpleAgenticTool) => tool.withToolChainingFromAny()],
+  ])("%s: the nested loop's chained tool runs once approved, never denied", async (_name, chain) => {
+    for (const approved of [true, false]) {
+      const model = new ScriptedModel([
+        ScriptedModel.toolCall("accounts", {}, { id: "o" }),
+        ScriptedModel.toolCall("get_account", { id: "N1" }, { id: "c1" }),
+        ScriptedModel.toolCall("issue_refund", { cents: 7 }, { id: "c2" }),
+        ScriptedModel.text("nested done"),
+        ScriptedModel.text("Done"),
+      ]);
+      const agentic = chain(SimpleAgenticTool.create("accounts", "Account work").withTools(getAccount));
+      const { platform, start } = setup(model, (runner) => runner.withTools([agentic]));
+      const waiting = await start();
+      expect(waiting.status).toBe("waiting");
+      const done = await platform.respond(
+        waiting.id,
+        "r1",
+        approved ? { approved } : { approved, reason: "refund refused" },
+      );
+      expect(done.status).toBe("completed");
+      expect(refunds).toEqual(approved ? ["N1:7"] : []);
+      expect(toolResultText(model, 3)).toContain(approved ? "Refunded 7 to N1" : "refund refused");
+    }
   });
 });
