@@ -5,7 +5,7 @@ import type { ApprovalAnswer, LoopWaits, WaitJournalEntry } from "../loop/loop-w
 import type { JsonSchema } from "../tool/input-schema.js";
 import type { AwaitableRequest, AwaitableResponse } from "./awaitable.js";
 
-/** The waits of a process as plain JSON: what its checkpoint keeps. */
+/** The waits of a process as plain JSON (a stopped loop's kept states are values, like the blackboard's): what its checkpoint keeps. */
 export interface WaitState {
   /** What the loops and awaitables of the interrupted action did, by slot. */
   readonly journal: readonly (WaitJournalEntry | null)[];
