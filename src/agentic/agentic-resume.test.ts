@@ -4,6 +4,7 @@
 // the machine's state survive it) and never when denied.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import type { ToolInjectionContext } from "../loop/tool-injection-strategy.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
 import { defineAgent } from "../platform/define-agent.js";
 import { UnfoldingTool } from "../progressive/unfolding-tool.js";
@@ -358,5 +359,53 @@ describe("nested facades across an approval", () => {
     expect(lastResult(model, 6)).toContain(
       "This tool is not available in the current state (CONFIRMED). It is only available in state: DRAFT",
     );
+  });
+});
+
+describe("an agentic tool's artifacts across an approval", () => {
+  it("its result carries the artifacts its tools returned before the wait too", async () => {
+    const runs: string[] = [];
+    const tool = PlaybookTool.create("refunds", "Refund orders")
+      .withTools(lookupOrder)
+      .withTool(refundTool(runs))
+      .unlockedBy("lookup_order");
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("refunds", {}, { id: "outer" }),
+      ScriptedModel.toolCall("lookup_order", {}, { id: "l" }),
+      refundCall,
+      ScriptedModel.text("refund done"),
+      ScriptedModel.text("outer done"),
+    ]);
+    const artifacts: unknown[] = [];
+    const platform = AgentPlatform.create({ models: { main: model } });
+    const agent = defineAgent({
+      name: "Desk",
+      description: "Answers tickets",
+      actions: [
+        {
+          name: "answer",
+          input: Ticket,
+          output: Reply,
+          achievesGoal: { description: "Answered" },
+          run: async (ticket, context) => ({
+            text: await context
+              .ai()
+              .withTool(tool)
+              .withInjectionStrategy({
+                evaluate: ({ lastToolCall: { result } }: ToolInjectionContext) => {
+                  if (result.kind === "artifact") artifacts.push(result.artifact);
+                  return undefined;
+                },
+              })
+              .generateText(ticket.text),
+          }),
+        },
+      ],
+    });
+    const waiting = await platform.runAgent(agent, Ticket.create({ text: "Refund" }));
+    await platform.respond(waiting.id, "r1", { approved: true });
+    expect(runs).toEqual(['{"cents":500}']);
+    expect(artifacts).toEqual([{ id: "7" }]);
+    expect(Order.is(artifacts[0])).toBe(true);
   });
 });
