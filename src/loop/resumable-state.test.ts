@@ -84,11 +84,12 @@ describe("ResumableState", () => {
   });
 });
 
-/** Waits kept in memory, as a process keeps them, for loops run one after the other. */
-function memoryWaits(answers: Record<string, { approved: boolean }> = {}) {
+/** Waits kept in memory, as a process keeps them, for loops run one after the other; approvals once `approve()` was called. */
+function memoryWaits() {
   const journal: (WaitJournalEntry | undefined)[] = [];
   let cursor = 0;
-  const waits: LoopWaits & { restart(): void } = {
+  let approved = false;
+  const waits: LoopWaits = {
     enter: () => {
       const index = cursor++;
       return { index, entry: journal[index] };
@@ -96,12 +97,14 @@ function memoryWaits(answers: Record<string, { approved: boolean }> = {}) {
     record: (index, entry) => {
       journal[index] = entry;
     },
-    approvalAnswer: (key) => answers[key.split("/")[1] ?? ""],
-    restart: () => {
-      cursor = 0;
-    },
+    approvalAnswer: () => (approved ? { approved: true } : undefined),
+    decide: () => (approved ? { approved: true } : "ask"),
   };
-  return { waits, journal, answers };
+  const approveAndRestart = () => {
+    approved = true;
+    cursor = 0;
+  };
+  return { waits, journal, approveAndRestart };
 }
 
 const prompt: LanguageModelV3Prompt = [{ role: "user", content: [{ type: "text", text: "Go" }] }];
@@ -126,11 +129,10 @@ describe("a one-shot tool across a wait", () => {
       ScriptedModel.toolCall("skill", {}, { id: "s2" }),
       ScriptedModel.text("done"),
     ]);
-    const { waits, journal, answers } = memoryWaits();
+    const { waits, journal, approveAndRestart } = memoryWaits();
     await expect(runToolLoop({ model, prompt, tools: [skill(), gated], waits })).rejects.toThrow();
     expect(journal[0]?.kind).toBe("loop-suspended");
-    answers.a1 = { approved: true };
-    waits.restart();
+    approveAndRestart();
     const result = await runToolLoop({ model, prompt, tools: [skill(), gated], waits });
     expect(result.text).toBe("done");
     expect(loads).toBe(1);

@@ -34,6 +34,7 @@ describe("skills across a wait", () => {
         journal[index] = entry;
       },
       approvalAnswer: () => (approved ? { approved: true } : undefined),
+      decide: () => (approved ? { approved: true } : "ask"),
     };
     await expect(runToolLoop({ model, prompt, tools: [skills(), gated], waits })).rejects.toThrow();
     approved = true;
