@@ -85,6 +85,7 @@ export type {
   LastToolCall,
   LlmCallSettings,
   LlmUsage,
+  ResumableState,
   ToolInjectionContext,
   ToolLoopEvent,
   ToolLoopOptions,

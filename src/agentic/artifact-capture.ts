@@ -1,3 +1,4 @@
+import type { ResumableState } from "../loop/resumable-state.js";
 import type {
   ToolInjectionContext,
   ToolInjectionResult,
@@ -13,9 +14,11 @@ const present = (value: unknown): value is unknown => value !== undefined && val
  * return (an array or Set element by element), skipping the tools `skip`
  * names (nested agentic tools, unless their artifacts are wanted). An
  * injection strategy that never changes the tool list, so chained and
- * discovered tools are seen too.
+ * discovered tools are seen too. A loop waiting for a person keeps what it
+ * collected and gets it back when it resumes.
  */
-export class ArtifactCapture implements ToolInjectionStrategy {
+export class ArtifactCapture implements ToolInjectionStrategy, ResumableState {
+  readonly resumeKey = "artifact-capture";
   private readonly collected: unknown[] = [];
 
   constructor(private readonly skip: (tool: Tool) => boolean) {}
@@ -23,6 +26,15 @@ export class ArtifactCapture implements ToolInjectionStrategy {
   /** The artifacts collected so far. */
   get artifacts(): readonly unknown[] {
     return this.collected;
+  }
+
+  captureState(): readonly unknown[] | undefined {
+    return this.collected.length === 0 ? undefined : [...this.collected];
+  }
+
+  restoreState(state: unknown): undefined {
+    if (Array.isArray(state)) this.collected.splice(0, this.collected.length, ...state);
+    return undefined;
   }
 
   evaluate(context: ToolInjectionContext): ToolInjectionResult | undefined {

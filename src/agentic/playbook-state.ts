@@ -1,3 +1,4 @@
+import type { ResumableState } from "../loop/resumable-state.js";
 import type {
   ToolInjectionContext,
   ToolInjectionResult,
@@ -30,6 +31,45 @@ export class PlaybookState implements PlaybookContext {
     const values = Array.isArray(artifact) || artifact instanceof Set ? [...artifact] : [artifact];
     for (const value of values) if (value !== null && value !== undefined) this.artifacts.push(value);
   }
+
+  /** The record as a loop waiting for a person keeps it. */
+  snapshot(): PlaybookRecord | undefined {
+    if (this.iterationCount === 0 && this.calledToolNames.size === 0) return undefined;
+    return {
+      calledToolNames: [...this.calledToolNames],
+      artifacts: [...this.artifacts],
+      iterationCount: this.iterationCount,
+    };
+  }
+
+  /** Takes back what {@link PlaybookState.snapshot} kept (ignored when it is not such a record). */
+  restore(record: unknown): void {
+    if (!isPlaybookRecord(record)) return;
+    this.calledToolNames.clear();
+    for (const name of record.calledToolNames) this.calledToolNames.add(name);
+    this.artifacts.length = 0;
+    this.artifacts.push(...record.artifacts);
+    this.iterationCount = record.iterationCount;
+  }
+}
+
+/** A playbook call's record while its loop waits for a person. */
+interface PlaybookRecord {
+  readonly calledToolNames: readonly string[];
+  readonly artifacts: readonly unknown[];
+  readonly iterationCount: number;
+}
+
+function isPlaybookRecord(value: unknown): value is PlaybookRecord {
+  const record = value as Partial<PlaybookRecord> | null;
+  return (
+    typeof record === "object" &&
+    record !== null &&
+    Array.isArray(record.calledToolNames) &&
+    record.calledToolNames.every((name) => typeof name === "string") &&
+    Array.isArray(record.artifacts) &&
+    Number.isInteger(record.iterationCount)
+  );
 }
 
 /** An always-available playbook tool: runs and records. */
@@ -103,13 +143,28 @@ export class LockedTool extends DelegatingTool {
  * an unfolded facade offered, tools reached by tool chaining, and the tools a
  * facade ran by shortcut dispatch. So `unlockedBy("x")` unlocks after `x` ran
  * wherever `x` came from, and `unlockedByArtifact(T)` after any such tool
- * produced a `T`. An injection strategy that never changes the tool list.
+ * produced a `T`. A call that threw or timed out is not recorded (the
+ * playbook's own wrappers record only a call that returned). An injection
+ * strategy that never changes the tool list; a loop waiting for a person
+ * keeps the record and gets it back when it resumes.
  */
-export class PlaybookRecorder implements ToolInjectionStrategy {
+export class PlaybookRecorder implements ToolInjectionStrategy, ResumableState {
+  readonly resumeKey = "playbook";
+
   constructor(private readonly state: PlaybookState) {}
 
+  captureState(): unknown {
+    return this.state.snapshot();
+  }
+
+  restoreState(state: unknown): undefined {
+    this.state.restore(state);
+    return undefined;
+  }
+
   evaluate(context: ToolInjectionContext): ToolInjectionResult | undefined {
-    const { tool, toolName, toolInput, result } = context.lastToolCall;
+    const { tool, toolName, toolInput, result, failed } = context.lastToolCall;
+    if (failed === true) return undefined;
     const state = this.state;
     const wrapper = DelegatingTool.unwrap(
       tool,

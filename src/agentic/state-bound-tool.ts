@@ -1,3 +1,5 @@
+import type { ResumableState } from "../loop/resumable-state.js";
+import type { ToolInjectionResult, ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
 import { DelegatingTool } from "../tool/abstract-tool.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
@@ -10,6 +12,33 @@ import { Unfolding, type UnfoldingCall } from "../tool/unfolding.js";
 export interface StateHolder<S> {
   current: S;
   nameOf(state: S): string;
+  /** Whether `value` is one of the machine's states. */
+  isState(value: unknown): value is S;
+}
+
+/**
+ * Keeps a state machine run's current state while its loop waits for a
+ * person, and puts it back when the loop resumes (an injection strategy that
+ * never changes the tool list).
+ */
+export class StateMachineMemory<S> implements ToolInjectionStrategy, ResumableState {
+  readonly resumeKey = "state-machine";
+
+  constructor(private readonly holder: StateHolder<S>) {}
+
+  captureState(): { readonly current: S } {
+    return { current: this.holder.current };
+  }
+
+  restoreState(state: unknown): undefined {
+    const current = (state as { current?: unknown } | null)?.current;
+    if (this.holder.isState(current)) this.holder.current = current;
+    return undefined;
+  }
+
+  evaluate(): ToolInjectionResult | undefined {
+    return undefined;
+  }
 }
 
 function described(delegate: Tool, note: string): ToolDefinition {
@@ -73,7 +102,16 @@ export class StateBoundTool<S> extends DelegatingTool {
    * usable in CONFIRMED. The same child is always bound by the same wrapper.
    */
   unfoldingFor(call: UnfoldingCall): Unfolding | undefined {
-    const unfolding = Unfolding.ofCall(this.delegate, call);
+    return this.boundToState(Unfolding.ofCall(this.delegate, call));
+  }
+
+  /** What the facade this tool wraps had unfolded in a stopped loop, rebuilt for its resumption and bound to this tool's state. */
+  restoredUnfolding(definition: ToolDefinition, offered: ReadonlySet<string>): Unfolding | undefined {
+    const source = DelegatingTool.unwrap(this.delegate, Unfolding.isSource);
+    return this.boundToState(source?.restoredUnfolding?.(definition, offered));
+  }
+
+  private boundToState(unfolding: Unfolding | undefined): Unfolding | undefined {
     if (!unfolding) return undefined;
     const bind = (tool: Tool): Tool => {
       let bound = this.children.get(tool);

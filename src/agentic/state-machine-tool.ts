@@ -2,7 +2,7 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import type { OperationContext } from "../platform/operation-context.js";
 import type { Tool } from "../tool/tool.js";
 import { type AgenticSession, AgenticTool } from "./agentic-tool.js";
-import { GlobalStateTool, StateBoundTool, type StateHolder } from "./state-bound-tool.js";
+import { GlobalStateTool, StateBoundTool, type StateHolder, StateMachineMemory } from "./state-bound-tool.js";
 
 /** The states of a machine: an array (`["DRAFT", "CONFIRMED"]`) or a TypeScript enum object. */
 export type StatesInit<S> = readonly S[] | Readonly<Record<string, S>>;
@@ -213,7 +213,11 @@ export class StateMachineTool<S> extends AgenticTool {
   protected startSession(_context: OperationContext, _input: string): AgenticSession {
     const initial = this.initial as S;
     const space = this.space;
-    const holder: StateHolder<S> = { current: initial, nameOf: (state) => space.nameOf(state) };
+    const holder: StateHolder<S> = {
+      current: initial,
+      nameOf: (state) => space.nameOf(state),
+      isState: (value): value is S => space.names.has(value as S),
+    };
     return {
       tools: [
         ...this.registrations.map(
@@ -222,6 +226,7 @@ export class StateMachineTool<S> extends AgenticTool {
         ...super.innerTools.map((tool) => new GlobalStateTool(tool)),
       ],
       defaultSystemPrompt: defaultStateMachinePrompt(space.nameOf(initial), this.definition.description),
+      injectionStrategies: [new StateMachineMemory(holder)],
     };
   }
 

@@ -10,6 +10,14 @@ export interface DomainToolSource {
   readonly predicate: DomainToolPredicate<unknown>;
 }
 
+/** The bindings of one interaction as kept while it waits for a person (see {@link DomainToolTracker.snapshot}). */
+export interface DomainToolBindings {
+  /** Each registered type's current instance, by the type's name. */
+  readonly bound: readonly (readonly [string, unknown])[];
+  /** The object auto-discovery found last. */
+  readonly discovered?: unknown;
+}
+
 /**
  * The instances bound during one interaction: one per registered type (the
  * last returned wins), or, in auto-discovery mode, the last object returned
@@ -56,6 +64,34 @@ export class DomainToolTracker {
   /** The object found by auto-discovery, if any. */
   get discoveredInstance(): object | undefined {
     return this.discovered;
+  }
+
+  /** The bindings as a resumed interaction needs them back: each registered type's instance (by type name), and the discovered object. */
+  snapshot(): DomainToolBindings | undefined {
+    if (this.bound.size === 0 && this.discovered === undefined) return undefined;
+    return {
+      bound: [...this.bound].map(([type, instance]) => [type.name, instance] as const),
+      ...(this.discovered === undefined ? {} : { discovered: this.discovered }),
+    };
+  }
+
+  /**
+   * Binds again what {@link DomainToolTracker.snapshot} kept (the predicates
+   * accepted these instances already). An entry whose type is not registered
+   * here, or whose value is not an instance of it, is skipped; a discovered
+   * object without tool methods too. Returns the discovered object's tools.
+   */
+  restore(bindings: DomainToolBindings): readonly Tool[] {
+    for (const [name, instance] of bindings.bound) {
+      const source = this.sources.find((candidate) => candidate.type.name === name);
+      if (source?.type.is(instance) && typeof instance === "object" && instance !== null)
+        this.bound.set(source.type, instance);
+    }
+    const discovered = bindings.discovered;
+    if (!this.fromAny || typeof discovered !== "object" || discovered === null) return [];
+    const tools = this.toolsOf(discovered);
+    if (tools.length > 0) this.discovered = discovered;
+    return tools;
   }
 
   /** The tools of `instance`'s `@llmTool` methods (derived once per instance). */

@@ -2,6 +2,7 @@ import { CheckpointError } from "../errors/checkpoint-error.js";
 import { SerializationError } from "../errors/serialization-error.js";
 import { AgentProcessStatus } from "../platform/agent-process-status.js";
 import type { ProcessCheckpoint } from "../platform/process-checkpoint.js";
+import type { WaitState } from "../platform/process-waits.js";
 import type { WireReader, WireValues } from "./wire-value.js";
 
 /** The checkpoint format {@link encodeCheckpoint} writes: 2 keeps the whole object graph; 1 (no `format` field) kept identity only between top-level blackboard objects. */
@@ -36,9 +37,15 @@ export function encodeCheckpoint(checkpoint: ProcessCheckpoint, wire: WireValues
   ]);
   const result = writer.write(checkpoint.result, "the result");
   const failure = writer.write(checkpoint.failure, "the failure");
+  const waiting = mapLoopStates(checkpoint.waiting, (states, where) =>
+    Object.fromEntries(
+      Object.entries(states).map(([key, value]) => [key, writer.write(value, `${where}.${key}`)]),
+    ),
+  );
   return JSON.stringify({
     format: CHECKPOINT_FORMAT,
     ...checkpoint,
+    ...(waiting === undefined ? {} : { waiting }),
     result,
     failure,
     blackboard: {
@@ -106,6 +113,17 @@ function readValues(raw: StoredCheckpoint, format: number, wire: WireValues): Pr
   );
   const result = reader.read(raw.result, "the result");
   const failure = reader.read(raw.failure, "the failure");
+  const waiting = mapLoopStates(rest.waiting, (states, where) => {
+    const read: Record<string, unknown> = {};
+    for (const [key, tree] of Object.entries(states))
+      Object.defineProperty(read, key, {
+        value: reader.read(tree, `${where}.${key}`),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    return read;
+  });
   const hidden = blackboard.hidden.map((index) => {
     if (index < 0 || index >= objects.length)
       throw new SerializationError(
@@ -116,6 +134,7 @@ function readValues(raw: StoredCheckpoint, format: number, wire: WireValues): Pr
   });
   return {
     ...rest,
+    ...(waiting === undefined ? {} : { waiting }),
     result,
     failure,
     blackboard: {
@@ -199,4 +218,25 @@ function shapeProblem(raw: unknown): string | undefined {
 function preview(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
+
+/**
+ * `waiting` with the kept states of its stopped tool loops (values like the
+ * blackboard's: chaining bindings, a playbook's artifacts) mapped by `map`,
+ * in journal order; `undefined` when no stopped loop keeps any.
+ */
+function mapLoopStates(
+  waiting: WaitState | undefined,
+  map: (states: Readonly<Record<string, unknown>>, where: string) => Record<string, unknown>,
+): WaitState | undefined {
+  if (!Array.isArray(waiting?.journal)) return undefined;
+  let changed = false;
+  const journal = waiting.journal.map((entry, index) => {
+    if (entry?.kind !== "loop-suspended") return entry;
+    const states = entry.loop.states;
+    if (typeof states !== "object" || states === null) return entry;
+    changed = true;
+    return { ...entry, loop: { ...entry.loop, states: map(states, `waiting loop #${index} state`) } };
+  });
+  return changed ? { ...waiting, journal } : undefined;
 }

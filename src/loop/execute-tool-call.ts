@@ -35,7 +35,7 @@ export interface ToolCallOutcome {
   readonly input?: string;
   /** The parsed arguments (the raw text when they are not JSON), for the transcript. */
   readonly value: unknown;
-  /** True when the tool threw (the result is the `WARNING: ...` text). */
+  /** True when the tool threw or timed out (the result is the `WARNING: ...` or timed-out text). */
   readonly failed?: boolean;
   /** The result the model is told about. */
   readonly result: ToolResult;
@@ -185,7 +185,7 @@ export async function executeToolCall(
     );
     if (result === "timed-out") {
       const message = toolTimeoutMessage(call.toolName, timeoutMs as number);
-      outcome = { ...answered(call, message, value), tool, input: parsed.input };
+      outcome = { ...answered(call, message, value), tool, input: parsed.input, failed: true };
       endSpan(span, message);
     } else {
       const shown =

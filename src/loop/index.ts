@@ -2,6 +2,7 @@ export { type AppliedToolInjection, applyToolInjection } from "./apply-tool-inje
 export { approvalCallbackAuthority } from "./approval-callback-authority.js";
 export { ChainedToolInjectionStrategy } from "./chained-tool-injection-strategy.js";
 export { type JsonSchemaValidator, jsonSchemaValidator } from "./json-schema-validator.js";
+export { isResumableState, type ResumableState } from "./resumable-state.js";
 export {
   type AdmitOptions,
   type ApprovalAnswer,

@@ -36,6 +36,20 @@ export interface SuspendedLoop {
   readonly settled: readonly SettledCall[];
   /** The tools offered when it stopped. */
   readonly toolNames: readonly string[];
+  /**
+   * What the loop's stateful strategies held when it stopped (chaining
+   * bindings, a playbook's unlock history, a state machine's state), by
+   * `ResumableState.resumeKey`; values as blackboard objects (a distributed
+   * runner writes them with its type registry). Absent when none held anything.
+   */
+  readonly states?: Readonly<Record<string, unknown>>;
+  /**
+   * The journal slot the call that stopped the round was to claim first:
+   * resuming, the loop skips to it, so the loops and awaitables of calls
+   * settled before (whose results are in the transcript and which do not run
+   * again) do not lend their slots to the calls that do. Absent: no skip.
+   */
+  readonly resumeSlot?: number;
 }
 
 /** A finished tool loop, as kept for a replay (plain JSON). */
@@ -70,4 +84,8 @@ export interface LoopWaits extends ApprovalAuthority {
   record(index: number, entry: WaitJournalEntry): void;
   /** The answer to the approval of call `key`, once given (not used up; the gate uses `decide`). */
   approvalAnswer(key: string): ApprovalAnswer | undefined;
+  /** The index the next {@link LoopWaits.enter} claims. @default undefined (slots are not skipped on resuming) */
+  position?(): number;
+  /** Makes the next {@link LoopWaits.enter} claim `index` or later (never earlier). */
+  skipTo?(index: number): void;
 }

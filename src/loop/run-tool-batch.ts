@@ -26,6 +26,8 @@ export interface ToolBatch {
     readonly signal?: AwaitingResponse;
     /** The index in the round of each of `outcomes`. */
     readonly indexes: readonly number[];
+    /** The journal slot the stopping call was to claim first (sequential rounds; see `SuspendedLoop.resumeSlot`). */
+    readonly slot?: number;
   };
 }
 
@@ -124,13 +126,14 @@ export async function runToolBatch(
         continue;
       }
       environment.signal?.throwIfAborted();
+      const slot = environment.waits?.position?.();
       const callKey = loopCallKey(loopId, iteration, index);
       const admission = await admit(call, environment, callKey, false);
       if (admission?.kind === "pending") {
         const rest = await pendingRequests(calls, index + 1, environment, iteration);
         return {
           outcomes,
-          suspended: { requests: [admission.request, ...rest], indexes: indexesTo(outcomes.length) },
+          suspended: { requests: [admission.request, ...rest], indexes: indexesTo(outcomes.length), slot },
         };
       }
       let outcome: ToolCallOutcome;
@@ -142,7 +145,7 @@ export async function runToolBatch(
           // Stryker disable next-line ArrayDeclaration: with a signal, the loop throws it and never reads the requests
           return {
             outcomes,
-            suspended: { requests: [], signal: error, indexes: indexesTo(outcomes.length) },
+            suspended: { requests: [], signal: error, indexes: indexesTo(outcomes.length), slot },
           };
         throw error;
       }
@@ -295,6 +298,7 @@ function inject(outcome: ToolCallOutcome, environment: ToolBatchEnvironment, ite
       toolName: outcome.call.toolName,
       toolInput: outcome.input ?? outcome.call.input,
       result: outcome.result,
+      ...(outcome.failed ? { failed: true } : {}),
     },
     iteration,
     context: environment.context,

@@ -11,6 +11,8 @@ export interface LastToolCall {
   /** The JSON arguments the tool was called with (the LLM's; `{}` when it sent none). */
   readonly toolInput: string;
   readonly result: ToolResult;
+  /** True when the tool threw or timed out: `result` is the loop's message to the model, not the tool's. @default false */
+  readonly failed?: boolean;
 }
 
 /** What a strategy sees after each tool call. */

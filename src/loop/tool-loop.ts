@@ -33,6 +33,7 @@ import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
 import type { FinishedLoop, LoopWaits, SettledCall, SuspendedLoop } from "./loop-waits.js";
 import { DEFAULT_INITIAL_RETRY_DELAY_MS, DEFAULT_MAX_RETRIES, ModelCallRetries } from "./model-call-retry.js";
 import { restoreToolSet } from "./restore-tool-set.js";
+import { captureLoopStates, restoreStrategyStates, restoreToolStates } from "./resumable-state.js";
 import { runToolBatch, settledKey, type ToolBatchEnvironment } from "./run-tool-batch.js";
 import { ToolInjectionStrategy } from "./tool-injection-strategy.js";
 import { ToolSet } from "./tool-set.js";
@@ -254,8 +255,13 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const loopId = resumed?.loopId ?? given.loopId() ?? flatUuid();
   // Stryker disable next-line ConditionalExpression: false only copies a context that already holds this loop id, same entries
   const context = given.loopId() === loopId ? given : given.with(ToolCallContext.LOOP_ID_KEY, loopId);
+  const strategy = options.injectionStrategy ?? ToolInjectionStrategy.DEFAULT;
   const tools = ToolSet.of(options.tools, options.toolDecorator);
-  if (resumed) restoreToolSet(tools, resumed.toolNames, options.tools, options.toolDecorator);
+  if (resumed) {
+    const offered = restoreStrategyStates(strategy, resumed.states, context);
+    restoreToolSet(tools, resumed.toolNames, [...options.tools, ...offered], options.toolDecorator);
+    restoreToolStates(tools.tools, resumed.states, context);
+  }
   const prompt: LanguageModelV3Prompt = resumed ? [...resumed.prompt] : [...options.prompt];
   const base = baseCallOptions(options);
   const injectedTools: Tool[] = [];
@@ -319,7 +325,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     context,
     callOptions,
     loopId,
-    strategy: options.injectionStrategy ?? ToolInjectionStrategy.DEFAULT,
+    strategy,
     parallel: options.parallelToolCalls === true,
     record: (added, removed) => {
       injectedTools.push(...added);
@@ -372,6 +378,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       // The round that stopped for a person: its reply is kept, the model is not called again.
       content = resumed.content;
       settled = new Map(resumed.settled.map((call) => [settledKey(call), call]));
+      if (resumed.resumeSlot !== undefined) waits?.skipTo?.(resumed.resumeSlot);
       resumed = undefined;
     }
     const calls = toolCallsOf(content);
@@ -395,9 +402,10 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       settled,
     );
     if (batch.suspended !== undefined) {
-      const { requests, signal: waiting } = batch.suspended;
+      const { requests, signal: waiting, slot: resumeSlot } = batch.suspended;
       // Stryker disable next-line ConditionalExpression: slot is undefined only without waits, where waits?.record is never called
       if (slot !== undefined) {
+        const states = captureLoopStates(strategy, tools.tools, context);
         const loop: SuspendedLoop = {
           loopId,
           // Stryker disable next-line MethodExpression: the transcript is not changed after a loop stops to wait (it throws next)
@@ -410,6 +418,8 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
             settledCall(outcome, batch.suspended?.indexes[position] ?? position),
           ),
           toolNames: [...tools.toolNames],
+          ...(states === undefined ? {} : { states }),
+          ...(resumeSlot === undefined ? {} : { resumeSlot }),
         };
         // Stryker disable next-line OptionalChaining: a slot comes from waits, so waits is set here
         waits?.record(slot.index, { kind: "loop-suspended", loop });

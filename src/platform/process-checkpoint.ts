@@ -43,6 +43,6 @@ export interface ProcessCheckpoint {
   /** Calls per tool name. */
   readonly toolStats: readonly (readonly [string, ToolStats])[];
   readonly blackboard: BlackboardSnapshot;
-  /** A waiting (or resumed) process's requests, answers and the journal of its interrupted action (plain JSON); absent when nothing waits. */
+  /** A waiting (or resumed) process's requests, answers and the journal of its interrupted action (plain JSON, except the kept states of stopped loops, values like the blackboard's); absent when nothing waits. */
   readonly waiting?: WaitState;
 }

@@ -8,7 +8,7 @@ import type { ApprovalCheck } from "../tool/approval-authority.js";
 import type { JsonSchema } from "../tool/input-schema.js";
 import type { AwaitableRequest, AwaitableResponse } from "./awaitable.js";
 
-/** The waits of a process as plain JSON: what its checkpoint keeps. */
+/** The waits of a process as plain JSON (a stopped loop's kept states are values, like the blackboard's): what its checkpoint keeps. */
 export interface WaitState {
   /** What the loops and awaitables of the interrupted action did, by slot. */
   readonly journal: readonly (WaitJournalEntry | null)[];
@@ -86,6 +86,14 @@ export class ProcessWaits implements LoopWaits {
   enter(): { readonly index: number; readonly entry: WaitJournalEntry | undefined } {
     const index = this.cursor++;
     return { index, entry: this.journal[index] ?? undefined };
+  }
+
+  position(): number {
+    return this.cursor;
+  }
+
+  skipTo(index: number): void {
+    if (index > this.cursor) this.cursor = index;
   }
 
   record(index: number, entry: WaitJournalEntry): void {

@@ -119,4 +119,10 @@ export class SearchableTool extends AbstractTool implements NestedTool, Unfoldin
   unfoldingFor(call: UnfoldingCall): Unfolding | undefined {
     return this.records.find(call);
   }
+
+  /** The found tools a stopped loop offered (by name among `offered`), for its resumption; `undefined` when it offered none. */
+  restoredUnfolding(_definition: ToolDefinition, offered: ReadonlySet<string>): Unfolding | undefined {
+    const found = this.index.tools.filter((tool) => offered.has(tool.definition.name));
+    return found.length === 0 ? undefined : { tools: found, exclusive: false };
+  }
 }

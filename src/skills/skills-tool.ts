@@ -74,7 +74,7 @@ export class SkillsTool extends AbstractTool implements ProgressiveTool, Unfoldi
   /** The skills it activates, in the order listed. */
   readonly skills: readonly Skill[];
   private readonly catalog: SkillCatalog;
-  private readonly activators = new Map<string, Tool>();
+  private readonly activators = new Map<string, OneShotPerLoopTool>();
   private readonly reader: ReadSkillFileTool;
   private readonly runner: Tool | undefined;
   private readonly allowed: ReadonlyMap<string, Tool>;
@@ -152,6 +152,28 @@ export class SkillsTool extends AbstractTool implements ProgressiveTool, Unfoldi
   /** What this facade's latest call with the input in the call's loop unfolded. */
   unfoldingFor(call: UnfoldingCall): Unfolding | undefined {
     return this.records.find(call);
+  }
+
+  /** Names the skills activated in a stopped loop among its kept states (the loop layer's `ResumableState`). */
+  get resumeKey(): string {
+    return `skills:${this.definition.name}`;
+  }
+
+  /** The skills activated in the context's loop: a loop stopped for a person keeps them. */
+  captureState(context: ToolCallContext): readonly string[] | undefined {
+    const active = this.catalog.activations.active(context);
+    return active.length === 0 ? undefined : active;
+  }
+
+  /** The resumed loop's skills were activated before the wait: their files stay readable, a repeat answers `ALREADY LOADED`. */
+  restoreState(state: unknown, context: ToolCallContext): undefined {
+    if (!Array.isArray(state)) return undefined;
+    for (const name of state) {
+      if (typeof name !== "string" || !this.catalog.skills.has(name)) continue;
+      this.catalog.activations.activate(context, name);
+      (this.activators.get(name) as OneShotPerLoopTool).restoreState(true, context);
+    }
+    return undefined;
   }
 
   /** This facade under the definition it was offered with (one wrapper per definition, so re-offering it changes nothing). */

@@ -39,6 +39,12 @@ export class LoopMemo {
     return true;
   }
 
+  /** Whether this memo has seen the context's loop id (false without one); remembers nothing. */
+  has(context?: ToolCallContext): boolean {
+    const loopId = context?.loopId();
+    return loopId !== undefined && this.seen.has(loopId);
+  }
+
   /** Forgets the context's loop id, so the next `firstTimeIn` for it is true again. */
   forget(context?: ToolCallContext): void {
     const loopId = context?.loopId();

@@ -16,6 +16,8 @@ export interface OneShotPerLoopOptions {
  * of running it again. Without a loop id every call runs. Definition and
  * metadata (`returnDirect`) are the delegate's. A first call that fails
  * (error result or thrown error) does not count, so the model may retry it.
+ * A loop stopped for a person keeps whether it ran, so a resumed loop (on
+ * another worker too) does not run it again.
  */
 export class OneShotPerLoopTool extends DelegatingTool {
   private readonly memo: LoopMemo;
@@ -28,6 +30,22 @@ export class OneShotPerLoopTool extends DelegatingTool {
   ) {
     super(delegate);
     this.memo = options.memo ?? new LoopMemo();
+  }
+
+  /** Names this tool's use among a stopped loop's kept states (the loop layer's `ResumableState`). */
+  get resumeKey(): string {
+    return `one-shot:${this.definition.name}`;
+  }
+
+  /** `true` when it ran in the context's loop: a loop stopped for a person keeps that. */
+  captureState(context: ToolCallContext): true | undefined {
+    return this.memo.has(context) ? true : undefined;
+  }
+
+  /** The resumed loop's tool ran before the wait: later calls in it answer `ALREADY LOADED`. */
+  restoreState(state: unknown, context: ToolCallContext): undefined {
+    if (state === true) this.memo.firstTimeIn(context);
+    return undefined;
   }
 
   override async call(
