@@ -96,7 +96,7 @@ export async function waitingOnRedis(
     }
     terminal.out();
     terminal.out(
-      `Answer one: embabel-ts respond <process-id> <request-id> approve|deny [--reason <r>] --redis ${redactUrl(command.redis)}`,
+      `Answer one: embabel-ts respond ${command.module === undefined ? "" : `${command.module} `}<process-id> <request-id> approve|deny [--reason <r>] --redis ${redactUrl(command.redis)}`,
     );
     return EXIT_OK;
   } finally {

@@ -17,6 +17,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_WAITING } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
 import { configForScriptedRun, mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
+import { isModulePath } from "./module-path.js";
 import { ProcessReporter } from "./process-reporter.js";
 import { type QueueWaitOptions, watchQueueWait } from "./queue-wait.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
@@ -174,7 +175,13 @@ async function runOn(
   recording.finish(process);
   terminal.out();
   if (process.status === "waiting") {
-    printUnanswered(process, terminal, command.redis === undefined ? undefined : redactUrl(command.redis));
+    printUnanswered(
+      process,
+      terminal,
+      command.redis === undefined ? undefined : redactUrl(command.redis),
+      // A module's runs are answered with the module, whose agents read the checkpoint.
+      isModulePath(command.example) ? command.example : undefined,
+    );
     return EXIT_WAITING;
   }
   printOutcome(terminal, process, reporter);
