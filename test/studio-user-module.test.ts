@@ -109,7 +109,9 @@ describe("embabel-ts studio <your module>", () => {
       "The program that ran this run exited before these requests were answered",
     );
     await expect(note.locator("li").textContent()).resolves.toBe("r1 confirm: Greet Grace?");
-    await expect(note.locator("code").textContent()).resolves.toMatch(/^embabel-ts respond \[<module>\] \S+ r1 approve --redis <url>$/);
+    await expect(note.locator("code").textContent()).resolves.toMatch(
+      /^embabel-ts respond \[<module>\] \S+ r1 approve --redis <url>$/,
+    );
     // Nothing on the page offers to answer it.
     await expect(page.locator("button.approve").count()).resolves.toBe(0);
   }, 60_000);

@@ -103,7 +103,9 @@ describe("a waiting run in the studio", () => {
 
     // The wait reads as rows: who was asked what, with the arguments; who answered, how, after how long.
     const asked = page.locator(".row[data-type=awaiting-response]");
-    await expect(asked.textContent()).resolves.toMatch(/waits for a person\s*r1\s*approve issue_refund.*"cents":4900/);
+    await expect(asked.textContent()).resolves.toMatch(
+      /waits for a person\s*r1\s*approve issue_refund.*"cents":4900/,
+    );
     const answered = page.locator(".row[data-type=response-received]");
     await expect(answered.textContent()).resolves.toMatch(/r1\s*approved\s*by studio.*waited \d/);
     // The action that waited is not left `waiting` once answered; the one that ran again succeeded.
@@ -121,7 +123,9 @@ describe("a waiting run in the studio", () => {
     for (const row of await page.locator(".row[data-kind=llm], .row[data-kind=tool]").all()) {
       const cut = await row.locator(".label").evaluate((label) => {
         const box = label.getBoundingClientRect();
-        return [...label.querySelectorAll("span")].some((span) => span.getBoundingClientRect().right > box.right + 1);
+        return [...label.querySelectorAll("span")].some(
+          (span) => span.getBoundingClientRect().right > box.right + 1,
+        );
       });
       expect(cut, await row.textContent()).toBe(false);
     }
