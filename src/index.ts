@@ -12,6 +12,7 @@ export type {
   ArtifactSinkLike,
   BlackboardTarget,
   ErrorResult,
+  FunctionToolOptions,
   ImageContent,
   JsonSchema,
   LlmToolInput,

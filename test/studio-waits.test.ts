@@ -127,7 +127,7 @@ describe("a waiting run in the studio", () => {
           (span) => span.getBoundingClientRect().right > box.right + 1,
         );
       });
-      expect(cut, await row.textContent()).toBe(false);
+      expect(cut, (await row.textContent()) ?? "").toBe(false);
     }
     await expect(page.locator(".row[data-kind=llm]").first().textContent()).resolves.toMatch(/\$0\.\d{4,5}/);
     expect(notFound).toEqual([]);
