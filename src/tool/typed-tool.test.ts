@@ -231,9 +231,7 @@ describe("Tool.fromFunction({ name, description, input, execute })", () => {
   });
 
   it("names every missing field and the expected shape", () => {
-    expect(() =>
-      Tool.fromFunction({ name: "x" } as unknown as Parameters<typeof Tool.fromFunction>[0]),
-    ).toThrow(
+    expect(() => Tool.fromFunction({ name: "x" } as never)).toThrow(
       new ConfigurationError(
         "Tool 'x' needs 'description', 'input', 'execute': Tool.fromFunction({ name, description, input, execute }).",
       ),
