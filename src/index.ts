@@ -124,6 +124,9 @@ export {
 export { StructuredOutputError } from "./errors/structured-output-error.js";
 export type {
   AssistantMessage,
+  GeneratedToolCall,
+  GenerateResult,
+  GenerateStep,
   LlmInteractionCall,
   ObjectCreator,
   PromptCallOptions,
