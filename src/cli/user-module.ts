@@ -60,25 +60,37 @@ export async function loadUserModule(given: string, cwd: string): Promise<UserMo
 
 async function importModule(path: string, given: string, cwd: string): Promise<Record<string, unknown>> {
   try {
-    const tsx = /\.(c|m)?ts$/.test(path) ? tsxImport(cwd) : undefined;
-    const loaded = tsx ? await tsx(pathToFileURL(path).href) : await import(pathToFileURL(path).href);
-    return loaded as Record<string, unknown>;
+    return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
+    // Node does not run TypeScript: with tsx installed where the user works, it loads the module as is.
+    const tsx = isUnknownTypeScript(error, path) ? await tsxImport(cwd) : undefined;
+    if (tsx) {
+      try {
+        return (await tsx(pathToFileURL(path).href)) as Record<string, unknown>;
+      } catch (tsxError) {
+        throw new UsageError(`Cannot load ${given} with tsx: ${(tsxError as Error).message}`);
+      }
+    }
     throw new UsageError(
       `Cannot load ${given}: ${(error as Error).message}${loadHint(error, path, given, cwd)}`,
     );
   }
 }
 
-/** `tsx`'s import function when tsx is installed where the user works (a `.ts` module then loads as is). */
-function tsxImport(cwd: string): ((url: string) => Promise<unknown>) | undefined {
+function isUnknownTypeScript(error: unknown, path: string): boolean {
+  return (error as { code?: unknown }).code === "ERR_UNKNOWN_FILE_EXTENSION" && /\.(c|m)?ts$/.test(path);
+}
+
+/** `tsx`'s import function (its ES module API) when tsx is installed where the user works. */
+async function tsxImport(cwd: string): Promise<((url: string) => Promise<unknown>) | undefined> {
   try {
-    const require = createRequire(join(cwd, "package.json"));
-    const api = require("tsx/esm/api") as { tsImport?: (url: string, parent: string) => Promise<unknown> };
+    const manifest = createRequire(join(cwd, "package.json")).resolve("tsx/package.json");
+    const api = (await import(pathToFileURL(join(dirname(manifest), "dist/esm/api/index.mjs")).href)) as {
+      tsImport?: (url: string, parent: string) => Promise<unknown>;
+    };
     const { tsImport } = api;
-    return typeof tsImport === "function"
-      ? (url) => tsImport(url, pathToFileURL(join(cwd, "x.js")).href)
-      : undefined;
+    if (typeof tsImport !== "function") return undefined;
+    return (url) => tsImport(url, pathToFileURL(join(cwd, "package.json")).href);
   } catch {
     return undefined;
   }
