@@ -101,7 +101,7 @@ describe("embabel-ts run <your module>", () => {
         `import { Greeter, Greeting } from ${JSON.stringify(fixture)};`,
         `import { defineAgent } from ${JSON.stringify(join(root, "dist/src/index.js"))};`,
         "export const Echo = defineAgent({ name: 'Echo', description: 'Says it back', actions: [",
-        "  { name: 'echo', input: String, output: Greeting, achievesGoal: { description: 'said' }, run: (text) => Greeting.create({ text: `echo: ${text}` }) },",
+        "  { name: 'echo', input: String, output: Greeting, achievesGoal: { description: 'said' }, run: (text) => Greeting.create({ text: 'echo: ' + text }) },",
         "] });",
         "export { Greeter };",
       ].join("\n"),

@@ -143,7 +143,10 @@ export async function runInteraction(
       }
     : collect
       ? (event: ToolLoopEvent): void => {
-          if (event.type !== "llm-call-end") return collect.onEvent(event);
+          if (event.type !== "llm-call-end") {
+            collect.onEvent(event);
+            return;
+          }
           const costUsd = state.services.costOf?.(event);
           collect.onEvent(costUsd === undefined ? event : { ...event, costUsd });
         }
