@@ -272,7 +272,7 @@ describe("embabel-ts run <module path>", () => {
     const [first, hint] = run.stderr.trim().split("\n");
     expect(first).toMatch(/^error: Cannot load .*mine\.ts: /);
     expect(hint).toMatch(
-      /^Node runs JavaScript: compile \.\/mine\.ts \(tsc with "target": "ES2022"\) and pass the \.js file, or run the command under tsx: npx tsx .*dist\/src\/cli\/main\.js run \.\/mine\.ts$/,
+      /^Node runs JavaScript: compile \.\/mine\.ts \(tsc with "target": "ES2022"\) and pass the \.js file, install tsx \(npm i -D tsx\) so \.ts modules load as they are, or run the command under tsx: npx tsx .*dist\/src\/cli\/main\.js run \.\/mine\.ts$/,
     );
   });
 
@@ -337,7 +337,7 @@ describe("embabel-ts usage", () => {
     const run = await cli(["run", "nope", "--scripted"]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather, support-desk, release-notes, refund-desk. Run 'embabel-ts list' to see what they do.",
+      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather, support-desk, release-notes, refund-desk. Run 'embabel-ts list' to see what they do, or give the path of your own module (./dist/my-agent.js).",
     );
   });
 
