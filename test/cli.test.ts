@@ -323,13 +323,13 @@ describe("embabel-ts usage", () => {
     const run = await cli([]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toContain('embabel-ts run <example> ["<input>"] [options]');
+    expect(run.stderr).toContain('embabel-ts run <example|module> ["<input>"] [options]');
   });
 
   it("prints help", async () => {
     const run = await cli(["--help"]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('embabel-ts run <example> ["<input>"] [options]');
+    expect(run.stdout).toContain('embabel-ts run <example|module> ["<input>"] [options]');
     expect(run.stdout).toContain("--scripted");
   });
 
