@@ -225,7 +225,7 @@ describe("Tool.fromFunction({ name, description, input, execute })", () => {
       metadata: ToolMetadata.create({ returnDirect: true }),
       execute: (input) => ({ sum: input.a + input.b }),
     });
-    expect(options.definition).toEqual(positional.definition);
+    expect(JSON.stringify(options.definition)).toBe(JSON.stringify(positional.definition));
     expect(options.metadata.returnDirect).toBe(true);
     expect(await options.call('{"a":2,"b":3}')).toEqual(await positional.call('{"a":2,"b":3}'));
   });
