@@ -12,6 +12,7 @@ export type {
   ArtifactSinkLike,
   BlackboardTarget,
   ErrorResult,
+  FunctionToolOptions,
   ImageContent,
   JsonSchema,
   LlmToolInput,
@@ -124,6 +125,9 @@ export {
 export { StructuredOutputError } from "./errors/structured-output-error.js";
 export type {
   AssistantMessage,
+  GeneratedToolCall,
+  GenerateResult,
+  GenerateStep,
   LlmInteractionCall,
   ObjectCreator,
   PromptCallOptions,

@@ -273,7 +273,7 @@ describe("embabel-ts run <module path>", () => {
     const [first, hint] = run.stderr.trim().split("\n");
     expect(first).toMatch(/^error: Cannot load .*mine\.ts: /);
     expect(hint).toMatch(
-      /^Node runs JavaScript: compile \.\/mine\.ts \(tsc with "target": "ES2022"\) and pass the \.js file, or run the command under tsx: npx tsx .*dist\/src\/cli\/main\.js run \.\/mine\.ts$/,
+      /^Node runs JavaScript: compile \.\/mine\.ts \(tsc with "target": "ES2022"\) and pass the \.js file, install tsx \(npm i -D tsx\) so \.ts modules load as they are, or run the command under tsx: npx tsx .*dist\/src\/cli\/main\.js run \.\/mine\.ts$/,
     );
   });
 
@@ -324,13 +324,13 @@ describe("embabel-ts usage", () => {
     const run = await cli([]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toContain('embabel-ts run <example> ["<input>"] [options]');
+    expect(run.stderr).toContain('embabel-ts run <example|module> ["<input>"] [options]');
   });
 
   it("prints help", async () => {
     const run = await cli(["--help"]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('embabel-ts run <example> ["<input>"] [options]');
+    expect(run.stdout).toContain('embabel-ts run <example|module> ["<input>"] [options]');
     expect(run.stdout).toContain("--scripted");
   });
 
@@ -338,7 +338,7 @@ describe("embabel-ts usage", () => {
     const run = await cli(["run", "nope", "--scripted"]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather, support-desk, release-notes, refund-desk, code-mode. Run 'embabel-ts list' to see what they do.",
+      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather, support-desk, release-notes, refund-desk, code-mode. Run 'embabel-ts list' to see what they do, or give the path of your own module (./dist/my-agent.js).",
     );
   });
 

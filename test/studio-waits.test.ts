@@ -25,7 +25,7 @@ beforeAll(async () => {
     cwd: folder,
     signal: controller.signal,
   });
-  for (let tries = 0; !url && tries < 200; tries += 1) {
+  for (let tries = 0; !url && tries < 600; tries += 1) {
     const line = terminal.stdout.find((candidate) => candidate.includes("http://127.0.0.1:"));
     url = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(line ?? "")?.[0] ?? "";
     if (!url) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -33,7 +33,7 @@ beforeAll(async () => {
   if (!url) throw new Error(`The studio did not start: ${terminal.stderr.join("\n")}`);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -63,7 +63,9 @@ describe("a waiting run in the studio", () => {
     await expect(request.textContent()).resolves.toContain("r1 approve issue_refund");
     await expect(request.textContent()).resolves.toContain("Refund $49.00 for order A-1001?");
     await expect(request.locator("pre").textContent()).resolves.toContain('"cents": 4900');
-    await expect(page.locator(".run-head .status").textContent()).resolves.toBe("running");
+    // A run waiting for a person says so, on the page and in the list.
+    await expect(page.locator(".run-head .status").textContent()).resolves.toBe("waiting");
+    await expect(page.locator(`#runs a[data-run="${runId}"] .status`).textContent()).resolves.toBe("waiting");
 
     // A bad answer is shown to the person; the run keeps waiting.
     const bad = await page.evaluate(
@@ -90,9 +92,44 @@ describe("a waiting run in the studio", () => {
   }, 40_000);
 
   it("Approve runs the refund and the run completes", async () => {
+    const notFound: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() === 404) notFound.push(response.url());
+    });
     const runId = await startWaitingRun();
     await page.locator(".wait[data-request=r1] button.approve").click();
     await page.locator(".run-head .status.completed").waitFor({ timeout: 15_000 });
     await expect(runJson(runId)).resolves.toContain("Refunded $49.00 for A-1001.");
+
+    // The wait reads as rows: who was asked what, with the arguments; who answered, how, after how long.
+    const asked = page.locator(".row[data-type=awaiting-response]");
+    await expect(asked.textContent()).resolves.toMatch(
+      /waits for a person\s*r1\s*approve issue_refund.*"cents":4900/,
+    );
+    const answered = page.locator(".row[data-type=response-received]");
+    await expect(answered.textContent()).resolves.toMatch(/r1\s*approved\s*by studio.*waited \d/);
+    // The action that waited is not left `waiting` once answered; the one that ran again succeeded.
+    const actions = page.locator(".row[data-kind=action]");
+    await expect(actions.locator(".status").allTextContents()).resolves.toEqual(["answered", "succeeded"]);
+    // Counts read as English.
+    const facts = await page.locator(".run-head .facts").textContent();
+    expect(facts).toContain("3 LLM calls");
+    expect(facts).toContain("2 tool calls");
+    expect(facts).not.toContain("subagent");
+
+    // With the side panel open, the tree's rows show their whole text: arguments and costs are not cut.
+    await page.locator(".row[data-kind=llm]").first().click();
+    await page.locator("#detail:not([hidden])").waitFor();
+    for (const row of await page.locator(".row[data-kind=llm], .row[data-kind=tool]").all()) {
+      const cut = await row.locator(".label").evaluate((label) => {
+        const box = label.getBoundingClientRect();
+        return [...label.querySelectorAll("span")].some(
+          (span) => span.getBoundingClientRect().right > box.right + 1,
+        );
+      });
+      expect(cut, (await row.textContent()) ?? "").toBe(false);
+    }
+    await expect(page.locator(".row[data-kind=llm]").first().textContent()).resolves.toMatch(/\$0\.\d{4,5}/);
+    expect(notFound).toEqual([]);
   }, 40_000);
 });

@@ -27,6 +27,8 @@ export const example: ExampleDefinition = {
   script: weatherScript,
   formatResult(result) {
     const report = result as WeatherReport;
-    return report?.summary ? `${report.city}: ${report.summary}` : JSON.stringify(result, null, 2);
+    if (!report?.summary) return JSON.stringify(result, null, 2);
+    // The summary often names the city already ("Lisbon: Clear, 15°C…"): say it once.
+    return report.summary.startsWith(report.city) ? report.summary : `${report.city}: ${report.summary}`;
   },
 };

@@ -120,7 +120,12 @@ export function describeWaiting(request: AwaitableRequest, terminal: Terminal): 
  * answer them: `embabel-ts respond …` for a run on Redis (any caller can
  * answer later), else the flags or a terminal (an in-process run ends with this program).
  */
-export function printUnanswered(process: AgentProcess, terminal: Terminal, redis: string | undefined): void {
+export function printUnanswered(
+  process: AgentProcess,
+  terminal: Terminal,
+  redis: string | undefined,
+  module?: string,
+): void {
   terminal.err(terminal.style.yellow(`Process ${process.id} is waiting for a person:`));
   for (const request of process.awaiting) {
     describeWaiting(request, { ...terminal, out: terminal.err });
@@ -129,7 +134,10 @@ export function printUnanswered(process: AgentProcess, terminal: Terminal, redis
         request.kind === "form"
           ? "submit --input '<json>'"
           : "approve|deny [--reason <r>] [--input '<json>']";
-      terminal.err(`  answer: embabel-ts respond ${process.id} ${request.id} ${answer} --redis ${redis}`);
+      const from = module === undefined ? "" : `${module} `;
+      terminal.err(
+        `  answer: embabel-ts respond ${from}${process.id} ${request.id} ${answer} --redis ${redis}`,
+      );
     }
   }
   if (redis === undefined) {

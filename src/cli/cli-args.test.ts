@@ -245,3 +245,57 @@ describe("parseCliArgs mcp-serve", () => {
     );
   });
 });
+
+describe("parseCliArgs: a user's module on every command", () => {
+  it("reads run <module> --agent <name>", () => {
+    expect(parseCliArgs(["run", "./dist/agents.js", "Ada", "--agent", "Greeter"])).toMatchObject({
+      command: "run",
+      example: "./dist/agents.js",
+      agent: "Greeter",
+      input: "Ada",
+    });
+  });
+
+  it("reads studio <module> beside trace files, and refuses two modules", () => {
+    expect(parseCliArgs(["studio", "agents.mjs", "run.jsonl", "--port", "0"])).toMatchObject({
+      command: "studio",
+      module: "agents.mjs",
+      files: ["run.jsonl"],
+    });
+    expect(parseCliArgs(["studio", "run.jsonl"])).not.toHaveProperty("module");
+    expect(() => parseCliArgs(["studio", "a.js", "b.js"])).toThrow(
+      "'studio' takes one module (got 'a.js', 'b.js').",
+    );
+  });
+
+  it("reads waiting <module> and respond <module> <process> <request> <answer>", () => {
+    expect(parseCliArgs(["waiting", "./dist/agents.js", "--redis", "redis://127.0.0.1:6379"])).toMatchObject({
+      command: "waiting",
+      module: "./dist/agents.js",
+    });
+    expect(
+      parseCliArgs([
+        "respond",
+        "./dist/agents.js",
+        "p-1",
+        "r1",
+        "approve",
+        "--redis",
+        "redis://127.0.0.1:6379",
+      ]),
+    ).toMatchObject({ command: "respond", module: "./dist/agents.js", processId: "p-1", requestId: "r1" });
+    // Without a module, the three positionals are as before.
+    expect(parseCliArgs(["respond", "p-1", "r1", "deny", "--redis", "redis://x"])).not.toHaveProperty(
+      "module",
+    );
+    expect(() => parseCliArgs(["waiting", "oops", "--redis", "redis://x"])).toThrow(
+      "'waiting' takes at most one module path (got 'oops').",
+    );
+  });
+
+  it("takes --agent only on run", () => {
+    expect(() => parseCliArgs(["mcp-serve", "--agent", "x"])).toThrow(
+      "'mcp-serve' takes no --agent (it is an option of 'run').",
+    );
+  });
+});

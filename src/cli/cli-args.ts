@@ -1,14 +1,17 @@
 import { parseArgs } from "node:util";
 import { STUDIO_PORT } from "../studio/studio-port.js";
 import type { ApprovalMode } from "./answer-waits.js";
+import { isModulePath } from "./module-path.js";
 import { UsageError } from "./usage-error.js";
 
 /** `embabel-ts run <example> "<input>" [--scripted] [--model <id>] [--verbose] [--config <file>]`. */
 export interface RunCommand {
   /** Which command. */
   readonly command: "run";
-  /** The example's name (see `embabel-ts list`). */
+  /** The example's name (see `embabel-ts list`), or the path of the user's module. */
   readonly example: string;
+  /** With a module of several agents: the one to run (`--agent <name>`). @default the module's only agent */
+  readonly agent?: string | undefined;
   /** The user's request; the example's sample input when omitted. */
   readonly input: string | undefined;
   /** Replay the example's recorded script instead of calling a real model. @default false */
@@ -55,6 +58,8 @@ export interface RespondCommand {
   readonly redis: string;
   /** @default "embabel-agents" */
   readonly queue: string | undefined;
+  /** The user's module whose agents the run belongs to. @default the built-in examples */
+  readonly module?: string | undefined;
 }
 
 /** `embabel-ts waiting --redis <url>`: the runs waiting for a person, with their requests. */
@@ -64,12 +69,16 @@ export interface WaitingCommand {
   readonly redis: string;
   /** @default "embabel-agents" */
   readonly queue: string | undefined;
+  /** The user's module whose agents the runs belong to. @default the built-in examples */
+  readonly module?: string | undefined;
 }
 
-/** `embabel-ts studio [--port n] [--no-token] [trace files…]`. */
+/** `embabel-ts studio [<module>] [--port n] [--no-token] [trace files…]`. */
 export interface StudioCommand {
   /** Which command. */
   readonly command: "studio";
+  /** The user's module (a `.js`/`.mjs`/`.ts` path) whose agents the page starts. @default the built-in examples */
+  readonly module?: string | undefined;
   /** The port on 127.0.0.1; 0 picks a free one. @default 4477 */
   readonly port: number;
   /** `none` with `--no-token`: the studio asks for no token (a machine only you use). @default "token" */
@@ -84,7 +93,7 @@ export interface StudioCommand {
 export interface WorkerCommand {
   /** Which command. */
   readonly command: "worker";
-  /** A built module exporting `example`, `examples` or `agents`; the built-in examples when omitted. */
+  /** The user's module (its agents, see docs/cli.md); the built-in examples when omitted. */
   readonly module: string | undefined;
   /** The Redis URL. */
   readonly redis: string;
@@ -108,7 +117,7 @@ export interface WorkerCommand {
 export interface McpServeCommand {
   /** Which command. */
   readonly command: "mcp-serve";
-  /** A module exporting `example` (like `run <path>`) whose agent is served instead of the built-in examples. @default the built-in examples */
+  /** The user's module whose agents are served (under its package or file name) instead of the built-in examples. @default the built-in examples */
   readonly module?: string;
   /** Serve Streamable HTTP on 127.0.0.1 at this port (0 picks a free one) instead of stdio. */
   readonly httpPort: number | undefined;
@@ -175,6 +184,7 @@ const OPTIONS = {
   "deny-all": { type: "boolean" },
   reason: { type: "string" },
   input: { type: "string" },
+  agent: { type: "string" },
 } as const;
 
 /** The commands, as the unknown-command message lists them. */
@@ -197,6 +207,7 @@ const OPTIONS_OF: Readonly<Record<(typeof COMMANDS)[number], readonly (keyof typ
     "skills",
     "approve-all",
     "deny-all",
+    "agent",
   ],
   list: [],
   studio: ["port", "config", "no-token"],
@@ -279,6 +290,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       return {
         command: "run",
         example,
+        ...(values.agent === undefined ? {} : { agent: values.agent }),
         input,
         scripted: values.scripted ?? false,
         model: values.model,
@@ -297,17 +309,29 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     case "respond":
       return respondCommand(rest, values);
     case "waiting": {
-      if (rest.length > 0) throw new UsageError(`'waiting' takes no arguments (got ${quoteAll(rest)}).`);
-      return { command: "waiting", redis: requireRedis(values.redis, "waiting"), queue: values.queue };
+      const [module, ...extra] = rest;
+      if (extra.length > 0 || (module !== undefined && !isModulePath(module)))
+        throw new UsageError(`'waiting' takes at most one module path (got ${quoteAll(rest)}).`);
+      return {
+        command: "waiting",
+        redis: requireRedis(values.redis, "waiting"),
+        queue: values.queue,
+        ...(module === undefined ? {} : { module }),
+      };
     }
-    case "studio":
+    case "studio": {
+      // A script is the module whose agents the page starts; anything else is a trace file.
+      const modules = rest.filter((file) => /\.(c|m)?(js|ts)$/.test(file));
+      if (modules.length > 1) throw new UsageError(`'studio' takes one module (got ${quoteAll(modules)}).`);
       return {
         command: "studio",
+        ...(modules[0] === undefined ? {} : { module: modules[0] }),
         port: parsePort(values.port),
-        files: rest,
+        files: rest.filter((file) => !modules.includes(file)),
         config: values.config,
         ...(values["no-token"] ? { auth: "none" as const } : {}),
       };
+    }
     case "worker":
       return workerCommand(rest, values);
     case "mcp-serve": {
@@ -363,9 +387,11 @@ function respondCommand(
   rest: readonly string[],
   values: { [key in keyof typeof OPTIONS]?: string | boolean | string[] | undefined },
 ): RespondCommand {
-  const [processId, requestId, answer, ...extra] = rest;
+  // `respond [<module>] <process-id> <request-id> <answer>`: a module path first names the run's agents.
+  const module = rest.length === 4 && isModulePath(rest[0] as string) ? rest[0] : undefined;
+  const [processId, requestId, answer, ...extra] = module === undefined ? rest : rest.slice(1);
   const usage =
-    "embabel-ts respond <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] --redis <url>";
+    "embabel-ts respond [<module>] <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] --redis <url>";
   if (processId === undefined || requestId === undefined || answer === undefined || extra.length > 0)
     throw new UsageError(`Usage: ${usage}`);
   if (answer !== "approve" && answer !== "deny" && answer !== "submit")
@@ -391,6 +417,7 @@ function respondCommand(
     input,
     redis: requireRedis(values.redis, "respond"),
     queue: values.queue as string | undefined,
+    ...(module === undefined ? {} : { module }),
   };
 }
 

@@ -141,8 +141,43 @@ describe("loadConfig", () => {
       "embabel.config.json": JSON.stringify({ models: { best: "openai:gpt-4.1" }, roles: { fast: "quick" } }),
     });
     expect(() => loadConfig(dir)).toThrow(
-      `role 'fast' names model 'quick', which is not under "models" (known: [best]).`,
+      `roles.fast: names model 'quick', which is not under "models" (known: [best]).`,
     );
+  });
+
+  it("reports every problem of the file in one pass: a bad model and a role naming no model", () => {
+    const dir = directoryWith({
+      "embabel.config.json": JSON.stringify({ models: { default: 42 }, roles: { default: "nope" } }),
+    });
+    let message = "";
+    try {
+      loadConfig(dir);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split("\n").slice(1)).toEqual([
+      expect.stringMatching(/^ {2}models\.default: expected a model id/),
+      `  roles.default: names model 'nope', which is not under "models" (known: [default]).`,
+    ]);
+  });
+
+  it("suggests the key a mistyped one was meant to be", () => {
+    const dir = directoryWith({
+      "embabel.config.json": JSON.stringify({ modles: { default: "openai:gpt-4.1" } }),
+    });
+    expect(() => loadConfig(dir)).toThrow(
+      /\(top level\): Unrecognized key: "modles"\. Did you mean 'models'\? Known keys: models, roles, mcpServers, toolGroups, skills, searchableAbove\./,
+    );
+  });
+
+  it("suggests the model a role was meant to name", () => {
+    const dir = directoryWith({
+      "embabel.config.json": JSON.stringify({
+        models: { smart: "openai:gpt-4.1" },
+        roles: { default: "smrat" },
+      }),
+    });
+    expect(() => loadConfig(dir)).toThrow(/Did you mean 'smart'\?/);
   });
 
   it("reads the skills folders, resolving them against the config file's folder", () => {

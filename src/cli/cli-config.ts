@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, resolve } from "node:path";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { didYouMean } from "./did-you-mean.js";
 
 /** The config file names looked for in the working directory, in order. */
 export const CONFIG_FILE_NAMES = [
@@ -88,11 +89,10 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
   if (!existsSync(path)) throw new ConfigurationError(`Config file not found: ${path}`);
   const raw = readRaw(path);
   const result = configSchema.safeParse(raw ?? {});
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => {
-      const where = issue.path.length > 0 ? issue.path.map(String).join(".") : "(top level)";
-      return `  ${where}: ${issue.message}`;
-    });
+  // Every problem of the file in one pass: the schema's, and roles naming models that are not there.
+  const problems = result.success ? [] : result.error.issues.map(describeIssue);
+  problems.push(...roleProblems(raw));
+  if (!result.success || problems.length > 0) {
     throw new ConfigurationError(`Invalid config file ${path}:\n${problems.join("\n")}`);
   }
   const data = result.data;
@@ -103,13 +103,6 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
     ]),
   );
   const roles = { ...(data.roles ?? {}) };
-  for (const [role, modelName] of Object.entries(roles)) {
-    if (!(modelName in models) && !modelName.includes(":")) {
-      throw new ConfigurationError(
-        `Invalid config file ${path}: role '${role}' names model '${modelName}', which is not under "models" (known: [${Object.keys(models).join(", ")}]).`,
-      );
-    }
-  }
   const mcpServers = data.mcpServers ?? {};
   const toolGroups = data.toolGroups ?? {};
   const skills = (data.skills ?? []).map((dir) => resolve(dirname(path), dir));
@@ -135,6 +128,37 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
     path,
     notes,
   };
+}
+
+/** The top-level keys a config file may have. */
+const CONFIG_KEYS = Object.keys(configSchema.shape);
+
+/** One line for a schema problem, with a suggestion for a mistyped key. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length > 0 ? issue.path.map(String).join(".") : "(top level)";
+  if (issue.code === "unrecognized_keys" && issue.path.length === 0) {
+    const hints = issue.keys.map((key) => didYouMean(key, CONFIG_KEYS)).join("");
+    return `  ${where}: ${issue.message}.${hints} Known keys: ${CONFIG_KEYS.join(", ")}.`;
+  }
+  return `  ${where}: ${issue.message}`;
+}
+
+/** Roles that name a model which is neither under "models" nor a model id. */
+function roleProblems(raw: unknown): string[] {
+  if (typeof raw !== "object" || raw === null) return [];
+  const { models, roles } = raw as { models?: unknown; roles?: unknown };
+  if (typeof roles !== "object" || roles === null) return [];
+  const known = typeof models === "object" && models !== null ? Object.keys(models) : [];
+  return Object.entries(roles).flatMap(([role, modelName]) =>
+    typeof modelName === "string" &&
+    modelName.length > 0 &&
+    !known.includes(modelName) &&
+    !modelName.includes(":")
+      ? [
+          `  roles.${role}: names model '${modelName}', which is not under "models" (known: [${known.join(", ")}]).${didYouMean(modelName, known)}`,
+        ]
+      : [],
+  );
 }
 
 function findConfigFile(cwd: string): string | undefined {

@@ -1,19 +1,22 @@
 /** The text of `embabel-ts --help`. */
-export const HELP_TEXT = `embabel-ts: run an example agent from the terminal
+export const HELP_TEXT = `embabel-ts: run your agents (or the examples) from the terminal
 
 Usage:
-  embabel-ts run <example> ["<input>"] [options]   run an example agent on your request
+  embabel-ts run <example|module> ["<input>"] [options]   run an agent on your request
   embabel-ts list                                  list the examples
   embabel-ts worker [<module>] --redis <url>       run queued agent processes (scale-out; see docs/scale-out.md)
-  embabel-ts mcp-serve [<module>] [--http <port>] [options]   serve the example agents (or a module's) as MCP tools (stdio, or HTTP on 127.0.0.1)
-  embabel-ts studio [--port <n>] [<trace files>]   look at runs in the browser (http://127.0.0.1:4477)
-  embabel-ts waiting --redis <url>                 list the runs waiting for a person (approvals, forms)
-  embabel-ts respond <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] --redis <url>
+  embabel-ts mcp-serve [<module>] [--http <port>] [options]   serve the agents as MCP tools (stdio, or HTTP on 127.0.0.1)
+  embabel-ts studio [<module>] [--port <n>] [<trace files>]   look at runs in the browser, start the agents (http://127.0.0.1:4477)
+  embabel-ts waiting [<module>] --redis <url>      list the runs waiting for a person (approvals, forms)
+  embabel-ts respond [<module>] <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] --redis <url>
                                                    answer a waiting run; a worker then continues it
   embabel-ts --help                                show this help
   embabel-ts --version                             print the version
 
-<example> is a name from 'list', or the path of a built module exporting 'example'.
+<example> is a name from 'list'. <module> is the path of your own module (.js/.mjs; .ts when tsx is
+installed) exporting its agents: export const agents = [MyAgent] (or each agent by name); an optional
+'example' export ({ name, agents, script() }) adds a recorded script for --scripted. See docs/cli.md.
+The input becomes the agent's input type: JSON for that type, or plain text for its one text field.
 Without "<input>", the example runs on its sample input.
 
 Options for run:
@@ -27,6 +30,7 @@ Options for run:
       --skills <dir>    offer the Agent Skills in this folder (repeatable; adds to the config's "skills")
       --approve-all     approve every tool call waiting for approval (and every confirmation)
       --deny-all        deny them all; without either flag a terminal asks: approve / deny / edit
+      --agent <name>    with a module of several agents: the one to run
 
 Scale-out (Redis and the bullmq + ioredis packages):
   --redis <url>         run: send the run to the workers on this Redis and print their trace; worker: take runs from it
@@ -37,7 +41,7 @@ Scale-out (Redis and the bullmq + ioredis packages):
   --stalled-interval <ms>  worker: how often to look for runs of dead workers (default 30000);
                         run: how often to check that the run's job still exists in Redis (default 30000)
   --wait-timeout <s>    run: cancel the run if no worker has taken it after this many seconds (default: wait)
-  <module> for worker exports 'agents', 'example' or 'examples'; the built-in examples without one.
+  <module> for worker, waiting and respond: your module (its agents read the runs' checkpoints); the built-in examples without one.
 
 Options for studio:
   --port <n>            the port on 127.0.0.1 (default 4477; 0 picks a free one)

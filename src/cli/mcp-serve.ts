@@ -9,7 +9,7 @@ import { ScriptedModel } from "../testing/scripted-model.js";
 import { Tool } from "../tool/tool.js";
 import type { McpServeCommand } from "./cli-args.js";
 import { type EmbabelConfig, loadConfig } from "./cli-config.js";
-import { builtInExamples, findExample } from "./example-catalog.js";
+import { servedExamples } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { EXIT_OK } from "./exit-status.js";
 import { mcpPlatformOptions } from "./mcp-setup.js";
@@ -17,8 +17,11 @@ import { packageVersion } from "./package-version.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { configuredModels } from "./run-example.js";
 import { servedAgentExtras } from "./served-agent-extras.js";
+import { UsageError } from "./usage-error.js";
+import { hasRecordedScript, MODULE_SHAPE } from "./user-module.js";
 
-const SERVER_NAME = "embabel-ts-examples";
+/** The server's name when it serves the built-in examples (a module's agents are served under the module's name). */
+const EXAMPLES_SERVER_NAME = "embabel-ts-examples";
 
 type AgentClass = Parameters<AgentPlatform["deploy"]>[0];
 
@@ -82,8 +85,18 @@ export async function serveExamplesOverMcp(
     );
   }
   const loaded = loadConfig(options.cwd, command.config);
-  // A module path serves that module's example agent, as `run <path>` runs it.
-  const examples = command.module ? [await findExample(command.module, options.cwd)] : builtInExamples();
+  // A module path serves that module's agents, under the module's (package's) name.
+  const served = await servedExamples(command.module, options.cwd);
+  const { examples } = served;
+  const serverName = served.name ?? EXAMPLES_SERVER_NAME;
+  if (command.scripted) {
+    const unscripted = examples.filter((example) => !hasRecordedScript(example));
+    if (unscripted.length > 0) {
+      throw new UsageError(
+        `--scripted replays recorded replies, and ${command.module} exports ${unscripted.map((example) => `'${example.name}'`).join(", ")} without an 'example' that has a script: serve it on a model (without --scripted), or export one.\n${MODULE_SHAPE}`,
+      );
+    }
+  }
   let shared: AgentPlatform | undefined;
   let tools: Tool[] = [];
   if (command.scripted) {
@@ -104,7 +117,7 @@ export async function serveExamplesOverMcp(
   const extras = servedAgentExtras(tools);
   const create = () =>
     createMcpServer({
-      name: SERVER_NAME,
+      name: serverName,
       version: packageVersion(),
       tools: extras.tools,
       prompts: extras.prompts,
@@ -127,7 +140,7 @@ export async function serveExamplesOverMcp(
       await endpoint.close();
     } else {
       const endpoint = await serveMcpOverStdio(create());
-      terminal.err(`${SERVER_NAME}: serving over stdio`);
+      terminal.err(`${serverName}: serving over stdio`);
       await Promise.race([untilStopped(options.signal, process.stdin), endpoint.closed]);
       await endpoint.close();
     }

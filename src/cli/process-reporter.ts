@@ -234,7 +234,8 @@ export class ProcessReporter {
         return;
       case "action-end": {
         const view = this.view(event.processId);
-        view.actions += 1;
+        // An action that waits for a person runs again once answered: it counts once, when it ends.
+        if (event.outcome !== "waiting") view.actions += 1;
         const took = style.dim(`(${formatDuration(event.durationMs)})`);
         if (event.outcome === "succeeded")
           this.line(view.depth, `${style.green("✓")} ${event.action} ${took}`);

@@ -5,15 +5,21 @@ import { AgentPlatform } from "../platform/agent-platform.js";
 import type { AwaitableResponse } from "../platform/awaitable.js";
 import { describeWaiting } from "./answer-waits.js";
 import type { RespondCommand, WaitingCommand } from "./cli-args.js";
-import { builtInExamples } from "./example-catalog.js";
+import { servedExamples } from "./example-catalog.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_WAITING } from "./exit-status.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 
-/** A platform on `redis` that knows the built-in examples' agents (their types read the checkpoints). */
-async function redisPlatform(redis: string, queue: string | undefined): Promise<AgentPlatform> {
+/** A platform on `redis` that knows the agents of `module` (else the built-in examples): their types read the checkpoints. */
+async function redisPlatform(
+  redis: string,
+  queue: string | undefined,
+  module: string | undefined,
+  cwd: string,
+): Promise<AgentPlatform> {
+  const { examples } = await servedExamples(module, cwd);
   const runner = await BullMqRunner.create({ connection: redis, ...(queue ? { queue } : {}) });
   const platform = AgentPlatform.create({ name: "embabel-ts-cli", models: {}, runner });
-  for (const example of builtInExamples()) {
+  for (const example of examples) {
     for (const agent of example.agents) platform.deploy(agent as Parameters<AgentPlatform["deploy"]>[0]);
   }
   return platform;
@@ -40,7 +46,7 @@ export async function respondOnRedis(
         : input === undefined
           ? { approved: true }
           : { approved: true, input };
-  const platform = await redisPlatform(command.redis, command.queue);
+  const platform = await redisPlatform(command.redis, command.queue, command.module, options.cwd);
   try {
     terminal.out(
       `Answering ${command.requestId} of process ${command.processId} on ${redactUrl(command.redis)}…`,
@@ -76,7 +82,7 @@ export async function waitingOnRedis(
   options: CliEnvironmentOptions,
 ): Promise<number> {
   const { terminal } = options;
-  const platform = await redisPlatform(command.redis, command.queue);
+  const platform = await redisPlatform(command.redis, command.queue, command.module, options.cwd);
   try {
     const runner = platform.runner as BullMqRunner;
     const waiting = await runner.waitingProcesses(platform);
@@ -90,7 +96,7 @@ export async function waitingOnRedis(
     }
     terminal.out();
     terminal.out(
-      `Answer one: embabel-ts respond <process-id> <request-id> approve|deny [--reason <r>] --redis ${redactUrl(command.redis)}`,
+      `Answer one: embabel-ts respond ${command.module === undefined ? "" : `${command.module} `}<process-id> <request-id> approve|deny [--reason <r>] --redis ${redactUrl(command.redis)}`,
     );
     return EXIT_OK;
   } finally {

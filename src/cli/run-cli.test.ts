@@ -26,7 +26,7 @@ describe("runCli", () => {
     for (const argv of [["--help"], ["help"]]) {
       const run = await cli(argv);
       expect(run.code).toBe(EXIT_OK);
-      expect(run.stdout[0]).toContain("embabel-ts: run an example agent from the terminal");
+      expect(run.stdout[0]).toContain("embabel-ts: run your agents (or the examples) from the terminal");
     }
   });
 
@@ -34,7 +34,7 @@ describe("runCli", () => {
     const run = await cli([]);
     expect(run.code).toBe(EXIT_USAGE);
     expect(run.stdout).toEqual([]);
-    expect(run.stderr[0]).toContain("embabel-ts: run an example agent from the terminal");
+    expect(run.stderr[0]).toContain("embabel-ts: run your agents (or the examples) from the terminal");
   });
 
   it("prints the package version", async () => {
@@ -48,7 +48,18 @@ describe("runCli", () => {
     expect(run.stdout).toContain(
       "  star-news        Writes a horoscope piece: a 3-action GOAP plan with @llmTool tools",
     );
-    expect(run.stdout.at(-1)).toBe('  embabel-ts run star-news "Lynda, a Scorpio" --scripted');
+    expect(run.stdout.slice(-2)).toEqual([
+      '  embabel-ts run star-news "Lynda, a Scorpio" --scripted',
+      'Or run your own agents: embabel-ts run ./dist/my-agents.js "<input>" (see docs/cli.md).',
+    ]);
+  });
+
+  it("says npm start -- inside a clone (npm start runs it), where embabel-ts is not on PATH", async () => {
+    const run = await cli(["list"], { npm_lifecycle_event: "start" });
+    expect(run.stdout.slice(-2)).toEqual([
+      '  npm start -- run star-news "Lynda, a Scorpio" --scripted',
+      'Or run your own agents: npm start -- run ./dist/my-agents.js "<input>" (see docs/cli.md).',
+    ]);
   });
 
   it("runs an example on its recorded script and prints the result", async () => {
@@ -156,21 +167,30 @@ describe("runCli", () => {
     expect(run.stdout.join("\n")).toContain("Ada, as an Aquarius");
   });
 
-  it("rejects a module without an example export", async () => {
+  it("rejects a module without agents, listing what it exports and the shape it needs", async () => {
     const dir = emptyDir();
     writeFileSync(join(dir, "nothing.mjs"), "export const other = 1;\n");
     const run = await cli(["run", "./nothing.mjs", "--scripted"], {}, dir);
     expect(run.code).toBe(EXIT_USAGE);
-    expect(run.stderr[0]).toBe(
-      `error: ${join(dir, "nothing.mjs")} must export 'example': { name, summary, sampleInput, agents, input(text), script() }.`,
-    );
+    expect(run.stderr[0]?.split("\n")[0]).toBe("error: ./nothing.mjs exports no agent (its exports: other).");
+    expect(run.stderr.join("\n")).toContain("export const agents = [MyAgent];");
   });
 
-  it("rejects a module path that cannot be loaded", async () => {
+  it("rejects a module path that does not exist, naming it as given", async () => {
     const dir = emptyDir();
     const run = await cli(["run", "./missing.js", "--scripted"], {}, dir);
     expect(run.code).toBe(EXIT_USAGE);
-    expect(run.stderr[0]).toMatch(/^error: Cannot load .*missing\.js: /);
+    expect(run.stderr[0]).toBe(
+      `error: Cannot find the module './missing.js' (looked for ${join(dir, "missing.js")}).`,
+    );
+  });
+
+  it("rejects a module that fails to load, with the reason", async () => {
+    const dir = emptyDir();
+    writeFileSync(join(dir, "broken.mjs"), 'import "./not-there.mjs";\n');
+    const run = await cli(["run", "./broken.mjs", "--scripted"], {}, dir);
+    expect(run.code).toBe(EXIT_USAGE);
+    expect(run.stderr[0]).toMatch(/^error: Cannot load \.\/broken\.mjs: .*not-there\.mjs/);
   });
 
   it("ends with status 1 and the reason when the run does not complete", async () => {

@@ -66,7 +66,7 @@ async function dispatch(command: CliCommand, options: CliEnvironmentOptions): Pr
       terminal.out(packageVersion());
       return EXIT_OK;
     case "list":
-      await listExamples(terminal);
+      await listExamples(terminal, options.env);
       return EXIT_OK;
     case "run":
       return (await import("./run-example.js")).runExample(command, options);
@@ -83,7 +83,12 @@ async function dispatch(command: CliCommand, options: CliEnvironmentOptions): Pr
   }
 }
 
-async function listExamples(terminal: Terminal): Promise<void> {
+/** How the user typed the command: `npm start --` inside a clone of the repository (where `embabel-ts` is not on PATH), else `embabel-ts`. */
+function commandName(env: CliEnvironmentOptions["env"]): string {
+  return env.npm_lifecycle_event === "start" ? "npm start --" : "embabel-ts";
+}
+
+async function listExamples(terminal: Terminal, env: CliEnvironmentOptions["env"]): Promise<void> {
   const { style } = terminal;
   // The catalog alone: listing loads none of the examples' agents.
   const examples = (await import("../../examples/catalog.js")).EXAMPLE_CATALOG;
@@ -95,5 +100,8 @@ async function listExamples(terminal: Terminal): Promise<void> {
   terminal.out();
   terminal.out("Run one offline on its recorded script:");
   const first = examples[0];
-  if (first) terminal.out(`  embabel-ts run ${first.name} "${first.sampleInput}" --scripted`);
+  if (first) terminal.out(`  ${commandName(env)} run ${first.name} "${first.sampleInput}" --scripted`);
+  terminal.out(
+    `Or run your own agents: ${commandName(env)} run ./dist/my-agents.js "<input>" (see docs/cli.md).`,
+  );
 }

@@ -17,6 +17,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_WAITING } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
 import { configForScriptedRun, mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
+import { isModulePath } from "./module-path.js";
 import { ProcessReporter } from "./process-reporter.js";
 import { type QueueWaitOptions, watchQueueWait } from "./queue-wait.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
@@ -24,6 +25,8 @@ import { openRunRecording, type RunRecordingHooks } from "./run-recording.js";
 import { scriptedExampleModel } from "./scripted-example-model.js";
 import { skillDirectories, skillsToolGroups } from "./skills-setup.js";
 import { indent, jsonOnlyTerminal, type Terminal } from "./terminal.js";
+import { UsageError } from "./usage-error.js";
+import { describeType, startingType } from "./user-module.js";
 
 /** The models a CLI platform gets. */
 export interface PreparedModels {
@@ -49,7 +52,7 @@ export async function runExample(
   const display = command.json ? { ...options, terminal: jsonOnlyTerminal(options.terminal) } : options;
   const { terminal } = display;
   const { style } = terminal;
-  const example = await findExample(command.example, options.cwd);
+  const example = await findExample(command.example, options.cwd, command.agent);
   const loaded = command.scripted
     ? configForScriptedRun(options.cwd, command.config)
     : loadConfig(options.cwd, command.config);
@@ -102,6 +105,13 @@ async function runOn(
   );
   const agent = main as Agent;
   const text = command.input ?? example.sampleInput;
+  if (text.trim() === "") {
+    throw new UsageError(
+      `'run' needs an input for agent '${agent.name}', which starts from ${describeType(startingType(agent))}: embabel-ts run ${command.example} "<input>"`,
+    );
+  }
+  // The input is made before the run starts: a bad one is a usage error, not a failed run.
+  const input = example.input(text);
 
   terminal.out(
     `${style.bold(example.name)} ${style.dim("·")} agent ${style.bold(agent.name)} ${style.dim("·")} ${models.description}`,
@@ -148,14 +158,14 @@ async function runOn(
   };
   let process =
     runner && command.redis
-      ? await resultFromWorkers(platform.startAgent(agent, example.input(text), runOptions), {
+      ? await resultFromWorkers(platform.startAgent(agent, input, runOptions), {
           runner,
           redis: command.redis,
           waitTimeoutSeconds: command.waitTimeoutSeconds,
           terminal,
           signal: options.signal,
         })
-      : await platform.runAgent(agent, example.input(text), runOptions);
+      : await platform.runAgent(agent, input, runOptions);
   if (process.status === "waiting" && recordingTo.hooks.onWaiting) {
     process = await recordingTo.hooks.onWaiting(platform, process);
   }
@@ -165,7 +175,13 @@ async function runOn(
   recording.finish(process);
   terminal.out();
   if (process.status === "waiting") {
-    printUnanswered(process, terminal, command.redis === undefined ? undefined : redactUrl(command.redis));
+    printUnanswered(
+      process,
+      terminal,
+      command.redis === undefined ? undefined : redactUrl(command.redis),
+      // A module's runs are answered with the module, whose agents read the checkpoint.
+      isModulePath(command.example) ? command.example : undefined,
+    );
     return EXIT_WAITING;
   }
   printOutcome(terminal, process, reporter);

@@ -1,5 +1,3 @@
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { AgentWorker } from "../distributed/agent-worker.js";
 import { redactUrl } from "../distributed/queue-protocol.js";
@@ -8,7 +6,7 @@ import { AgentPlatform } from "../mcp/index.js";
 import type { AgentLike } from "../platform/agent.js";
 import type { WorkerCommand } from "./cli-args.js";
 import { type EmbabelConfig, loadConfig } from "./cli-config.js";
-import { builtInExamples } from "./example-catalog.js";
+import { servedExamples } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { EXIT_OK } from "./exit-status.js";
 import { lazyModel } from "./lazy-model.js";
@@ -17,7 +15,7 @@ import { selectModels } from "./model-selection.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { scriptedExampleModel } from "./scripted-example-model.js";
 import { indent } from "./terminal.js";
-import { UsageError } from "./usage-error.js";
+import { hasRecordedScript } from "./user-module.js";
 
 /** Agents a worker serves, with the recorded script `--scripted` replays for each (when it has one). */
 interface WorkerAgents {
@@ -33,7 +31,7 @@ interface WorkerAgents {
 export async function runWorker(command: WorkerCommand, options: CliEnvironmentOptions): Promise<number> {
   const { terminal } = options;
   const { style } = terminal;
-  const served = command.module ? await loadWorkerModule(resolve(options.cwd, command.module)) : builtIns();
+  const served = workerAgents((await servedExamples(command.module, options.cwd)).examples);
   // The same config, MCP servers and tool groups `embabel-ts run` sets up.
   const loaded = command.scripted
     ? configForScriptedRun(options.cwd, command.config)
@@ -118,9 +116,12 @@ function deploy(platform: AgentPlatform, agents: readonly AgentLike[]): AgentPla
   return platform;
 }
 
-function builtIns(): WorkerAgents {
-  const examples = builtInExamples();
-  return { examples, agents: examples.flatMap((example) => example.agents as AgentLike[]) };
+/** Every agent of `examples`; the examples with a recorded script replay it under `--scripted`. */
+function workerAgents(examples: readonly ExampleDefinition[]): WorkerAgents {
+  return {
+    examples: examples.filter(hasRecordedScript),
+    agents: examples.flatMap((example) => example.agents as AgentLike[]),
+  };
 }
 
 function configuredModels(
@@ -145,29 +146,4 @@ function configuredModels(
     options.terminal.err(indent(error.message));
     return undefined;
   }
-}
-
-async function loadWorkerModule(path: string): Promise<WorkerAgents> {
-  let module: Record<string, unknown>;
-  try {
-    module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-  } catch (error) {
-    throw new UsageError(`Cannot load ${path}: ${(error as Error).message}`);
-  }
-  const examples = [module.example, ...(Array.isArray(module.examples) ? module.examples : [])].filter(
-    (candidate): candidate is ExampleDefinition =>
-      typeof candidate === "object" &&
-      candidate !== null &&
-      Array.isArray((candidate as ExampleDefinition).agents),
-  );
-  const agents = [
-    ...examples.flatMap((example) => example.agents as AgentLike[]),
-    ...(Array.isArray(module.agents) ? (module.agents as AgentLike[]) : []),
-  ];
-  if (agents.length === 0) {
-    throw new UsageError(
-      `${path} must export 'agents' (agents or @agent classes), 'example' or 'examples' for a worker to deploy.`,
-    );
-  }
-  return { examples, agents };
 }

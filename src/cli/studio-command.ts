@@ -6,13 +6,14 @@ import { startStudio } from "../studio/studio-server.js";
 import { readTrace } from "../trace/read-trace.js";
 import type { StudioCommand } from "./cli-args.js";
 import { loadConfig } from "./cli-config.js";
-import { builtInExamples } from "./example-catalog.js";
+import { servedExamples } from "./example-catalog.js";
 import { EXIT_OK } from "./exit-status.js";
 import { selectModels } from "./model-selection.js";
 import type { CliEnvironmentOptions } from "./run-cli.js";
 import { runExample } from "./run-example.js";
 import { runHistoryDir } from "./run-history.js";
 import { jsonOnlyTerminal } from "./terminal.js";
+import { hasRecordedScript } from "./user-module.js";
 
 /**
  * `embabel-ts studio`: serves the studio on 127.0.0.1 with the kept runs,
@@ -26,6 +27,8 @@ export async function runStudioCommand(
   const { style } = terminal;
   const quiet = { ...jsonOnlyTerminal(terminal), err: () => {} };
   const models = configuredModelIds(command, options);
+  // The module's agents (the built-in examples without one) are what the page starts.
+  const served = await servedExamples(command.module, options.cwd);
   // The runs started from the page that wait for a person: the page's buttons answer them.
   const waiting = new Map<
     string,
@@ -37,12 +40,20 @@ export async function runStudioCommand(
     models: Object.keys(models),
     keptDir: runHistoryDir(options.cwd, options.env),
     files: command.files.map((file) => resolve(options.cwd, file)),
-    examples: builtInExamples().map(({ name, summary, sampleInput }) => ({ name, summary, sampleInput })),
+    examples: served.examples.map((example) => ({
+      name: example.name,
+      summary: example.summary,
+      sampleInput: example.sampleInput,
+      ...(hasRecordedScript(example) ? {} : { scripted: false }),
+    })),
     startRun: (request, hooks) =>
       runExample(
         {
           command: "run",
-          example: request.example,
+          // A module's agent is run from the module, by name, as `run <module> --agent <name>` does.
+          ...(command.module === undefined
+            ? { example: request.example }
+            : { example: command.module, agent: request.example }),
           input: request.input,
           scripted: request.mode === "scripted",
           // A configured model's id, looked up by name: never an id or URL the page sent.
@@ -90,6 +101,11 @@ export async function runStudioCommand(
     );
   }
   terminal.out(style.dim(`runs kept in ${runHistoryDir(options.cwd, options.env)}`));
+  if (served.name !== undefined) {
+    terminal.out(
+      style.dim(`agents of ${served.name}: ${served.examples.map((example) => example.name).join(", ")}`),
+    );
+  }
   await new Promise<void>((done) => {
     if (!options.signal) return; // no way to stop: serve until the program ends
     if (options.signal.aborted) done();

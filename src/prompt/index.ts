@@ -1,4 +1,5 @@
 export { CoreToolGroups } from "./core-tool-groups.js";
+export type { GeneratedToolCall, GenerateResult, GenerateStep } from "./generate-result.js";
 export { type LlmInteractionCall, LlmInteractionHost } from "./llm-interaction-host.js";
 export { LlmReference } from "./llm-reference.js";
 export { type AssistantMessage, Message, type UserMessage } from "./message.js";

@@ -12,6 +12,7 @@ import type { ApprovalAuthority, ApprovalCallback } from "../tool/approval-autho
 import type { Tool } from "../tool/tool.js";
 import { ToolCallContext, type ToolCallContextInit } from "../tool/tool-call-context.js";
 import { type TypeLike, type TypeOf, TypeToken } from "../tool/type-token.js";
+import { type GenerateResult, GenerateResultCollector } from "./generate-result.js";
 import type { LlmReference } from "./llm-reference.js";
 import type { AssistantMessage, Message } from "./message.js";
 import type { PromptRunnerServices } from "./prompt-runner-services.js";
@@ -345,6 +346,21 @@ export class PromptRunner implements ToolChaining<PromptRunner> {
       signal: options.signal,
     });
     return result.text;
+  }
+
+  /**
+   * The model's answer to `prompt` with how it was reached: `{ text, steps,
+   * toolCalls, usage, costUsd }`, as an AI SDK `generateText` result reads
+   * (`generateText` returns the same `text` alone). Runs the same tool loop.
+   */
+  async generate(prompt: string, options: PromptCallOptions = {}): Promise<GenerateResult> {
+    const collector = new GenerateResultCollector();
+    const result = await runInteraction(this.state, {
+      messages: [userMessage(prompt)],
+      signal: options.signal,
+      collect: { types: GenerateResultCollector.EVENT_TYPES, onEvent: collector.onEvent },
+    });
+    return collector.result(result.text, result.usage);
   }
 
   /**

@@ -23,6 +23,11 @@ export interface InteractionRequest {
   readonly loopId?: string;
   /** The tool-chaining session to continue (a retry keeps the bindings made before it). @default a new one */
   readonly chaining?: ToolChainingSession;
+  /** Also receives the loop's events of `collect.types` (`llm-call-end` with its cost): a result object's steps. @default none */
+  readonly collect?: {
+    readonly types: ReadonlySet<ToolLoopEvent["type"]>;
+    readonly onEvent: (event: ToolLoopEvent) => void;
+  };
 }
 
 /** The one system message: reference contributions, then system prompts, then output instructions. */
@@ -65,6 +70,18 @@ function withUsage(types: ReadonlySet<ToolLoopEvent["type"]>): ReadonlySet<ToolL
   return extended;
 }
 
+/** The loop events to build: the host's (with `llm-call-end`) and the collector's; `undefined` for all (a host that reads every type). */
+function eventTypesOf(
+  hostTypes: ReadonlySet<ToolLoopEvent["type"]> | undefined,
+  hasHost: boolean,
+  collected: ReadonlySet<ToolLoopEvent["type"]> | undefined,
+): ReadonlySet<ToolLoopEvent["type"]> | undefined {
+  if (hasHost && hostTypes === undefined) return undefined;
+  const types = hostTypes && withUsage(hostTypes);
+  if (collected === undefined) return types;
+  return types === undefined ? collected : new Set([...types, ...collected]);
+}
+
 /** `undefined` (the loop's default, unfolding) or unfolding followed by `strategies`. */
 function chain(strategies: readonly ToolInjectionStrategy[]): ToolInjectionStrategy | undefined {
   return strategies.length === 0 ? undefined : ChainedToolInjectionStrategy.withUnfolding(...strategies);
@@ -99,11 +116,14 @@ export async function runInteraction(
   // Without a host nobody reads the loop's events, so the loop builds none.
   const hostTypes = host?.loopEventTypes;
   const hostGetsLlmCallEnd = hostTypes === undefined || hostTypes.has("llm-call-end");
+  const { collect } = request;
   const onEvent = host
     ? (event: ToolLoopEvent): void => {
         if (event.type === "llm-call-end") {
           const costUsd = state.services.costOf?.(event);
-          if (hostGetsLlmCallEnd) host.onLoopEvent(costUsd === undefined ? event : { ...event, costUsd });
+          const priced = costUsd === undefined ? event : { ...event, costUsd };
+          collect?.onEvent(priced);
+          if (hostGetsLlmCallEnd) host.onLoopEvent(priced);
           host.recordLlmCall({
             provider: event.provider,
             modelId: event.modelId,
@@ -114,9 +134,23 @@ export async function runInteraction(
           });
           return;
         }
+        if (collect) {
+          if (collect.types.has(event.type)) collect.onEvent(event);
+          // Types built only for the collector are not the host's.
+          if (hostTypes !== undefined && !hostTypes.has(event.type)) return;
+        }
         host.onLoopEvent(event);
       }
-    : undefined;
+    : collect
+      ? (event: ToolLoopEvent): void => {
+          if (event.type !== "llm-call-end") {
+            collect.onEvent(event);
+            return;
+          }
+          const costUsd = state.services.costOf?.(event);
+          collect.onEvent(costUsd === undefined ? event : { ...event, costUsd });
+        }
+      : undefined;
   const result = await runToolLoop({
     model: host?.observeModel ? host.observeModel(llm.model) : llm.model,
     prompt: [
@@ -136,7 +170,7 @@ export async function runInteraction(
     responseFormat: request.responseFormat,
     toolDecorator: host?.decorateTool ? (tool) => host.decorateTool?.(tool) ?? tool : undefined,
     onEvent,
-    eventTypes: hostTypes && withUsage(hostTypes),
+    eventTypes: eventTypesOf(hostTypes, host !== undefined, collect?.types),
     beforeLlmCall: host ? (loopState) => host.beforeLlmCall(loopState) : undefined,
     onTextDelta: request.onTextDelta,
     waits: host?.loopWaits,

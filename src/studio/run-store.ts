@@ -223,10 +223,25 @@ export class RunStore {
   }
 }
 
+/** The requests of a run's `awaiting-response` records not yet answered by a `response-received` record. */
+export function openRequests(records: readonly TraceRecord[]): unknown[] {
+  const open = new Map<string, unknown>();
+  for (const record of records as readonly Record<string, unknown>[]) {
+    if (record.type === "awaiting-response" && Array.isArray(record.requests)) {
+      for (const request of record.requests as { id: string; processId?: string }[])
+        open.set(request.id, request);
+    } else if (record.type === "response-received") open.delete(record.requestId as string);
+  }
+  return [...open.values()];
+}
+
 /** One run's line in the list. */
 function summarize(loaded: Extract<Loaded, { ok: true }>): RunSummary {
   const { header } = loaded.trace;
   const view = new TraceTree(loaded.trace).view();
+  // A live run's process stays `running` in its trace while it waits for a person.
+  const waiting =
+    loaded.source === "live" && view.status === "running" && openRequests(loaded.trace.records).length > 0;
   const meta = header.meta;
   return {
     id: header.runId,
@@ -234,7 +249,7 @@ function summarize(loaded: Extract<Loaded, { ok: true }>): RunSummary {
     ...(loaded.file ? { file: loaded.file } : {}),
     title: typeof meta.example === "string" ? meta.example : (view.roots[0]?.agent ?? "run"),
     ...(typeof meta.input === "string" ? { input: meta.input } : {}),
-    status: view.status,
+    status: waiting ? "waiting" : view.status,
     startedAt: header.startedAt,
     ...(view.durationMs === undefined ? {} : { durationMs: view.durationMs }),
     tokens: view.totals.tokens.totalTokens,

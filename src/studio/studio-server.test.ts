@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { AgentPlatform } from "../platform/agent-platform.js";
+import { defineAgent } from "../platform/define-agent.js";
 import { ProcessOptions } from "../platform/process-options.js";
+import { WaitFor } from "../platform/wait-for.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
+import { domainType } from "../tool/type-token.js";
 import { TraceRecorder } from "../trace/trace-recorder.js";
 import { TraceSink } from "../trace/trace-sink.js";
 import { createStudioApp, type StudioRunStarter, type StudioServer, startStudio } from "./studio-server.js";
@@ -37,6 +41,111 @@ async function readEvents(response: Response): Promise<string[]> {
     .filter((line) => line.startsWith("event:"))
     .map((line) => line.slice("event:".length).trim());
 }
+
+describe("createStudioApp with a user's startRun and respond", () => {
+  // What a user writes: startRun returns what runAgent returns (it settles when the run waits),
+  // recording with hooks.processOptions; respond answers with the run's process id.
+  const Person = domainType("Person", z.object({ name: z.string() }));
+  const Greeting = domainType("Greeting", z.object({ text: z.string() }));
+  const greeter = defineAgent({
+    name: "Greeter",
+    description: "Greets once approved",
+    actions: [
+      {
+        name: "greet",
+        input: Person,
+        output: Greeting,
+        achievesGoal: { description: "greeted" },
+        run: async (person: { name: string }) => {
+          const answer = await WaitFor.confirmation(person, `Greet ${person.name}?`);
+          return Greeting.create({ text: answer.approved ? `Hello, ${person.name}!` : "no" });
+        },
+      },
+    ],
+  });
+
+  it("keeps a run live when startRun settles while it waits, answers it with the process id, and follows it to the end", async () => {
+    const platform = AgentPlatform.create({ models: {} });
+    platform.deploy(greeter);
+    const answeredWith: unknown[] = [];
+    const { app } = createStudioApp({
+      examples: [{ name: "Greeter", summary: "Greets", sampleInput: "Ada", scripted: false }],
+      startRun: (request, hooks) =>
+        platform.runAgent("Greeter", Person.create({ name: request.input }), {
+          processOptions: hooks.processOptions,
+        }),
+      respond: (runId, requestId, response, run) => {
+        answeredWith.push({ runId, requestId, processId: run.processId });
+        return platform.respond(run.processId as string, requestId, response as { approved: boolean }, {
+          respondent: "studio",
+        });
+      },
+    });
+    const started = await app.request("/api/runs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ example: "Greeter", input: "Ada", mode: "model" }),
+    });
+    const { runId } = (await started.json()) as { runId: string };
+    const view = async () =>
+      (await (await app.request(`/api/runs/${runId}`)).json()) as Record<string, unknown>;
+    for (let tries = 0; tries < 100 && ((await view()).awaiting as unknown[]).length === 0; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const waiting = await view();
+    expect(waiting).toMatchObject({
+      live: true,
+      status: "waiting",
+      answerable: true,
+      awaiting: [{ id: "r1" }],
+    });
+    const list = (await (await app.request("/api/runs")).json()) as { id: string; status: string }[];
+    expect(list.find((run) => run.id === runId)?.status).toBe("waiting");
+
+    const answer = await app.request(`/api/runs/${runId}/respond`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ requestId: "r1", response: { approved: true } }),
+    });
+    expect(answer.status).toBe(200);
+    const processId = (waiting.roots as { id: string }[])[0]?.id;
+    expect(answeredWith).toEqual([{ runId, requestId: "r1", processId }]);
+    const ended = await view();
+    expect(ended).toMatchObject({ live: false, status: "completed", awaiting: [], unanswered: [] });
+    expect(JSON.stringify(ended)).toContain("Hello, Ada!");
+  });
+
+  it("ends a run that settles while waiting when nothing here can answer it, listing what it waits for", async () => {
+    const platform = AgentPlatform.create({ models: {} });
+    platform.deploy(greeter);
+    const { app } = createStudioApp({
+      examples: [{ name: "Greeter", summary: "Greets", sampleInput: "Ada" }],
+      startRun: async (request, hooks) => {
+        const recorder = new TraceRecorder(
+          TraceSink.lines(() => {}),
+          hooks,
+        );
+        const process = await platform.runAgent("Greeter", Person.create({ name: request.input }), {
+          processOptions: recorder.attach(ProcessOptions.DEFAULT),
+        });
+        recorder.recordResult(process);
+        recorder.close();
+      },
+    });
+    const started = await app.request("/api/runs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ example: "Greeter", input: "Ada" }),
+    });
+    const { runId } = (await started.json()) as { runId: string };
+    let view: Record<string, unknown> = {};
+    for (let tries = 0; tries < 100 && view.live !== false; tries += 1) {
+      view = (await (await app.request(`/api/runs/${runId}`)).json()) as Record<string, unknown>;
+      if (view.live !== false) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(view).toMatchObject({ live: false, status: "waiting", awaiting: [], unanswered: [{ id: "r1" }] });
+  });
+});
 
 describe("createStudioApp", () => {
   it("starts a run, shows it live, and streams its records as server-sent events until it ends", async () => {

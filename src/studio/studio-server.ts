@@ -7,13 +7,14 @@ import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { streamSSE } from "hono/streaming";
 import { codePath } from "../package-root.js";
+import { ProcessOptions } from "../platform/process-options.js";
 import { Logger } from "../tool/logger.js";
 import { redactSecrets } from "../tool/redact-secrets.js";
 import type { TraceRecord } from "../trace/trace-format.js";
 import { TraceRecorder, type TraceRecorderOptions } from "../trace/trace-recorder.js";
 import { TraceSink } from "../trace/trace-sink.js";
 import { TraceTree } from "../trace/trace-tree.js";
-import { RunStore } from "./run-store.js";
+import { openRequests, RunStore } from "./run-store.js";
 import { STUDIO_PORT } from "./studio-port.js";
 
 export { STUDIO_PORT };
@@ -23,6 +24,8 @@ export interface StudioExample {
   readonly name: string;
   readonly summary: string;
   readonly sampleInput: string;
+  /** Whether it has a recorded script the page may replay (`scripted` mode); without one it runs on a configured model. @default true */
+  readonly scripted?: boolean;
 }
 
 /** What the page asks to run. */
@@ -39,14 +42,42 @@ export interface StudioRunRequest {
   readonly model?: string;
 }
 
-/** Starts one run, recording it with these hooks; resolves when the run ends. */
-export type StudioRunStarter = (
-  request: StudioRunRequest,
-  hooks: { readonly runId: string; readonly onRecord: (record: TraceRecord) => void },
-) => Promise<unknown>;
+/** What {@link StudioRunStarter} gets to record its run into the page. */
+export interface StudioRunHooks {
+  /** The run's id on the page (give it to a `TraceRecorder` as `runId` when you make your own). */
+  readonly runId: string;
+  /** Receives each trace record (give it to a `TraceRecorder` as `onRecord` when you make your own). */
+  readonly onRecord: (record: TraceRecord) => void;
+  /** Process options that record the run into the page: pass them to `platform.runAgent(agent, input, { processOptions })`. */
+  readonly processOptions: ProcessOptions;
+}
 
-/** Answers request `requestId` of the waiting run `runId` (started from the page); rejects with a message for the person when it cannot. */
-export type StudioResponder = (runId: string, requestId: string, response: unknown) => Promise<void>;
+/**
+ * Starts one run, recording it with `hooks` (its `processOptions`, or a
+ * `TraceRecorder` given `runId` and `onRecord`). Settle when the run ends or
+ * when it waits for a person (return what `platform.runAgent` returns): a
+ * waiting run stays live on the page, the page's Approve / Deny call
+ * {@link StudioResponder}, and the page follows the run until it ends.
+ */
+export type StudioRunStarter = (request: StudioRunRequest, hooks: StudioRunHooks) => Promise<unknown>;
+
+/** Which process of a run is waiting: what {@link StudioResponder} needs for `platform.respond`. */
+export interface StudioWaitingRun {
+  /** The id of the run's top process (`platform.respond(processId, requestId, response)`); `undefined` when the trace has none. */
+  readonly processId: string | undefined;
+}
+
+/**
+ * Answers request `requestId` of the waiting run `runId` (started from the
+ * page), e.g. `platform.respond(run.processId, requestId, response, { respondent: "studio" })`;
+ * rejects with a message for the person when it cannot.
+ */
+export type StudioResponder = (
+  runId: string,
+  requestId: string,
+  response: unknown,
+  run: StudioWaitingRun,
+) => Promise<unknown>;
 
 /** Options of `createStudioApp` and {@link startStudio}. */
 export interface StudioOptions {
@@ -204,6 +235,8 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
     return c.html(page("index.html"));
   };
   const runErrors = new Map<string, string>();
+  /** The top process of each run started from the page, for {@link StudioResponder}. */
+  const rootProcesses = new Map<string, string>();
   app.get("/", html);
   app.get("/runs/:id", html);
   app.get("/assets/:name", (c) => {
@@ -228,10 +261,17 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
     const found = store.find(id);
     if (!found) return c.json({ error: `There is no run '${id}'. Pick one from the list.` }, 404);
     if ("error" in found) return c.json({ error: found.error }, 422);
+    const view = new TraceTree(found.trace).view();
+    const open = openRequests(found.trace.records);
     return c.json({
-      ...new TraceTree(found.trace).view(),
+      ...view,
+      // The trace's process is still `running` while it waits: the page says `waiting`.
+      status: found.live && open.length > 0 ? "waiting" : view.status,
       live: found.live,
-      awaiting: found.live ? openRequests(found.trace.records) : [],
+      awaiting: found.live ? open : [],
+      // A run that ended while it waited (its program exited): what it waited for, unanswerable here.
+      unanswered: !found.live && view.status === "waiting" ? open : [],
+      answerable: found.live && options.respond !== undefined,
     });
   });
   app.get("/api/runs/:id/llm/:callId", (c) => {
@@ -284,8 +324,9 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
     if (typeof body?.requestId !== "string" || typeof body.response !== "object" || body.response === null) {
       return c.json({ error: "Send { requestId, response }." }, 400);
     }
+    const runId = c.req.param("id");
     try {
-      await respond(c.req.param("id"), body.requestId, body.response);
+      await respond(runId, body.requestId, body.response, { processId: rootProcesses.get(runId) });
     } catch (error) {
       return c.json({ error: error instanceof Error ? error.message : String(error) }, 400);
     }
@@ -319,33 +360,62 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
       mode,
       ...(model ? { model } : {}),
     };
+    let settled = false;
     const ready = new Promise<void>((resolve) => {
+      const onRecord = (record: TraceRecord) => {
+        if (!started) {
+          started = true;
+          store.startLive({
+            format: "embabel-ts-trace",
+            version: 1,
+            runId,
+            startedAt: record.timestamp,
+            meta: { example: request.example, input: request.input, mode: request.mode },
+          });
+          resolve();
+        }
+        if (record.type === "process-started" && !rootProcesses.has(runId)) {
+          rootProcesses.set(runId, record.processId);
+        }
+        store.addLive(runId, record);
+        // A run whose starter settled while it waited ends when its top process does.
+        const ended = record.type === "process-finished" || record.type === "process-result";
+        if (settled && ended && record.processId === rootProcesses.get(runId)) finish();
+      };
+      const finish = () => {
+        store.finishLive(runId);
+        rootProcesses.delete(runId);
+        resolve();
+      };
+      let processOptions: ProcessOptions | undefined;
       const run = startRun(request, {
         runId,
-        onRecord: (record) => {
-          if (!started) {
-            started = true;
-            store.startLive({
-              format: "embabel-ts-trace",
-              version: 1,
-              runId,
-              startedAt: record.timestamp,
-              meta: { example: request.example, input: request.input, mode: request.mode },
-            });
-            resolve();
-          }
-          store.addLive(runId, record);
+        onRecord,
+        // Made on first use: a starter with its own TraceRecorder records each event once.
+        get processOptions() {
+          processOptions ??= new TraceRecorder(
+            TraceSink.lines(() => {}),
+            { runId, onRecord },
+          ).attach(ProcessOptions.DEFAULT);
+          return processOptions;
         },
       });
       run.then(
         () => {
-          store.finishLive(runId);
-          resolve();
+          settled = true;
+          const found = store.find(runId);
+          const waiting =
+            found !== undefined &&
+            "trace" in found &&
+            found.live &&
+            openRequests(found.trace.records).length > 0;
+          // Waiting for a person the page can answer: keep the run live, and follow it after the answer.
+          if (waiting && options.respond) resolve();
+          else finish();
         },
         (error: unknown) => {
           runErrors.set(runId, redactSecrets(error instanceof Error ? error.message : String(error)));
-          store.finishLive(runId);
-          resolve();
+          finish();
         },
       );
     });
@@ -356,18 +426,6 @@ export function createStudioApp(options: StudioOptions = {}): { app: Hono; store
     return c.json({ runId });
   });
   return { app, store };
-}
-
-/** The requests of a run's `awaiting-response` records not yet answered by a `response-received` record. */
-function openRequests(records: readonly TraceRecord[]): unknown[] {
-  const open = new Map<string, unknown>();
-  for (const record of records as readonly Record<string, unknown>[]) {
-    if (record.type === "awaiting-response" && Array.isArray(record.requests)) {
-      for (const request of record.requests as { id: string; processId?: string }[])
-        open.set(request.id, request);
-    } else if (record.type === "response-received") open.delete(record.requestId as string);
-  }
-  return [...open.values()];
 }
 
 /** A running studio. */

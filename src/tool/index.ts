@@ -62,7 +62,12 @@ export {
   typeNameOf,
   typeNamesOf,
 } from "./type-token.js";
-export { TypedTool, type TypedToolFunction, type TypedToolOptions } from "./typed-tool.js";
+export {
+  type FunctionToolOptions,
+  TypedTool,
+  type TypedToolFunction,
+  type TypedToolOptions,
+} from "./typed-tool.js";
 export {
   isNestedTool,
   type NestedTool,

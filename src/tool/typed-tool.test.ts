@@ -188,3 +188,61 @@ describe("TypedTool", () => {
     expect((await tool.call('{"x":3,"y":4}')).content).toBe("5");
   });
 });
+
+describe("Tool.fromFunction({ name, description, input, execute })", () => {
+  it("makes the same tool as the positional form, with the output type optional", async () => {
+    const weather = Tool.fromFunction({
+      name: "weather",
+      description: "Today's weather in a city",
+      input: z.object({ city: z.string().describe("The city") }),
+      execute: ({ city }) => ({ city, summary: "sunny" }),
+    });
+    expect(weather.definition).toMatchObject({ name: "weather", description: "Today's weather in a city" });
+    expect(weather.definition.inputSchema.jsonSchema).toMatchObject({
+      properties: { city: { type: "string", description: "The city" } },
+      required: ["city"],
+    });
+    expect(await weather.call('{"city":"Lisbon"}')).toEqual(
+      ToolResult.text('{"city":"Lisbon","summary":"sunny"}'),
+    );
+    // The LLM's bad arguments are an error result naming the field, as with the positional form.
+    expect((await weather.call('{"town":"Lisbon"}')).kind).toBe("error");
+
+    const positional = Tool.fromFunction(
+      "add",
+      "Adds two numbers together",
+      AddRequest,
+      AddResult,
+      (input) => ({
+        sum: input.a + input.b,
+      }),
+    );
+    const options = Tool.fromFunction({
+      name: "add",
+      description: "Adds two numbers together",
+      input: AddRequest,
+      output: AddResult,
+      metadata: ToolMetadata.create({ returnDirect: true }),
+      execute: (input) => ({ sum: input.a + input.b }),
+    });
+    expect(JSON.stringify(options.definition)).toBe(JSON.stringify(positional.definition));
+    expect(options.metadata.returnDirect).toBe(true);
+    expect(await options.call('{"a":2,"b":3}')).toEqual(await positional.call('{"a":2,"b":3}'));
+  });
+
+  it("names every missing field and the expected shape", () => {
+    expect(() => Tool.fromFunction({ name: "x" } as never)).toThrow(
+      new ConfigurationError(
+        "Tool 'x' needs 'description', 'input', 'execute': Tool.fromFunction({ name, description, input, execute }).",
+      ),
+    );
+    expect(() =>
+      Tool.fromFunction({
+        name: "x",
+        description: "d",
+        input: AddRequest,
+        execute: "run" as unknown as () => string,
+      }),
+    ).toThrow("Tool 'x': 'execute' must be a function, got string.");
+  });
+});

@@ -93,6 +93,28 @@ export class TypedTool<I extends TypeLike, O extends TypeLike> extends AbstractT
   }
 }
 
+/** The options form of `Tool.fromFunction`: `Tool.fromFunction({ name, description, input, execute })`. */
+export interface FunctionToolOptions<I extends TypeLike, O extends TypeLike = z.ZodUnknown> {
+  /** The name the LLM calls; must match `^[a-zA-Z0-9_-]{1,64}$`. */
+  readonly name: string;
+  /** What the tool does, as the LLM reads it. */
+  readonly description: string;
+  /** The input type (a zod object schema, a `domainType`, or a class with a static zod `schema`); the tool's schema is derived from it. */
+  readonly input: I;
+  /** The output type; a `String` / `z.string()` output is returned unquoted. @default any value (serialized as compact JSON) */
+  readonly output?: O;
+  /** How the loop treats the tool. @default ToolMetadata.DEFAULT */
+  readonly metadata?: ToolMetadata;
+  /** Runs the tool: the parsed, validated input in; the output (or a `ToolResult`) out. */
+  readonly execute: TypedToolFunction<TypeOf<I>, TypeOf<O>>;
+}
+
+const ANY_OUTPUT = z.unknown();
+
+/** `Tool.fromFunction({ name, description, input, output?, metadata?, execute })`. */
+export function fromFunction<I extends TypeLike, O extends TypeLike = z.ZodUnknown>(
+  options: FunctionToolOptions<I, O>,
+): TypedTool<I, O>;
 /** `Tool.fromFunction(name, description, inputType, outputType, [metadata,] fn)`. */
 export function fromFunction<I extends TypeLike, O extends TypeLike>(
   name: string,
@@ -102,9 +124,54 @@ export function fromFunction<I extends TypeLike, O extends TypeLike>(
   ...rest:
     | [fn: TypedToolFunction<TypeOf<I>, TypeOf<O>>]
     | [metadata: ToolMetadata, fn: TypedToolFunction<TypeOf<I>, TypeOf<O>>]
+): TypedTool<I, O>;
+export function fromFunction<I extends TypeLike, O extends TypeLike>(
+  nameOrOptions: string | FunctionToolOptions<I, O>,
+  description?: string,
+  inputType?: I,
+  outputType?: O,
+  ...rest:
+    | [fn: TypedToolFunction<TypeOf<I>, TypeOf<O>>]
+    | [metadata: ToolMetadata, fn: TypedToolFunction<TypeOf<I>, TypeOf<O>>]
+    | []
 ): TypedTool<I, O> {
+  if (typeof nameOrOptions === "object" && nameOrOptions !== null) return fromOptions(nameOrOptions);
+  const name = nameOrOptions;
   const [metadata, fn] = rest.length === 1 ? [undefined, rest[0]] : rest;
   if (typeof fn !== "function")
     throw new ConfigurationError(`Tool '${name}' was created without a function.`);
-  return new TypedTool({ name, description, inputType, outputType, ...(metadata ? { metadata } : {}), fn });
+  return new TypedTool({
+    name,
+    description: description as string,
+    inputType: inputType as I,
+    outputType: outputType as O,
+    ...(metadata ? { metadata } : {}),
+    fn,
+  });
+}
+
+function fromOptions<I extends TypeLike, O extends TypeLike>(
+  options: FunctionToolOptions<I, O>,
+): TypedTool<I, O> {
+  const label =
+    typeof options.name === "string" ? `Tool '${options.name}'` : "Tool.fromFunction({ name, ... })";
+  const missing = (["name", "description", "input", "execute"] as const).filter(
+    (key) => options[key] === undefined || options[key] === null,
+  );
+  if (missing.length > 0) {
+    throw new ConfigurationError(
+      `${label} needs ${missing.map((key) => `'${key}'`).join(", ")}: Tool.fromFunction({ name, description, input, execute }).`,
+    );
+  }
+  if (typeof options.execute !== "function") {
+    throw new ConfigurationError(`${label}: 'execute' must be a function, got ${typeof options.execute}.`);
+  }
+  return new TypedTool({
+    name: options.name,
+    description: options.description,
+    inputType: options.input,
+    outputType: (options.output ?? ANY_OUTPUT) as O,
+    ...(options.metadata ? { metadata: options.metadata } : {}),
+    fn: options.execute,
+  });
 }

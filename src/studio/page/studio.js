@@ -56,6 +56,8 @@ const textOf = (value) => {
     return "?";
   }
 };
+/** `1 tool call`, `2 tool calls`. */
+const count = (n, noun, nouns = `${noun}s`) => [el("b", {}, n), ` ${n === 1 ? noun : nouns}`];
 const status = (value) =>
   el("span", { class: `status ${textOf(value).replace(/[^\w-]/g, "")}` }, textOf(value));
 
@@ -197,17 +199,10 @@ function renderRun(view) {
       "div",
       { class: "facts" },
       el("span", {}, el("b", {}, duration(view.durationMs)), " total"),
-      el("span", {}, el("b", {}, totals.llmCalls), " LLM calls"),
-      totals.llmRetries
-        ? el(
-            "span",
-            {},
-            el("b", {}, totals.llmRetries),
-            totals.llmRetries === 1 ? " LLM retry" : " LLM retries",
-          )
-        : undefined,
-      el("span", {}, el("b", {}, totals.toolCalls), " tool calls"),
-      el("span", {}, el("b", {}, totals.processes - 1), " subagent runs"),
+      el("span", {}, count(totals.llmCalls, "LLM call")),
+      totals.llmRetries ? el("span", {}, count(totals.llmRetries, "LLM retry", "LLM retries")) : undefined,
+      el("span", {}, count(totals.toolCalls, "tool call")),
+      totals.processes > 1 ? el("span", {}, count(totals.processes - 1, "subagent run")) : undefined,
       el(
         "span",
         {},
@@ -224,12 +219,56 @@ function renderRun(view) {
   );
   const rows = [];
   for (const root of view.roots) addRows(root, 0, rows, { start, span: end - start });
-  const waits = view.awaiting?.length > 0 ? renderWaits(view.awaiting) : undefined;
+  const waits =
+    view.awaiting?.length > 0
+      ? renderWaits(view.awaiting, view.answerable)
+      : view.unanswered?.length > 0
+        ? renderExitedWhileWaiting(view)
+        : undefined;
   main.replaceChildren(head, waits ?? "", el("div", { class: "tree", id: "tree" }, rows));
 }
 
+/** `r1 approve issue_refund`: who is asked what, as one line. */
+function requestLine(request) {
+  return [el("b", {}, textOf(request.id)), " ", textOf(request.what)];
+}
+
+// A run that ended while it waited: nothing here can answer it any more; say so, and how it can be.
+function renderExitedWhileWaiting(view) {
+  const processId = textOf(view.roots[0]?.id ?? "<process-id>");
+  const first = view.unanswered[0];
+  return el(
+    "section",
+    { class: "waits exited", id: "exited-waiting" },
+    el("h2", {}, "Ended while waiting for a person"),
+    el(
+      "p",
+      {},
+      "The program that ran this run exited before these requests were answered, so they cannot be answered here:",
+    ),
+    el(
+      "ul",
+      {},
+      view.unanswered.map((request) =>
+        el("li", { "data-request": textOf(request.id) }, requestLine(request)),
+      ),
+    ),
+    el(
+      "p",
+      { class: "muted" },
+      "A run sent to workers (run --redis) still waits in Redis: answer it with ",
+      el(
+        "code",
+        {},
+        `embabel-ts respond [<module>] ${processId} ${textOf(first?.id ?? "<request-id>")} approve --redis <url>`,
+      ),
+      ". A run without --redis ended with its program: run it again from this page, on a terminal, or with --approve-all / --deny-all.",
+    ),
+  );
+}
+
 // A waiting run's requests, each with its arguments and Approve / Deny (with a reason) buttons.
-function renderWaits(requests) {
+function renderWaits(requests, answerable) {
   return el(
     "section",
     { class: "waits", id: "waits" },
@@ -248,7 +287,7 @@ function renderWaits(requests) {
             ? request.schema
             : request.payload;
       const buttons =
-        request.kind === "form"
+        request.kind === "form" || answerable === false
           ? [] // forms are answered from code, the terminal or `embabel-ts respond … submit`
           : [
               el("button", { class: "approve", onclick: () => answer({ approved: true }) }, "Approve"),
@@ -270,7 +309,7 @@ function renderWaits(requests) {
       return el(
         "div",
         { class: "wait", "data-request": request.id },
-        el("div", {}, el("b", {}, request.id), " ", request.what),
+        el("div", {}, requestLine(request)),
         request.message ? el("div", { class: "muted" }, request.message) : undefined,
         el("pre", {}, JSON.stringify(shown, null, 2)),
         el("div", { class: "wait-actions" }, buttons),
@@ -372,6 +411,55 @@ function addRow(node, depth, rows, scale) {
   if (hasChildren && !isCollapsed) for (const child of node.children) addRows(child, depth + 1, rows, scale);
 }
 
+/** An action's outcome; one that waited and was answered since reads `answered` (it ran again below), not a stale `waiting`. */
+function actionStatus(node) {
+  if (!node.outcome) return status("running");
+  if (node.outcome !== "waiting") return status(node.outcome);
+  const answered = allNodes(currentView?.roots ?? []).some(
+    (other) => other.type === "response-received" && other.startedAt >= node.startedAt,
+  );
+  return answered
+    ? el(
+        "span",
+        { class: "status answered", title: "It waited for a person, was answered, and ran again" },
+        "answered",
+      )
+    : status("waiting");
+}
+
+/** A wait's rows: who is asked what (with the arguments), and who answered how, after how long. */
+function describeWait(node) {
+  const record = node.record ?? {};
+  if (node.type === "awaiting-response") {
+    const requests = Array.isArray(record.requests) ? record.requests : [];
+    return [
+      el("span", { class: "icon" }, "⏸"),
+      el("span", { class: "name wait-name" }, "waits for a person"),
+      ...requests.map((request) =>
+        el(
+          "span",
+          { class: "wait-request" },
+          el("span", { class: "tag" }, textOf(request.id)),
+          " ",
+          textOf(request.what),
+          request.arguments === undefined
+            ? ""
+            : el("span", { class: "muted" }, ` ${short(textOf(request.arguments), 60)}`),
+        ),
+      ),
+    ];
+  }
+  const approved = record.approved === true ? "approved" : record.approved === false ? "denied" : "answered";
+  const reason = typeof record.response?.reason === "string" ? `: ${record.response.reason}` : "";
+  return [
+    el("span", { class: "icon" }, record.approved === false ? "✗" : "✓"),
+    el("span", { class: "tag" }, textOf(record.requestId)),
+    el("span", { class: `status ${approved}` }, approved),
+    el("span", {}, `by ${textOf(record.respondent ?? "?")}${reason}`),
+    el("span", { class: "muted" }, `${textOf(record.what ?? "")} · waited ${duration(record.waitedMs)}`),
+  ];
+}
+
 /** `retrying in 1.0 s after 429 (attempt 2 of 3)`, as the CLI shows a retry. */
 function retryText(retry) {
   return `retrying in ${(retry.delayMs / 1000).toFixed(1)} s after ${retry.reason} (attempt ${retry.attempt} of ${retry.maxAttempts})`;
@@ -396,9 +484,9 @@ function describe(node) {
       ];
     case "action":
       return [
-        el("span", { class: "icon" }, "▶"),
+        el("span", { class: "icon" }, node.outcome === "waiting" ? "⏸" : "▶"),
         el("span", { class: "name" }, node.name),
-        node.outcome ? status(node.outcome) : status("running"),
+        actionStatus(node),
         el("span", { class: "muted" }, duration(node.durationMs)),
       ];
     case "llm":
@@ -434,6 +522,7 @@ function describe(node) {
         el("span", { class: "muted" }, duration(node.durationMs)),
       ];
     default:
+      if (node.type === "awaiting-response" || node.type === "response-received") return describeWait(node);
       if (node.type === "unreadable-record") {
         return [el("span", { class: "icon" }, "!"), el("span", { class: "error" }, short(node.summary, 160))];
       }
@@ -609,10 +698,16 @@ async function setUpForm() {
     return;
   }
   select.replaceChildren(...examples.map((example) => el("option", { value: example.name }, example.name)));
+  const scriptedMode = form.querySelector("input[name=mode][value=scripted]");
+  const modelMode = form.querySelector("input[name=mode][value=model]");
   const fill = () => {
     const example = examples.find((candidate) => candidate.name === select.value);
     input.value = example?.sampleInput ?? "";
     input.title = example?.summary ?? "";
+    // An agent without a recorded script runs on a configured model only.
+    const canScript = example?.scripted !== false;
+    scriptedMode.disabled = !canScript;
+    if (!canScript) modelMode.checked = true;
   };
   select.addEventListener("change", fill);
   fill();
