@@ -16,7 +16,13 @@ import { Logger } from "../tool/logger.js";
 import { AuthorizationCodeProvider } from "./authorization-code-provider.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
 import { loadedMcpClientSdk, loadMcpClientSdk, type McpClientSdk, mcpClientSdk } from "./load-mcp-sdk.js";
-import { clientCapabilities, installClientHandlers, progressToProcess } from "./mcp-client-handlers.js";
+import {
+  clientCapabilities,
+  installClientHandlers,
+  progressToProcess,
+  reportSuppressedNotifications,
+  setServerLogLevel,
+} from "./mcp-client-handlers.js";
 import { type ElicitationScope, elicitationScope, throwIfAsked } from "./mcp-elicitation.js";
 import { LivenessPingRefused, livenessFetch, mayMeanDead } from "./mcp-liveness.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
@@ -282,7 +288,7 @@ export class McpClient {
       } catch (failure) {
         return serverErrorTo(failure, onServerError);
       }
-      const options = { ...requestOptions, onprogress: progressToProcess(scope, this.name) };
+      const options = { ...requestOptions, onprogress: progressToProcess(scope, this.config) };
       let result: CallToolResult;
       try {
         result = (await client.callTool(params, undefined, options)) as CallToolResult;
@@ -300,6 +306,7 @@ export class McpClient {
       return onResult(result);
     } finally {
       this.scopes.delete(scope);
+      reportSuppressedNotifications(scope, this.config);
     }
   }
 
@@ -478,6 +485,7 @@ export class McpClient {
     }
     this.client = client;
     this.transport = transport;
+    setServerLogLevel(client, this.config);
     this.authorizing = undefined;
     if (this.everConnected) this.listVersion++;
     this.everConnected = true;

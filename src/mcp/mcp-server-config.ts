@@ -23,7 +23,30 @@ export interface McpClientFeatures {
   readonly roots?: readonly (string | McpRoot)[];
   /** Lets the server ask a model (`sampling/createMessage`): `true` for the `default` role, or `{ role }`. @default false (not declared) */
   readonly sampling?: boolean | { readonly role: string };
+  /**
+   * The least severe of the server's log messages kept (asked of the server
+   * with `logging/setLevel` when it declares logging; less severe ones it
+   * sends anyway are dropped). @default "warning"
+   */
+  readonly logLevel?: McpLogLevel;
+  /** Log and progress notifications kept per tool call; the rest are counted in one "… more suppressed" record. @default 100 */
+  readonly maxNotificationsPerCall?: number;
 }
+
+/** The MCP log levels (RFC 5424's), least to most severe. */
+export const MCP_LOG_LEVELS = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+] as const;
+
+/** An MCP log level. */
+export type McpLogLevel = (typeof MCP_LOG_LEVELS)[number];
 
 /** A server started as a child process and spoken to over stdio (the Claude Desktop format). */
 export interface McpStdioServerConfig extends McpClientFeatures {
@@ -138,6 +161,8 @@ interface ResolvedClientFeatures {
   readonly onElicitation?: McpElicitationHandler;
   readonly roots?: readonly McpRoot[];
   readonly sampling?: McpSamplingModel;
+  readonly logLevel?: McpLogLevel;
+  readonly maxNotificationsPerCall?: number;
 }
 
 /** A server config checked, with variables expanded and the transport decided. */
@@ -218,6 +243,8 @@ function buildServerSchemas() {
       )
       .optional(),
     sampling: z.union([z.boolean(), z.object({ role: z.string().min(1) }).strict()]).optional(),
+    logLevel: z.enum(MCP_LOG_LEVELS).optional(),
+    maxNotificationsPerCall: z.number().int().min(0).optional(),
   };
 
   const otherClientsKeys = {
@@ -518,6 +545,10 @@ function resolveClientFeatures(
     ...(onElicitation ? { onElicitation } : {}),
     ...(roots ? { roots } : {}),
     ...(sampling ? { sampling } : {}),
+    ...(features.logLevel === undefined ? {} : { logLevel: features.logLevel }),
+    ...(features.maxNotificationsPerCall === undefined
+      ? {}
+      : { maxNotificationsPerCall: features.maxNotificationsPerCall }),
   };
 }
 

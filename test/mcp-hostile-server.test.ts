@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import {
+  AgentPlatform,
+  ListOutputChannel,
+  McpToolFactory,
+  ProcessOptions,
+  TraceRecorder,
+} from "../src/index.js";
+import { ScriptedModel } from "../src/testing/index.js";
+
+// What a hostile MCP server (test/fixtures/mcp/hostile-server.mjs, a real SDK
+// server) can make us spend, and the budget that stops it.
+
+const SERVER = fileURLToPath(new URL("./fixtures/mcp/hostile-server.mjs", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "embabel-hostile-"));
+const opened: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((item) => item.close()));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function platformWith(extra: Record<string, unknown> = {}, model = ScriptedModel.of()): AgentPlatform {
+  const platform = AgentPlatform.create({
+    models: { default: model },
+    mcpServers: { hostile: { command: process.execPath, args: [SERVER], ...extra } },
+  });
+  opened.push(platform);
+  return platform;
+}
+
+describe("MCP log and progress notifications (N7)", () => {
+  async function flood(platform: AgentPlatform, traceFile: string) {
+    const tool = await McpToolFactory.create(platform.mcpClients).requiredToolByName("flood");
+    const channel = new ListOutputChannel();
+    const recorder = TraceRecorder.toFile(traceFile);
+    let out = "";
+    const started = performance.now();
+    const run = await platform.runInProcess(
+      async () => {
+        out = String((await tool.call(JSON.stringify({ count: 20_000, bytes: 1024 }))).content);
+      },
+      { processOptions: recorder.attach(ProcessOptions.DEFAULT.withOutputChannel(channel)) },
+    );
+    recorder.close();
+    const kept = [...channel.messages("logging"), ...channel.messages("progress")];
+    return { run, out, kept, channel, ms: performance.now() - started, traceBytes: statSync(traceFile).size };
+  }
+
+  it("20,000 × 1 KB per call: the first 100 kept, then one '… N more suppressed' record; info dropped; the trace stays small", async () => {
+    const platform = platformWith();
+    const traceFile = join(dir, "flood.jsonl");
+    const { run, out, kept, traceBytes } = await flood(platform, traceFile);
+    expect(run.status).toBe("completed");
+    expect(out).toBe("sent 20000");
+    const suppressed = kept.filter((message) => message.includes("more log and progress notifications"));
+    expect(suppressed).toHaveLength(1);
+    const count = Number(/… (\d+) more/.exec(suppressed[0] as string)?.[1]);
+    // 10,000 warnings and up to 20,000 progress notifications arrived: all but 100 were suppressed.
+    expect(count).toBeGreaterThan(9_900);
+    expect(kept.length).toBe(101);
+    // Below the default level (warning): dropped, though the server sent them anyway.
+    expect(kept.some((message) => /\(flood\): \d*[13579] x/.test(message))).toBe(false);
+    // Each kept text is cut at 2,000 characters; the trace was 63.5 MB before.
+    expect(Math.max(...kept.map((message) => message.length))).toBeLessThan(2_100);
+    expect(traceBytes).toBeLessThan(400_000);
+    expect(readFileSync(traceFile, "utf8")).toContain(
+      "more log and progress notifications of this call suppressed",
+    );
+    // logging/setLevel was sent with the configured level.
+    const level = await McpToolFactory.create(platform.mcpClients).requiredToolByName("level");
+    expect((await level.call("{}")).content).toBe("warning");
+  }, 120_000);
+
+  it("logLevel and maxNotificationsPerCall change the budget", async () => {
+    const platform = platformWith({ logLevel: "info", maxNotificationsPerCall: 10 });
+    const { kept } = await flood(platform, join(dir, "flood-10.jsonl"));
+    expect(kept).toHaveLength(11);
+    expect(kept.filter((message) => /at most 10 are kept per call/.test(message))).toHaveLength(1);
+    // At "info", the odd (info) messages are kept too.
+    expect(kept.some((message) => /\(flood\): 1 x/.test(message))).toBe(true);
+    const level = await McpToolFactory.create(platform.mcpClients).requiredToolByName("level");
+    expect((await level.call("{}")).content).toBe("info");
+  }, 120_000);
+});
