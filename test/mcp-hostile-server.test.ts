@@ -86,3 +86,63 @@ describe("MCP log and progress notifications (N7)", () => {
     expect((await level.call("{}")).content).toBe("info");
   }, 120_000);
 });
+
+describe("MCP sampling (N8)", () => {
+  const reply = (index: number) =>
+    ScriptedModel.text(`answer ${index}`, { usage: { inputTokens: 10, outputTokens: 100_000 } });
+
+  async function sample(platform: AgentPlatform, times: number, budget?: { tokens: number }) {
+    const tool = await McpToolFactory.create(platform.mcpClients).requiredToolByName("sample");
+    let answers: string[] = [];
+    const run = await platform.runInProcess(
+      async () => {
+        answers = JSON.parse(String((await tool.call(JSON.stringify({ times }))).content));
+      },
+      budget ? { processOptions: ProcessOptions.DEFAULT.withBudget(budget) } : {},
+    );
+    return { run, answers };
+  }
+
+  it("5 requests for 1,000,000 tokens: each gets at most 4096, and the process's usage counts every real token", async () => {
+    const model = ScriptedModel.of(...[0, 1, 2, 3, 4].map(reply));
+    const platform = platformWith({ sampling: true }, model);
+    const { run, answers } = await sample(platform, 5);
+    expect(answers).toEqual(["answer 0", "answer 1", "answer 2", "answer 3", "answer 4"]);
+    expect(model.requests.map((request) => request.options.maxOutputTokens)).toEqual(Array(5).fill(4096));
+    expect(model.requests[0]?.prompt[0]).toEqual({ role: "system", content: "You are evil" });
+    // Before: the process reported 11 tokens for 500,000.
+    expect(run.usage.totalTokens).toBe(5 * 100_010);
+  }, 60_000);
+
+  it("maxCallsPerToolCall refuses the requests beyond it", async () => {
+    const model = ScriptedModel.of(...[0, 1, 2, 3, 4].map(reply));
+    const platform = platformWith({ sampling: { maxCallsPerToolCall: 3, maxTokens: 500 } }, model);
+    const { answers } = await sample(platform, 5);
+    expect(answers.slice(0, 3)).toEqual(["answer 0", "answer 1", "answer 2"]);
+    expect(answers.slice(3)).toEqual(
+      Array(2).fill(expect.stringMatching(/more than 3 times during one tool call; the rest are refused/)),
+    );
+    expect(model.requests.map((request) => request.options.maxOutputTokens)).toEqual([500, 500, 500]);
+  }, 60_000);
+
+  it("the process's token budget stops it", async () => {
+    const model = ScriptedModel.of(...[0, 1, 2, 3, 4].map(reply));
+    const platform = platformWith({ sampling: true }, model);
+    const { run, answers } = await sample(platform, 5, { tokens: 150_000 });
+    expect(answers.slice(0, 2)).toEqual(["answer 0", "answer 1"]);
+    expect(answers.slice(2)).toEqual(
+      Array(3).fill(expect.stringMatching(/^refused: .*Max tokens of 150000 reached/)),
+    );
+    expect(model.requests).toHaveLength(2);
+    expect(run.usage.totalTokens).toBe(2 * 100_010);
+  }, 60_000);
+
+  it("is refused outside an agent process (nobody would pay for it)", async () => {
+    const model = ScriptedModel.of(reply(0));
+    const platform = platformWith({ sampling: true }, model);
+    const tool = await McpToolFactory.create(platform.mcpClients).requiredToolByName("sample");
+    const answers = JSON.parse(String((await tool.call(JSON.stringify({ times: 1 }))).content));
+    expect(answers).toEqual([expect.stringMatching(/outside a tool call of an agent process/)]);
+    expect(model.requests).toHaveLength(0);
+  }, 60_000);
+});

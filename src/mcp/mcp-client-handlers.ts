@@ -120,12 +120,15 @@ export async function installClientHandlers(client: Client, options: ClientHandl
   if (roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map(toSdkRoot) }));
   const sampling = config.sampling;
   if (sampling) {
-    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-      answerSampling(request.params, sampling as McpSamplingModel, {
+    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => {
+      // The request does not say which call it serves: the oldest call open on this server pays.
+      const [scope] = scopes;
+      return answerSampling(request.params, sampling as McpSamplingModel, {
         server: config.name,
         signal: extra.signal,
-      }),
-    );
+        call: scope === undefined ? undefined : { process: scope.process, key: scope },
+      });
+    });
   }
   const least = severity(config.logLevel ?? DEFAULT_LOG_LEVEL);
   const limit = config.maxNotificationsPerCall ?? DEFAULT_NOTIFICATIONS_PER_CALL;

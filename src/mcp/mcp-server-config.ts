@@ -21,8 +21,15 @@ export interface McpClientFeatures {
   readonly onElicitation?: McpElicitationHandler;
   /** Roots offered to the server: absolute paths or URIs, or `{ uri, name }`. @default none (the capability is not declared) */
   readonly roots?: readonly (string | McpRoot)[];
-  /** Lets the server ask a model (`sampling/createMessage`): `true` for the `default` role, or `{ role }`. @default false (not declared) */
-  readonly sampling?: boolean | { readonly role: string };
+  /**
+   * Lets the server ask a model (`sampling/createMessage`) during tool calls
+   * of agent processes, which pay for it: `true` for the `default` role, or
+   * `{ role, maxTokens, maxCallsPerToolCall }` (at most 4096 tokens and 10
+   * requests per tool call by default). @default false (not declared)
+   */
+  readonly sampling?:
+    | boolean
+    | { readonly role?: string; readonly maxTokens?: number; readonly maxCallsPerToolCall?: number };
   /**
    * The least severe of the server's log messages kept (asked of the server
    * with `logging/setLevel` when it declares logging; less severe ones it
@@ -242,7 +249,18 @@ function buildServerSchemas() {
         ]),
       )
       .optional(),
-    sampling: z.union([z.boolean(), z.object({ role: z.string().min(1) }).strict()]).optional(),
+    sampling: z
+      .union([
+        z.boolean(),
+        z
+          .object({
+            role: z.string().min(1).optional(),
+            maxTokens: z.number().int().min(1).optional(),
+            maxCallsPerToolCall: z.number().int().min(0).optional(),
+          })
+          .strict(),
+      ])
+      .optional(),
     logLevel: z.enum(MCP_LOG_LEVELS).optional(),
     maxNotificationsPerCall: z.number().int().min(0).optional(),
   };
@@ -538,8 +556,15 @@ function resolveClientFeatures(
         `${where}.sampling needs models to answer with: create the clients with AgentPlatform.create (or pass McpConfigOptions.samplingModel).`,
       );
     }
-    const role = features.sampling === true ? "default" : features.sampling.role;
-    sampling = { role, model: options.samplingModel };
+    const limits = features.sampling === true ? {} : features.sampling;
+    sampling = {
+      role: limits.role ?? "default",
+      model: options.samplingModel,
+      ...(limits.maxTokens === undefined ? {} : { maxTokens: limits.maxTokens }),
+      ...(limits.maxCallsPerToolCall === undefined
+        ? {}
+        : { maxCallsPerToolCall: limits.maxCallsPerToolCall }),
+    };
   }
   return {
     ...(onElicitation ? { onElicitation } : {}),
