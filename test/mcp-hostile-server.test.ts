@@ -3,9 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   AgentPlatform,
+  AwaitingResponse,
+  defineAgent,
+  domainType,
   ListOutputChannel,
+  type McpClient,
   McpToolFactory,
   ProcessOptions,
   TraceRecorder,
@@ -144,5 +149,76 @@ describe("MCP sampling (N8)", () => {
     const answers = JSON.parse(String((await tool.call(JSON.stringify({ times: 1 }))).content));
     expect(answers).toEqual([expect.stringMatching(/outside a tool call of an agent process/)]);
     expect(model.requests).toHaveLength(0);
+  }, 60_000);
+});
+
+describe("MCP elicitation answers under parallel calls", () => {
+  it("reach the server that asked, though the two servers ask in the other order on resume", async () => {
+    const server = (name: string) => ({
+      command: process.execPath,
+      args: [SERVER],
+      env: { HOSTILE_NAME: name },
+    });
+    const platform = AgentPlatform.create({
+      models: { default: ScriptedModel.of() },
+      mcpServers: { alpha: server("alpha"), beta: server("beta") },
+    });
+    opened.push(platform);
+    const toolOf = (name: string) =>
+      McpToolFactory.create([platform.mcpClients.get(name) as McpClient]).requiredToolByName("ask");
+    const [askAlpha, askBeta] = await Promise.all([toolOf("alpha"), toolOf("beta")]);
+    let runs = 0;
+    const Start = domainType("Start", z.object({ go: z.boolean() }));
+    const Done = domainType("Done", z.object({ answers: z.array(z.string()) }));
+    const agent = defineAgent({
+      name: "ParallelAsker",
+      description: "Calls two eliciting tools at once",
+      actions: [
+        {
+          name: "ask",
+          input: Start,
+          output: Done,
+          achievesGoal: { description: "Asked" },
+          run: async () => {
+            // First run: alpha asks first; on resume, beta does.
+            const [first, second] = runs++ === 0 ? [0, 400] : [400, 0];
+            // Both calls finish; the forms both opened are waited for together (as the tool loop does).
+            const settled = await Promise.allSettled([
+              askAlpha.call(JSON.stringify({ delayMs: first })),
+              askBeta.call(JSON.stringify({ delayMs: second })),
+            ]);
+            const waits = settled.flatMap((each) =>
+              each.status === "rejected" && AwaitingResponse.isInstance(each.reason)
+                ? each.reason.requests
+                : [],
+            );
+            if (waits.length > 0) throw new AwaitingResponse(waits);
+            return {
+              answers: settled.map((each) =>
+                each.status === "fulfilled" ? String(each.value.content) : "failed",
+              ),
+            };
+          },
+        },
+      ],
+    });
+    const run = await platform.runAgent(agent, { go: true });
+    expect(run.status, run.statusReason).toBe("waiting");
+    expect(run.awaiting.map((request) => request.title)).toEqual([
+      "MCP server 'alpha' asks: Which server is this? (alpha)",
+      "MCP server 'beta' asks: Which server is this? (beta)",
+    ]);
+    let done = run;
+    for (const request of run.awaiting) {
+      const asker = /\((alpha|beta)\)$/.exec(request.title ?? "")?.[1] as string;
+      done = await platform.respond(run.id, request.id, { answer: `for ${asker}` });
+    }
+    expect(done.status, done.statusReason).toBe("completed");
+    // On resume beta asked first: matched by order, it would have got alpha's answer.
+    expect(done.blackboard.last(Done)?.answers).toEqual([
+      'alpha got {"answer":"for alpha"}',
+      'beta got {"answer":"for beta"}',
+    ]);
+    expect(runs).toBe(2);
   }, 60_000);
 });
