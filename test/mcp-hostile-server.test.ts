@@ -204,13 +204,13 @@ describe("MCP elicitation answers under parallel calls", () => {
     });
     const run = await platform.runAgent(agent, { go: true });
     expect(run.status, run.statusReason).toBe("waiting");
-    expect(run.awaiting.map((request) => request.title)).toEqual([
-      "MCP server 'alpha' asks: Which server is this? (alpha)",
-      "MCP server 'beta' asks: Which server is this? (beta)",
+    expect(run.awaiting.map((request) => request.what)).toEqual([
+      "form: MCP server 'alpha' asks: Which server is this? (alpha)",
+      "form: MCP server 'beta' asks: Which server is this? (beta)",
     ]);
     let done = run;
     for (const request of run.awaiting) {
-      const asker = /\((alpha|beta)\)$/.exec(request.title ?? "")?.[1] as string;
+      const asker = /\((alpha|beta)\)$/.exec(request.what)?.[1] as string;
       done = await platform.respond(run.id, request.id, { answer: `for ${asker}` });
     }
     expect(done.status, done.statusReason).toBe("completed");
