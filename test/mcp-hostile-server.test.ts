@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import {
   domainType,
   ListOutputChannel,
   type McpClient,
+  McpClients,
   McpToolFactory,
   ProcessOptions,
   TraceRecorder,
@@ -220,5 +222,33 @@ describe("MCP elicitation answers under parallel calls", () => {
       'beta got {"answer":"for beta"}',
     ]);
     expect(runs).toBe(2);
+  }, 60_000);
+});
+
+describe("MCP resource and prompt sizes over HTTP", () => {
+  it("a 20 MB resource or prompt is refused as a message over 10 MiB; small messages still flow", async () => {
+    const child = spawn(process.execPath, [SERVER, "--http"], {
+      env: { PATH: process.env.PATH ?? "", HOSTILE_HUGE_BYTES: String(20 * 1024 * 1024) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          const found = /listening (\S+)/.exec(out)?.[1];
+          if (found) resolve(found);
+        });
+        child.once("exit", (code) => reject(new Error(`exited (${code})`)));
+      });
+      const clients = McpClients.fromConfig({ mcpServers: { hostile: { url } } });
+      opened.push(clients);
+      const server = clients.get("hostile") as McpClient;
+      await expect(server.readResource("huge://resource")).rejects.toThrow(/over 10485760 bytes/);
+      await expect(server.getPrompt("huge")).rejects.toThrow(/over 10485760 bytes/);
+      expect((await server.listTools()).map((tool) => tool.name)).toContain("flood");
+    } finally {
+      child.kill("SIGKILL");
+    }
   }, 60_000);
 });

@@ -27,6 +27,7 @@ import { type ElicitationScope, elicitationScope, throwIfAsked } from "./mcp-eli
 import { LivenessPingRefused, livenessFetch, mayMeanDead } from "./mcp-liveness.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
 import { oauthFetchGuard } from "./oauth-fetch-guard.js";
+import { sizeCappedFetch } from "./size-capped-fetch.js";
 import { skippedTool, usableMcpTools } from "./usable-mcp-tools.js";
 
 export type {
@@ -516,9 +517,10 @@ export class McpClient {
           ? oauthFetchGuard(this.name, config.url, oauth.issuer)
           : undefined;
       // With OAuth, a liveness ping's 401/403 never reaches the transport, which would start an authorization.
+      // Every response is read with a size cap: one message of a hostile server cannot fill the heap.
       const options = authProvider
-        ? { requestInit, authProvider, fetch: livenessFetch(guarded) }
-        : { requestInit };
+        ? { requestInit, authProvider, fetch: sizeCappedFetch(livenessFetch(guarded)) }
+        : { requestInit, fetch: sizeCappedFetch(undefined) };
       return this.sse
         ? new sdk.SSEClientTransport(new URL(config.url), options)
         : new sdk.StreamableHTTPClientTransport(new URL(config.url), options);
