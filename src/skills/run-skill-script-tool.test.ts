@@ -167,7 +167,8 @@ describe("run_skill_script", () => {
         join(copy.dir, "csv-audit", "scripts", "orphan.sh"),
         `#!/bin/sh\nsleep 300 &\necho "pid $!"\n${body}\n`,
       );
-      const runner = await scriptRunner("csv-audit", scripts);
+      // Without approval, so that the call can carry an abort signal directly.
+      const runner = await scriptRunner("csv-audit", { ...scripts, humanApproval: false });
       const result = await runner.call(
         JSON.stringify({ skill: "csv-audit", script: "scripts/orphan.sh" }),
         context,
