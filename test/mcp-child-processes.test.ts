@@ -143,6 +143,22 @@ describe("the Node process that started a stdio server", () => {
     });
   }
 
+  it.skipIf(process.platform === "win32")(
+    "is SIGKILLed: the watchdog ends the wrapper, the server that ignores stdin EOF and SIGTERM, and its child (0 left)",
+    async () => {
+      const server = wrappedServer({ ignoreSigterm: true });
+      const parent = node(parentScript(server.config, "setInterval(() => {}, 1000);"));
+      await ready(parent);
+      const group = await server.pids();
+      expect(group.filter(isAlive)).toHaveLength(2);
+      parent.kill("SIGKILL");
+      await new Promise((resolve) => parent.once("exit", resolve));
+      // The watchdog polls the host once a second.
+      await eventually(() => !group.some(isAlive), 5_000);
+      expect(group.filter(isAlive)).toHaveLength(0);
+    },
+  );
+
   it("leaves a well-behaved server to exit by itself on stdin EOF when it is SIGKILLed", async () => {
     const pidFile = join(dir, "eof.pid");
     writeFileSync(pidFile, "");

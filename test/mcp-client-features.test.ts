@@ -107,7 +107,12 @@ describe("MCP sampling", () => {
       mcpServers: { features: { command: process.execPath, args: [SERVER], sampling: { role: "fast" } } },
     });
     opened.push(platform);
-    expect(await call(platform.mcpClients, "summarise")).toBe("cheap: hi there");
+    // Sampling is answered during tool calls of agent processes (whose budget pays for it).
+    let answer = "";
+    await platform.runInProcess(async () => {
+      answer = await call(platform.mcpClients, "summarise");
+    });
+    expect(answer).toBe("cheap: hi there");
     expect(model.requests).toHaveLength(1);
   });
 

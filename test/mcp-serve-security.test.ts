@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { McpClients } from "../src/index.js";
 import { cli, CLI_MAIN as main } from "./support/cli.js";
@@ -94,6 +96,28 @@ describe("embabel-ts mcp-serve --http", () => {
       expect(names).toEqual(expect.arrayContaining(["StarNewsWriter", "WeatherReporter"]));
     } finally {
       await clients.close();
+    }
+  });
+
+  it("with --max-sessions 2, a third client is refused only while both sessions hold open streams", async () => {
+    const url = await serveHttp(["--max-sessions", "2"]);
+    const host = new URL(url).host;
+    const held: Client[] = [];
+    try {
+      for (let index = 0; index < 2; index++) {
+        const client = new Client({ name: "holder", version: "1" });
+        await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+        held.push(client);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await status(url, { host })).toBe(503);
+      await held[0]?.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The closed client's session is idle now: it makes room (no DELETE was sent).
+      expect(await status(url, { host })).toBe(200);
+      expect(await status(url, { host })).toBe(200);
+    } finally {
+      for (const client of held) await client.close();
     }
   });
 

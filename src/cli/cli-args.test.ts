@@ -233,6 +233,18 @@ describe("parseCliArgs mcp-serve", () => {
     });
   });
 
+  it("reads --max-sessions and --session-idle (seconds), and refuses them without --http or below 1", () => {
+    expect(
+      parseCliArgs(["mcp-serve", "--http", "0", "--max-sessions", "5", "--session-idle", "90"]),
+    ).toMatchObject({ command: "mcp-serve", maxSessions: 5, sessionIdleMs: 90_000 });
+    expect(() => parseCliArgs(["mcp-serve", "--max-sessions", "5"])).toThrow(
+      usageError("--max-sessions is for serving over HTTP: add --http <port>."),
+    );
+    expect(() => parseCliArgs(["mcp-serve", "--http", "0", "--session-idle", "0"])).toThrow(
+      usageError("Option '--session-idle' needs a whole number of 1 or more (got '0')."),
+    );
+  });
+
   it("refuses an empty --token", () => {
     expect(() => parseCliArgs(["mcp-serve", "--http", "0", "--token", ""])).toThrow(
       usageError("--token is empty: give the token clients must send, or leave --token out."),

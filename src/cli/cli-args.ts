@@ -131,6 +131,10 @@ export interface McpServeCommand {
   readonly allowedHosts?: readonly string[];
   /** With `httpPort`: serve without sessions (each POST on its own; no elicitation over HTTP). @default false (stateful) */
   readonly stateless?: boolean;
+  /** With `httpPort`: the most sessions kept at once (`--max-sessions`). @default 100 */
+  readonly maxSessions?: number;
+  /** With `httpPort`: a session idle this long is closed (`--session-idle <s>`). @default 1800000 */
+  readonly sessionIdleMs?: number;
   /** Run the agents on their recorded scripts instead of a real model. @default false */
   readonly scripted: boolean;
   /** A model id (`openai:gpt-4.1`) overriding config and `EMBABEL_MODEL`. */
@@ -171,6 +175,8 @@ const OPTIONS = {
   token: { type: "string" },
   "allowed-origin": { type: "string", multiple: true },
   "allowed-host": { type: "string", multiple: true },
+  "max-sessions": { type: "string" },
+  "session-idle": { type: "string" },
   stateless: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
@@ -228,6 +234,8 @@ const OPTIONS_OF: Readonly<Record<(typeof COMMANDS)[number], readonly (keyof typ
     "allowed-origin",
     "allowed-host",
     "stateless",
+    "max-sessions",
+    "session-idle",
     "scripted",
     "model",
     "config",
@@ -336,9 +344,17 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       return workerCommand(rest, values);
     case "mcp-serve": {
       if (rest.length > 1) throw new UsageError(`'mcp-serve' takes one module (got ${quoteAll(rest)}).`);
-      const httpOnly = (["host", "token", "allowed-origin", "allowed-host", "stateless"] as const).find(
-        (option) => values[option] !== undefined,
-      );
+      const httpOnly = (
+        [
+          "host",
+          "token",
+          "allowed-origin",
+          "allowed-host",
+          "stateless",
+          "max-sessions",
+          "session-idle",
+        ] as const
+      ).find((option) => values[option] !== undefined);
       if (values.http === undefined && httpOnly !== undefined) {
         throw new UsageError(`--${httpOnly} is for serving over HTTP: add --http <port>.`);
       }
@@ -354,6 +370,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         ...(values["allowed-origin"] ? { allowedOrigins: values["allowed-origin"] } : {}),
         ...(values["allowed-host"] ? { allowedHosts: values["allowed-host"] } : {}),
         ...(values.stateless ? { stateless: true } : {}),
+        ...sessionLimitsOf(values["max-sessions"], values["session-idle"]),
         scripted: values.scripted ?? false,
         model: values.model,
         config: values.config,
@@ -463,6 +480,19 @@ function positiveInteger(value: string | boolean | string[] | undefined, option:
     throw new UsageError(`Option '${option}' needs a whole number of 1 or more (got '${String(value)}').`);
   }
   return number;
+}
+
+/** `--max-sessions` and `--session-idle` (seconds) of `mcp-serve`. */
+function sessionLimitsOf(
+  max: string | undefined,
+  idle: string | undefined,
+): { maxSessions?: number; sessionIdleMs?: number } {
+  const maxSessions = positiveInteger(max, "--max-sessions");
+  const idleSeconds = positiveInteger(idle, "--session-idle");
+  return {
+    ...(maxSessions === undefined ? {} : { maxSessions }),
+    ...(idleSeconds === undefined ? {} : { sessionIdleMs: idleSeconds * 1000 }),
+  };
 }
 
 /** `--wait-timeout` and `--stalled-interval` of `run`, which need `--redis`. */

@@ -54,6 +54,8 @@ Options for mcp-serve:
   --allowed-origin <o>  also accept requests from this browser origin (repeatable)
   --allowed-host <h>    also answer to this Host name, e.g. behind a reverse proxy (repeatable)
   --stateless           serve HTTP without sessions (default: sessions, so agents can ask the client for input)
+  --max-sessions <n>    keep at most n sessions; when full, the least recently used idle one ends (default 100)
+  --session-idle <s>    end a session idle this many seconds (default 1800; 120 for one with no open stream)
   -s, --scripted        run the agents on their recorded scripts (offline)
   -m, --model, -c, --config as for run
 

@@ -132,6 +132,8 @@ export async function serveExamplesOverMcp(
         ...(command.allowedOrigins ? { allowedOrigins: command.allowedOrigins } : {}),
         ...(command.allowedHosts ? { allowedHosts: command.allowedHosts } : {}),
         sessions: command.stateless ? "stateless" : "stateful",
+        ...(command.maxSessions === undefined ? {} : { maxSessions: command.maxSessions }),
+        ...(command.sessionIdleMs === undefined ? {} : { sessionIdleMs: command.sessionIdleMs }),
       });
       terminal.out(
         `MCP server listening on ${endpoint.url}${token === undefined ? "" : " (bearer token required)"} (Ctrl-C to stop)`,

@@ -34,7 +34,7 @@ export type PendingRequest =
     }
   | {
       readonly kind: "form";
-      /** `slot:<n>`: the awaitable's place in the action's run. */
+      /** `slot:<n>`: the awaitable's place in the action's run (an MCP elicitation's: `mcp:<server>:<digest>:<n>`). */
       readonly key: string;
       readonly title: string;
       /** The form's fields as JSON Schema: submitted values are checked against it. */

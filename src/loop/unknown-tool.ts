@@ -12,8 +12,12 @@ function normalise(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 
+/** Longer names are cut before splitting (a tool name is at most 64 characters; the split is quadratic on long capital runs). */
+const MAX_NAME_CHARS = 128;
+
 function tokens(name: string, minTokenLength: number): Set<string> {
   const split = name
+    .slice(0, MAX_NAME_CHARS)
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .split(/[^a-zA-Z0-9]+/)

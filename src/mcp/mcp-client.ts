@@ -16,11 +16,18 @@ import { Logger } from "../tool/logger.js";
 import { AuthorizationCodeProvider } from "./authorization-code-provider.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
 import { loadedMcpClientSdk, loadMcpClientSdk, type McpClientSdk, mcpClientSdk } from "./load-mcp-sdk.js";
-import { clientCapabilities, installClientHandlers, progressToProcess } from "./mcp-client-handlers.js";
+import {
+  clientCapabilities,
+  installClientHandlers,
+  progressToProcess,
+  reportSuppressedNotifications,
+  setServerLogLevel,
+} from "./mcp-client-handlers.js";
 import { type ElicitationScope, elicitationScope, throwIfAsked } from "./mcp-elicitation.js";
 import { LivenessPingRefused, livenessFetch, mayMeanDead } from "./mcp-liveness.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
 import { oauthFetchGuard } from "./oauth-fetch-guard.js";
+import { sizeCappedFetch } from "./size-capped-fetch.js";
 import { skippedTool, usableMcpTools } from "./usable-mcp-tools.js";
 
 export type {
@@ -282,7 +289,7 @@ export class McpClient {
       } catch (failure) {
         return serverErrorTo(failure, onServerError);
       }
-      const options = { ...requestOptions, onprogress: progressToProcess(scope, this.name) };
+      const options = { ...requestOptions, onprogress: progressToProcess(scope, this.config) };
       let result: CallToolResult;
       try {
         result = (await client.callTool(params, undefined, options)) as CallToolResult;
@@ -300,6 +307,7 @@ export class McpClient {
       return onResult(result);
     } finally {
       this.scopes.delete(scope);
+      reportSuppressedNotifications(scope, this.config);
     }
   }
 
@@ -479,6 +487,7 @@ export class McpClient {
     }
     this.client = client;
     this.transport = transport;
+    setServerLogLevel(client, this.config);
     this.authorizing = undefined;
     if (this.everConnected) this.listVersion++;
     this.everConnected = true;
@@ -509,9 +518,10 @@ export class McpClient {
           ? oauthFetchGuard(this.name, config.url, oauth.issuer)
           : undefined;
       // With OAuth, a liveness ping's 401/403 never reaches the transport, which would start an authorization.
+      // Every response is read with a size cap: one message of a hostile server cannot fill the heap.
       const options = authProvider
-        ? { requestInit, authProvider, fetch: livenessFetch(guarded) }
-        : { requestInit };
+        ? { requestInit, authProvider, fetch: sizeCappedFetch(livenessFetch(guarded)) }
+        : { requestInit, fetch: sizeCappedFetch(undefined) };
       return this.sse
         ? new sdk.SSEClientTransport(new URL(config.url), options)
         : new sdk.StreamableHTTPClientTransport(new URL(config.url), options);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { AwaitingResponse, type PendingRequest } from "../errors/awaiting-response.js";
 import { AgentProcess } from "../platform/agent-process.js";
@@ -32,6 +33,25 @@ export interface ElicitationScope {
   readonly waits: ProcessWaits;
   /** The form request opened for an elicitation during this call; the call then ends waiting for it. */
   asked?: PendingRequest;
+  /** How many elicitations of each identity this call has seen (the same question asked twice gets two keys). */
+  seen?: Map<string, number>;
+}
+
+/**
+ * The key of an elicitation's form request: the server, what it asks, and
+ * which time in this call it asks it. Not its order among other servers'
+ * requests: calls in parallel may elicit in another order on resume, and each
+ * answer must still reach the server that asked.
+ */
+function elicitationKey(scope: ElicitationScope, server: string, request: McpElicitation): string {
+  const identity = `mcp:${server}:${createHash("sha256")
+    .update(JSON.stringify([request.message, request.requestedSchema]))
+    .digest("hex")
+    .slice(0, 16)}`;
+  scope.seen ??= new Map();
+  const occurrence = scope.seen.get(identity) ?? 0;
+  scope.seen.set(identity, occurrence + 1);
+  return `${identity}:${occurrence}`;
 }
 
 /** The scope of a call made now: the current agent process's waits, if the call runs in one. */
@@ -67,7 +87,7 @@ export async function answerElicitation(
   const [scope] = scopes as Iterable<ElicitationScope>;
   if (scope === undefined || scope.asked !== undefined) return { action: "decline" };
   const { index } = scope.waits.enter();
-  const key = `slot:${index}`;
+  const key = elicitationKey(scope, context.server, request);
   const answer = scope.waits.answerOf(key);
   if (answer !== undefined) {
     if ((answer as { timedOut?: unknown }).timedOut === true) return { action: "cancel" };

@@ -36,6 +36,15 @@ function splitHost(host: string): { name: string; port: string | undefined } {
   return { name: match?.[1] ?? host, port: match?.[2] || undefined };
 }
 
+/** The token of an `Authorization: Bearer <token>` header, if it is one (no regex: `\s+(.+)$` backtracks). */
+function bearerToken(header: string | undefined): string | undefined {
+  if (header === undefined || header.length <= 7 || header.slice(0, 6).toLowerCase() !== "bearer")
+    return undefined;
+  if (!/\s/.test(header[6] as string)) return undefined;
+  const token = header.slice(7).trim();
+  return token.length > 0 ? token : undefined;
+}
+
 function sha256(text: string): Buffer {
   return createHash("sha256").update(text, "utf8").digest();
 }
@@ -87,7 +96,7 @@ export function mcpHttpGuard(
       return { status: 403, message: `Requests from origin '${origin}' are not accepted.` };
     }
     if (tokenHash !== undefined) {
-      const presented = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? "")?.[1]?.trim();
+      const presented = bearerToken(headers.authorization);
       if (presented === undefined || !timingSafeEqual(sha256(presented), tokenHash)) {
         return {
           status: 401,

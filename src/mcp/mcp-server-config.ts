@@ -21,9 +21,39 @@ export interface McpClientFeatures {
   readonly onElicitation?: McpElicitationHandler;
   /** Roots offered to the server: absolute paths or URIs, or `{ uri, name }`. @default none (the capability is not declared) */
   readonly roots?: readonly (string | McpRoot)[];
-  /** Lets the server ask a model (`sampling/createMessage`): `true` for the `default` role, or `{ role }`. @default false (not declared) */
-  readonly sampling?: boolean | { readonly role: string };
+  /**
+   * Lets the server ask a model (`sampling/createMessage`) during tool calls
+   * of agent processes, which pay for it: `true` for the `default` role, or
+   * `{ role, maxTokens, maxCallsPerToolCall }` (at most 4096 tokens and 10
+   * requests per tool call by default). @default false (not declared)
+   */
+  readonly sampling?:
+    | boolean
+    | { readonly role?: string; readonly maxTokens?: number; readonly maxCallsPerToolCall?: number };
+  /**
+   * The least severe of the server's log messages kept (asked of the server
+   * with `logging/setLevel` when it declares logging; less severe ones it
+   * sends anyway are dropped). @default "warning"
+   */
+  readonly logLevel?: McpLogLevel;
+  /** Log and progress notifications kept per tool call; the rest are counted in one "… more suppressed" record. @default 100 */
+  readonly maxNotificationsPerCall?: number;
 }
+
+/** The MCP log levels (RFC 5424's), least to most severe. */
+export const MCP_LOG_LEVELS = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+] as const;
+
+/** An MCP log level. */
+export type McpLogLevel = (typeof MCP_LOG_LEVELS)[number];
 
 /** A server started as a child process and spoken to over stdio (the Claude Desktop format). */
 export interface McpStdioServerConfig extends McpClientFeatures {
@@ -138,6 +168,8 @@ interface ResolvedClientFeatures {
   readonly onElicitation?: McpElicitationHandler;
   readonly roots?: readonly McpRoot[];
   readonly sampling?: McpSamplingModel;
+  readonly logLevel?: McpLogLevel;
+  readonly maxNotificationsPerCall?: number;
 }
 
 /** A server config checked, with variables expanded and the transport decided. */
@@ -217,7 +249,20 @@ function buildServerSchemas() {
         ]),
       )
       .optional(),
-    sampling: z.union([z.boolean(), z.object({ role: z.string().min(1) }).strict()]).optional(),
+    sampling: z
+      .union([
+        z.boolean(),
+        z
+          .object({
+            role: z.string().min(1).optional(),
+            maxTokens: z.number().int().min(1).optional(),
+            maxCallsPerToolCall: z.number().int().min(0).optional(),
+          })
+          .strict(),
+      ])
+      .optional(),
+    logLevel: z.enum(MCP_LOG_LEVELS).optional(),
+    maxNotificationsPerCall: z.number().int().min(0).optional(),
   };
 
   const otherClientsKeys = {
@@ -511,13 +556,24 @@ function resolveClientFeatures(
         `${where}.sampling needs models to answer with: create the clients with AgentPlatform.create (or pass McpConfigOptions.samplingModel).`,
       );
     }
-    const role = features.sampling === true ? "default" : features.sampling.role;
-    sampling = { role, model: options.samplingModel };
+    const limits = features.sampling === true ? {} : features.sampling;
+    sampling = {
+      role: limits.role ?? "default",
+      model: options.samplingModel,
+      ...(limits.maxTokens === undefined ? {} : { maxTokens: limits.maxTokens }),
+      ...(limits.maxCallsPerToolCall === undefined
+        ? {}
+        : { maxCallsPerToolCall: limits.maxCallsPerToolCall }),
+    };
   }
   return {
     ...(onElicitation ? { onElicitation } : {}),
     ...(roots ? { roots } : {}),
     ...(sampling ? { sampling } : {}),
+    ...(features.logLevel === undefined ? {} : { logLevel: features.logLevel }),
+    ...(features.maxNotificationsPerCall === undefined
+      ? {}
+      : { maxNotificationsPerCall: features.maxNotificationsPerCall }),
   };
 }
 

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import { delimiter, isAbsolute, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -7,6 +9,58 @@ import { signalGroup } from "./signal-group.js";
 
 /** How long `close()` waits for the server to exit once its stdin is closed, and again after SIGTERM. */
 export const CLOSE_GRACE_MS = 1_000;
+
+/**
+ * The parent-death watchdog (POSIX `sh`): starts a watcher, then becomes the
+ * server (`exec`, so the server keeps the pid and the pipes). Once the host
+ * pid (`$1`) is gone, the watcher SIGKILLs the whole process group: the
+ * server and all it started. Nothing in a process can catch its own SIGKILL;
+ * this covers it. The watcher polls once a second, holds none of the
+ * server's pipes, and ends when the server does.
+ */
+const WATCHDOG = [
+  "host=$1; shift",
+  '( while kill -0 "$host" 2>/dev/null && kill -0 $$ 2>/dev/null; do sleep 1; done; kill -0 "$host" 2>/dev/null || kill -KILL 0 ) </dev/null >/dev/null 2>&1 &',
+  'exec "$@"',
+].join("\n");
+
+/** Whether `command` names an executable file (directly, or found on `path`). */
+function executable(command: string, path: string | undefined): boolean {
+  const candidates = command.includes("/")
+    ? [command]
+    : (path ?? "")
+        .split(delimiter)
+        .filter(Boolean)
+        .map((folder) => join(folder, command));
+  return candidates.some((candidate) => {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The program and arguments that start the server: behind the watchdog on
+ * POSIX when `/bin/sh` is there and the command exists (a missing command is
+ * spawned as is, so that it fails as `ENOENT`); the command itself on Windows.
+ */
+function launch(options: ProcessGroupStdioOptions): [string, string[]] {
+  const direct: [string, string[]] = [options.command, [...options.args]];
+  if (process.platform === "win32" || !executable("/bin/sh", undefined)) return direct;
+  const path = options.env.PATH ?? process.env.PATH;
+  const command =
+    options.cwd !== undefined && options.command.includes("/") && !isAbsolute(options.command)
+      ? join(options.cwd, options.command)
+      : options.command;
+  if (!executable(command, path)) return direct;
+  return [
+    "/bin/sh",
+    ["-c", WATCHDOG, "embabel-ts-mcp-watchdog", String(process.pid), options.command, ...options.args],
+  ];
+}
 
 /** What {@link ProcessGroupStdioTransport} starts. */
 export interface ProcessGroupStdioOptions {
@@ -47,7 +101,8 @@ export class ProcessGroupStdioTransport implements Transport {
   start(): Promise<void> {
     if (this.child) throw new Error("ProcessGroupStdioTransport already started.");
     return new Promise((resolve, reject) => {
-      const child = spawn(this.options.command, [...this.options.args], {
+      const [program, args] = launch(this.options);
+      const child = spawn(program, args, {
         env: { ...this.options.env },
         stdio: ["pipe", "pipe", "pipe"],
         detached: process.platform !== "win32",

@@ -44,10 +44,27 @@ export interface ServeMcpOverHttpOptions {
    * but cannot ask the client anything. @default "stateful"
    */
   readonly sessions?: "stateful" | "stateless";
-  /** Stateful: the most sessions kept at once; an initialize beyond it is answered 503. @default 100 */
+  /**
+   * Stateful: the most sessions kept at once. When full, the least recently
+   * used session with no open stream or request is ended to make room; an
+   * initialize is answered 503 only when every session is in use. @default 100
+   */
   readonly maxSessions?: number;
-  /** Stateful: a session without requests for this long is closed. @default 1800000 (30 minutes) */
+  /**
+   * Stateful: the most sessions one client (one remote address) keeps at
+   * once; beyond it, that client's own least recently used idle session is
+   * ended, or the initialize is answered 429 when all of them are in use.
+   * (Every local process shares the address 127.0.0.1.) @default 20
+   */
+  readonly maxSessionsPerClient?: number;
+  /** Stateful: a session holding an open stream (its GET) but sending no requests for this long is closed. @default 1800000 (30 minutes) */
   readonly sessionIdleMs?: number;
+  /**
+   * Stateful: a session with no open stream and no request for this long is
+   * closed (a client that went away without DELETE, as the SDK's `close()`
+   * does). @default 120000 (2 minutes), or `sessionIdleMs` when that is shorter
+   */
+  readonly streamlessSessionIdleMs?: number;
 }
 
 /** A running Streamable HTTP endpoint. */
@@ -70,6 +87,15 @@ function jsonRpcError(response: ServerResponse, status: number, message: string)
   response
     .writeHead(status, { "content-type": "application/json" })
     .end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+}
+
+/** `value` when it is a positive number, `fallback` when it is not given. */
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new ConfigurationError(`serveMcpOverHttp: '${name}' must be a positive number (got ${value}).`);
+  }
+  return value;
 }
 
 function serve(
@@ -111,14 +137,27 @@ function statelessHandler(createMcpServer: () => McpServer): McpHttpHandler["han
 interface Session {
   readonly transport: StreamableHTTPServerTransport;
   readonly server: McpServer;
+  /** Who opened it (the remote address). */
+  readonly client: string;
   lastUsed: number;
+  /** Responses still open on it: its GET stream, and requests being answered. */
+  open: number;
 }
 
-/** Keeps one server and transport per session (`Mcp-Session-Id`); closes idle ones. */
-function statefulHandler(
-  createMcpServer: () => McpServer,
-  options: { maxSessions: number; sessionIdleMs: number },
-): McpHttpHandler {
+interface SessionLimits {
+  readonly maxSessions: number;
+  readonly maxSessionsPerClient: number;
+  readonly sessionIdleMs: number;
+  readonly streamlessSessionIdleMs: number;
+}
+
+/**
+ * Keeps one server and transport per session (`Mcp-Session-Id`), within
+ * {@link SessionLimits}: idle sessions close, and a full table makes room by
+ * ending the least recently used session nobody is using.
+ */
+function statefulHandler(createMcpServer: () => McpServer, limits: SessionLimits): McpHttpHandler {
+  // A Map iterates in insertion order; each use re-inserts, so the first idle entry is the least recently used.
   const sessions = new Map<string, Session>();
   const end = async (id: string): Promise<void> => {
     const session = sessions.get(id);
@@ -127,14 +166,38 @@ function statefulHandler(
     await session.transport.close().catch(() => undefined);
     await session.server.close().catch(() => undefined);
   };
-  const sweep = setInterval(
-    () => {
-      const now = Date.now();
-      for (const [id, session] of sessions) if (now - session.lastUsed > options.sessionIdleMs) void end(id);
-    },
-    Math.min(60_000, options.sessionIdleMs),
+  const touch = (id: string, session: Session): void => {
+    session.lastUsed = Date.now();
+    sessions.delete(id);
+    sessions.set(id, session);
+  };
+  /** The least recently used session nobody is using (of `client`, when given). */
+  const evictable = (client?: string): string | undefined => {
+    for (const [id, session] of sessions) {
+      if (session.open === 0 && (client === undefined || session.client === client)) return id;
+    }
+    return undefined;
+  };
+  const sweepEvery = Math.max(
+    50,
+    Math.min(30_000, limits.sessionIdleMs / 2, limits.streamlessSessionIdleMs / 2),
   );
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [id, session] of sessions) {
+      const limit = session.open === 0 ? limits.streamlessSessionIdleMs : limits.sessionIdleMs;
+      if (now - session.lastUsed > limit) void end(id);
+    }
+  }, sweepEvery);
   sweep.unref();
+  /** Counts `response` as open on `session` until it closes. */
+  const hold = (session: Session, response: ServerResponse): void => {
+    session.open++;
+    response.once("close", () => {
+      session.open--;
+      session.lastUsed = Date.now();
+    });
+  };
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
     const header = request.headers["mcp-session-id"];
     const id = Array.isArray(header) ? header[0] : header;
@@ -144,7 +207,8 @@ function statefulHandler(
         jsonRpcError(response, 404, "Session not found: start a new one with initialize.");
         return;
       }
-      session.lastUsed = Date.now();
+      touch(id, session);
+      hold(session, response);
       session.transport.handleRequest(request, response).catch((error: unknown) => {
         if (!response.headersSent) response.writeHead(500).end(String(error));
       });
@@ -154,19 +218,39 @@ function statefulHandler(
       jsonRpcError(response, 400, "An Mcp-Session-Id header is required: start a session with initialize.");
       return;
     }
-    if (sessions.size >= options.maxSessions) {
-      jsonRpcError(
-        response,
-        503,
-        `This server keeps at most ${options.maxSessions} sessions; try again later.`,
-      );
-      return;
+    const client = request.socket.remoteAddress ?? "unknown";
+    let ownCount = 0;
+    for (const session of sessions.values()) if (session.client === client) ownCount++;
+    if (ownCount >= limits.maxSessionsPerClient) {
+      const own = evictable(client);
+      if (own === undefined) {
+        jsonRpcError(
+          response,
+          429,
+          `This server keeps at most ${limits.maxSessionsPerClient} sessions per client, and all of yours are in use; end one (DELETE) or try again later.`,
+        );
+        return;
+      }
+      void end(own);
+    } else if (sessions.size >= limits.maxSessions) {
+      const oldest = evictable();
+      if (oldest === undefined) {
+        jsonRpcError(
+          response,
+          503,
+          `This server keeps at most ${limits.maxSessions} sessions, and all are in use; try again later.`,
+        );
+        return;
+      }
+      void end(oldest);
     }
     const server = createMcpServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {
-        sessions.set(sessionId, { transport, server, lastUsed: Date.now() });
+        const session: Session = { transport, server, client, lastUsed: Date.now(), open: 0 };
+        sessions.set(sessionId, session);
+        hold(session, response);
       },
     });
     transport.onclose = () => {
@@ -219,8 +303,14 @@ export async function serveMcpOverHttp(
     options.sessions === "stateless"
       ? { handle: statelessHandler(createMcpServer), close: async () => undefined }
       : statefulHandler(createMcpServer, {
-          maxSessions: options.maxSessions ?? 100,
-          sessionIdleMs: options.sessionIdleMs ?? 30 * 60_000,
+          maxSessions: positive(options.maxSessions, 100, "maxSessions"),
+          maxSessionsPerClient: positive(options.maxSessionsPerClient, 20, "maxSessionsPerClient"),
+          sessionIdleMs: positive(options.sessionIdleMs, 30 * 60_000, "sessionIdleMs"),
+          streamlessSessionIdleMs: positive(
+            options.streamlessSessionIdleMs,
+            Math.min(120_000, options.sessionIdleMs ?? 120_000),
+            "streamlessSessionIdleMs",
+          ),
         });
   let guard: ReturnType<typeof mcpHttpGuard> | undefined;
   const http: Server = createServer((request, response) => {

@@ -310,6 +310,22 @@ function literalKinds(token: string): readonly string[] {
   return [];
 }
 
+const OPENING_MARKS = new Set("(\"'`<[");
+const CLOSING_MARKS = new Set(")\"'`>],.;:!?");
+
+/**
+ * `word` without the brackets and quotes before it and the punctuation after
+ * it (`("notes.md"),` → `notes.md`). Index loops, not a regex: a word of
+ * 100,000 `)` followed by a letter made the regex quadratic.
+ */
+function stripWrapping(word: string): string {
+  let start = 0;
+  while (start < word.length && OPENING_MARKS.has(word[start] as string)) start++;
+  let end = word.length;
+  while (end > start && CLOSING_MARKS.has(word[end - 1] as string)) end--;
+  return start === 0 && end === word.length ? word : word.slice(start, end);
+}
+
 /** A query split into its ordinary words and its literal values (URLs, e-mail addresses, file paths). */
 export interface QueryLiterals {
   /** The query without its literals. */
@@ -336,7 +352,7 @@ export function queryLiterals(text: string): QueryLiterals {
   const words: string[] = [];
   const values: string[] = [];
   for (const word of text.split(/\s+/)) {
-    const token = word.replace(/^[("'`<[]+|[)"'`>\],.;:!?]+$/g, "");
+    const token = stripWrapping(word);
     const found = token.length > 0 ? literalKinds(token) : [];
     if (found.length === 0) words.push(word);
     else {

@@ -6,7 +6,7 @@ import { Logger } from "../tool/logger.js";
 import type { Tool } from "../tool/tool.js";
 import type { SearchableToolOptions } from "./searchable-tool.js";
 import { type ToolEmbedder, ToolEmbeddings } from "./tool-embeddings.js";
-import type { ToolSearchIndex } from "./tool-search-index.js";
+import { boundedQuery, type ToolSearchIndex } from "./tool-search-index.js";
 
 /** Ranks the catalogue for a query: the best `limit` tools, best first. */
 export type ToolRanker = (query: string, limit: number, signal?: AbortSignal) => Promise<readonly Tool[]>;
@@ -71,7 +71,8 @@ function fuse(lexical: readonly number[], vector: readonly number[]): number[] {
  */
 export function toolRanker(index: ToolSearchIndex, options: SearchableToolOptions): ToolRanker {
   const embeddings = new ToolEmbeddings(index.tools, options.embeddingCacheFile);
-  return async (query, limit, signal) => {
+  return async (request, limit, signal) => {
+    const query = boundedQuery(request);
     const embedder = platformEmbedder(options, signal);
     if (!embedder) return index.search(query, limit).map((hit) => hit.tool);
     const lexical = index.search(query, Math.max(limit, CANDIDATES)).map((hit) => hit.position);

@@ -28,6 +28,17 @@ export interface ToolSearchHit {
   readonly score: number;
 }
 
+/**
+ * The longest query a search reads, in characters (a longer one is cut):
+ * a model's query is untrusted text, and no request needs more.
+ */
+export const MAX_QUERY_CHARS = 1_000;
+
+/** `query` cut to {@link MAX_QUERY_CHARS}. */
+export function boundedQuery(query: string): string {
+  return query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query;
+}
+
 const MIN_PREFIX_LENGTH = 3;
 const MAX_PREFIX_EXPANSIONS = 16;
 /** How many tools must share a name's first word for it to be a namespace. */
@@ -309,7 +320,7 @@ export class ToolSearchIndex {
   /** The best `limit` matches of `query`, best first; none when no query word occurs in any tool. */
   search(request: string, limit: number): ToolSearchHit[] {
     if (limit < 1) return [];
-    const query = plainVerbs(request);
+    const query = plainVerbs(boundedQuery(request));
     const { scores, touched } = this;
     let touchedCount = 0;
     const add = (posting: Posting, share: number): void => {

@@ -14,7 +14,8 @@ export type ParsedOutput<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly problems: readonly string[] };
 
-const WHOLE_FENCE = /^```[a-zA-Z]*\s*\n?([\s\S]*?)\n?```$/;
+const FENCE = "```";
+const LANGUAGE = /[a-zA-Z]*/y;
 const ANY_FENCE = /```[a-zA-Z]*[ \t]*\r?\n([\s\S]*?)```/;
 
 /**
@@ -24,8 +25,12 @@ const ANY_FENCE = /```[a-zA-Z]*[ \t]*\r?\n([\s\S]*?)```/;
  */
 function jsonText(text: string): string {
   const trimmed = text.trim();
-  const whole = WHOLE_FENCE.exec(trimmed);
-  if (whole?.[1] !== undefined) return whole[1].trim();
+  // The whole text fenced: string operations, not a regex (a lazy group after `\s*` was quadratic).
+  if (trimmed.length >= 2 * FENCE.length && trimmed.startsWith(FENCE) && trimmed.endsWith(FENCE)) {
+    LANGUAGE.lastIndex = FENCE.length;
+    LANGUAGE.test(trimmed);
+    return trimmed.slice(LANGUAGE.lastIndex, -FENCE.length).trim();
+  }
   const inner = ANY_FENCE.exec(trimmed);
   return inner?.[1] !== undefined ? inner[1].trim() : trimmed;
 }

@@ -68,7 +68,10 @@ export class ReadSkillFileTool extends AbstractTool {
       );
     }
     if (!start.isPrefix) return ToolResult.text(await readFile(resolved.path, "utf8"));
-    const text = new TextDecoder("utf-8").decode(start.bytes).replace(/\uFFFD+$/, "");
+    const decoded = new TextDecoder("utf-8").decode(start.bytes);
+    let end = decoded.length;
+    while (end > 0 && decoded[end - 1] === "\uFFFD") end--;
+    const text = decoded.slice(0, end);
     return ToolResult.text(
       `${text}\n\n[Truncated: only the first ${this.maxBytes} bytes of '${resolved.relative}' are shown.]`,
     );

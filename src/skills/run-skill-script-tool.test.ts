@@ -1,5 +1,6 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { copyFixtureSkills, type SkillsCopy } from "../../test/support/skill-fixtures.js";
 import { ApprovalUnavailableError } from "../errors/approval-unavailable-error.js";
@@ -143,6 +144,76 @@ describe("run_skill_script", () => {
       /^'scripts\/noisy\.mjs' was stopped: it wrote more than 2048 bytes of output\./,
     );
     expect(result.content.length).toBeLessThan(4096);
+  });
+
+  describe("leaves no process behind (own process group)", () => {
+    /** Whether `pid` runs (a zombie waiting for its reaper counts as gone). */
+    function running(pid: number): boolean {
+      try {
+        return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+      } catch {
+        return false;
+      }
+    }
+
+    async function gone(pids: readonly number[]): Promise<number> {
+      for (let attempt = 0; attempt < 50 && pids.some(running); attempt++) await sleep(100);
+      return pids.filter(running).length;
+    }
+
+    /** Runs `body` as scripts/orphan.sh after it started `sleep 300 &` and printed its pid; the pids it printed. */
+    async function orphan(body: string, scripts: SkillScriptOptions, signal?: AbortSignal) {
+      writeFileSync(
+        join(copy.dir, "csv-audit", "scripts", "orphan.sh"),
+        `#!/bin/sh\nsleep 300 &\necho "pid $!"\n${body}\n`,
+      );
+      // Without approval, so that the call can carry an abort signal directly.
+      const runner = await scriptRunner("csv-audit", { ...scripts, humanApproval: false });
+      const result = await runner.call(
+        JSON.stringify({ skill: "csv-audit", script: "scripts/orphan.sh" }),
+        context,
+        signal ? { signal } : {},
+      );
+      const pids = [...result.content.matchAll(/pid (\d+)/g)].map((match) => Number(match[1]));
+      expect(pids.length).toBeGreaterThan(0);
+      return { result, pids };
+    }
+
+    it.skipIf(process.platform !== "linux")("on timeout: 0 processes left", async () => {
+      const { result, pids } = await orphan("sleep 60", { timeoutMs: 1_000 });
+      expect(result.content).toMatch(/was stopped after 1000 ms/);
+      expect(await gone(pids)).toBe(0);
+    });
+
+    it.skipIf(process.platform !== "linux")("on output overflow: 0 processes left", async () => {
+      const { result, pids } = await orphan("while :; do echo xxxxxxxxxxxxxxxxxxxxxxxx; done", {
+        maxOutputBytes: 4096,
+        timeoutMs: 20_000,
+      });
+      expect(result.content).toMatch(/wrote more than 4096 bytes/);
+      expect(await gone(pids)).toBe(0);
+    });
+
+    it.skipIf(process.platform !== "linux")("on abort: 0 processes left", async () => {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 1_000);
+      const started = performance.now();
+      const { result, pids } = await orphan("sleep 60", { timeoutMs: 20_000 }, controller.signal);
+      expect(result.content).toMatch(/was stopped: the call was cancelled/);
+      expect(performance.now() - started).toBeLessThan(10_000);
+      expect(await gone(pids)).toBe(0);
+    });
+
+    it.skipIf(process.platform !== "linux")(
+      "when the script ends: 0 processes left, output kept",
+      async () => {
+        const { result, pids } = await orphan("echo done", { timeoutMs: 20_000 });
+        expect(result.content).toMatch(
+          /^'scripts\/orphan\.sh' exited with code 0\.\nstdout:\npid \d+\ndone$/,
+        );
+        expect(await gone(pids)).toBe(0);
+      },
+    );
   });
 
   it("gives scripts only a minimal environment (no secrets of this process)", async () => {

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { AbstractTool } from "../tool/abstract-tool.js";
 import { InputSchema } from "../tool/input-schema.js";
 import { Param } from "../tool/param.js";
@@ -67,6 +67,16 @@ function defaultEnv(): Record<string, string> {
   return env;
 }
 
+/** Kills `child`'s process group (the script and everything it started; `child` alone on Windows). */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(process.platform === "win32" ? child.pid : -child.pid, "SIGKILL");
+  } catch {
+    // the group is gone already
+  }
+}
+
 function isInsideScripts(relativePath: string): boolean {
   return relativePath.startsWith("scripts/");
 }
@@ -75,7 +85,7 @@ interface ScriptOutcome {
   readonly code: number | null;
   readonly stdout: string;
   readonly stderr: string;
-  readonly failure?: "timeout" | "output" | "start";
+  readonly failure?: "timeout" | "output" | "aborted" | "start";
   readonly message?: string;
 }
 
@@ -153,6 +163,11 @@ export class RunSkillScriptTool extends AbstractTool {
     return this.report(resolved.relative, outcome);
   }
 
+  /**
+   * Runs the script in its own process group (`detached`), so that the whole
+   * group dies on timeout, output overflow, abort, and when the script itself
+   * ends: nothing it started in the background outlives the call.
+   */
   private run(
     command: readonly string[],
     args: readonly string[],
@@ -161,32 +176,60 @@ export class RunSkillScriptTool extends AbstractTool {
   ): Promise<ScriptOutcome> {
     const [program, ...leading] = command as [string, ...string[]];
     return new Promise((resolve) => {
-      execFile(
-        program,
-        [...leading, ...args],
-        {
+      const chunks: { stdout: Buffer[]; stderr: Buffer[] } = { stdout: [], stderr: [] };
+      let kept = 0;
+      let failure: ScriptOutcome["failure"];
+      let child: ChildProcess;
+      try {
+        child = spawn(program, [...leading, ...args], {
           cwd,
           env: this.options.env ?? defaultEnv(),
-          timeout: this.timeoutMs,
-          killSignal: "SIGKILL",
-          maxBuffer: this.maxOutputBytes,
-          encoding: "utf8",
+          detached: process.platform !== "win32",
+          stdio: ["ignore", "pipe", "pipe"],
           windowsHide: true,
           shell: false,
-          ...(signal ? { signal } : {}),
-        },
-        (error, stdout, stderr) => {
-          if (!error) return resolve({ code: 0, stdout, stderr });
-          const failure = error as NodeJS.ErrnoException & { killed?: boolean; code?: unknown };
-          if (failure.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") {
-            return resolve({ code: null, stdout, stderr, failure: "output" });
+        });
+      } catch (error) {
+        resolve({ code: null, stdout: "", stderr: "", failure: "start", message: (error as Error).message });
+        return;
+      }
+      const stop = (reason: NonNullable<ScriptOutcome["failure"]>): void => {
+        failure ??= reason;
+        killGroup(child);
+      };
+      const timer = setTimeout(() => stop("timeout"), this.timeoutMs);
+      const onAbort = (): void => stop("aborted");
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener("abort", onAbort, { once: true });
+      const keep =
+        (into: Buffer[]) =>
+        (chunk: Buffer): void => {
+          const room = this.maxOutputBytes - kept;
+          if (chunk.length > room) {
+            if (room > 0) into.push(chunk.subarray(0, room));
+            kept = this.maxOutputBytes;
+            stop("output");
+            return;
           }
-          if (failure.killed && !signal?.aborted)
-            return resolve({ code: null, stdout, stderr, failure: "timeout" });
-          if (typeof failure.code === "number") return resolve({ code: failure.code, stdout, stderr });
-          return resolve({ code: null, stdout, stderr, failure: "start", message: failure.message });
-        },
-      );
+          into.push(chunk);
+          kept += chunk.length;
+        };
+      child.stdout?.on("data", keep(chunks.stdout));
+      child.stderr?.on("data", keep(chunks.stderr));
+      // The script ended: end what it left running too, so that its pipes close.
+      child.once("exit", () => killGroup(child));
+      const settle = (code: number | null, message?: string): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        const stdout = Buffer.concat(chunks.stdout).toString("utf8");
+        const stderr = Buffer.concat(chunks.stderr).toString("utf8");
+        if (message !== undefined) resolve({ code: null, stdout, stderr, failure: "start", message });
+        else resolve({ code: failure ? null : code, stdout, stderr, ...(failure ? { failure } : {}) });
+      };
+      child.once("error", (error) => {
+        if (child.pid === undefined) settle(null, error.message);
+      });
+      child.once("close", (code) => settle(code));
     });
   }
 
@@ -206,6 +249,8 @@ export class RunSkillScriptTool extends AbstractTool {
         return ToolResult.error(
           `'${script}' was stopped: it wrote more than ${this.maxOutputBytes} bytes of output.\n${output}`,
         );
+      case "aborted":
+        return ToolResult.error(`'${script}' was stopped: the call was cancelled.\n${output}`);
       case "start":
         return ToolResult.error(`'${script}' could not be started: ${outcome.message}`);
       default:

@@ -27,12 +27,14 @@ export function validateToolName(name: string): string {
 
 /** Turns any text into a valid tool name (`My API Reference` → `my_api_reference`). */
 export function normalizeToolName(text: string): string {
-  const name = text
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .slice(0, 64);
-  return name.length > 0 ? name : "tool";
+  const name = text.toLowerCase().replace(/[^a-z0-9_-]+/g, "_");
+  // Index loops, not `/^_+|_+$/`: that regex is quadratic on a long run of `_` inside the text.
+  let start = 0;
+  while (start < name.length && name[start] === "_") start++;
+  let end = name.length;
+  while (end > start && name[end - 1] === "_") end--;
+  const trimmed = name.slice(start, Math.min(end, start + 64));
+  return trimmed.length > 0 ? trimmed : "tool";
 }
 
 /** Builds a definition after validating its name. */
