@@ -405,6 +405,7 @@ export type {
   CallToolResult,
   CreateMcpServerOptions,
   McpAuthorizationRedirect,
+  McpAuthorizationResponse,
   McpCallOptions,
   McpClientFeatures,
   McpClientsLike,

@@ -14,6 +14,7 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { Logger } from "../tool/logger.js";
 import { AuthorizationCodeProvider } from "./authorization-code-provider.js";
+import { authorizationCodeOf, type McpAuthorizationResponse } from "./authorization-response.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
 import { loadedMcpClientSdk, loadMcpClientSdk, type McpClientSdk, mcpClientSdk } from "./load-mcp-sdk.js";
 import { clientCapabilities, installClientHandlers, progressToProcess } from "./mcp-client-handlers.js";
@@ -309,18 +310,31 @@ export class McpClient {
   }
 
   /**
-   * Finishes an authorization-code flow: exchanges the `code` your redirect
+   * Finishes an authorization-code flow: exchanges the code your redirect
    * URL received for tokens (saved in the server's `authProvider`). The next
-   * use of the server connects (or retries) with them. A server without an
-   * `authProvider` or `oauth` authorization-code config is a {@link ConfigurationError}.
+   * use of the server connects (or retries) with them. Pass the callback URL
+   * (or its query) as received: then its `iss` is checked against the
+   * authorization server the flow started with (RFC 9207, SEP-2468) and a
+   * mismatch, a missing `iss` the server promised, or an `error` response is an
+   * {@link McpServerError}; a bare code string skips that check.
+   * A server without an `authProvider` or `oauth` authorization-code config is
+   * a {@link ConfigurationError}.
    */
-  async finishAuth(authorizationCode: string): Promise<void> {
+  async finishAuth(response: McpAuthorizationResponse): Promise<void> {
     const sdk = await loadMcpClientSdk();
-    if (!this.authProvider(sdk)) {
+    const provider = this.authProvider(sdk);
+    if (!provider) {
       throw new ConfigurationError(
         `MCP server '${this.name}' has no OAuth authorization-code flow to finish: configure oauth.redirectUrl or an authProvider.`,
       );
     }
+    const authorizationCode = authorizationCodeOf(
+      this.name,
+      response,
+      provider instanceof AuthorizationCodeProvider
+        ? provider.authorizationServer
+        : await provider.discoveryState?.(),
+    );
     const transport = this.authorizing ?? this.transport ?? this.createTransport(sdk);
     await (
       transport as InstanceType<
