@@ -149,7 +149,9 @@ beforeAll(async () => {
     ...CONFORMANCE_REVISIONS.map((requirements) => runServerConformance(endpoint.url, { requirements })),
   ]);
   cliRun = done[0] as ConformanceRun;
-  CONFORMANCE_REVISIONS.forEach((revision, index) => runs.set(revision, done[index + 1] as ConformanceRun));
+  for (const [index, revision] of CONFORMANCE_REVISIONS.entries()) {
+    runs.set(revision, done[index + 1] as ConformanceRun);
+  }
 }, 240_000);
 afterAll(async () => {
   cli?.kill("SIGKILL");
