@@ -32,12 +32,7 @@ const NO_STATELESS_CORE =
 
 /** Scenarios left out, per revision, and why. Each must still fail (checked below). */
 const LEFT_OUT: Readonly<Record<ConformanceRevision, Readonly<Record<string, string>>>> = {
-  "2025-11-25": {
-    // SEP-1699 SSE polling (pending, unscored): the server must close a tool call's SSE
-    // stream early and let the client resume it with Last-Event-ID, which needs an
-    // event store (resumability); serveMcpOverHttp keeps none.
-    "server-sse-polling": "needs resumable SSE streams (an event store, priming event, retry)",
-  },
+  "2025-11-25": {},
   "2026-07-28": {
     ...Object.fromEntries(
       [

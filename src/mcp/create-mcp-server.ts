@@ -190,6 +190,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
         params?: Record<string, unknown>;
       }) => Promise<void>,
       minimumLevel: () => minimumLevel,
+      ...(extra.closeSSEStream ? { closeStream: extra.closeSSEStream } : {}),
     };
     return McpServerCall.run(target, async () => {
       try {

@@ -5,6 +5,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { isLoopbackHost, type McpHttpRefusal, mcpHttpGuard } from "./mcp-http-guard.js";
+import { SseEventStore } from "./sse-event-store.js";
 
 /** Options of {@link serveMcpOverHttp}. */
 export interface ServeMcpOverHttpOptions {
@@ -48,6 +49,15 @@ export interface ServeMcpOverHttpOptions {
   readonly maxSessions?: number;
   /** Stateful: a session without requests for this long is closed. @default 1800000 (30 minutes) */
   readonly sessionIdleMs?: number;
+  /**
+   * Stateful: the SSE events each session keeps so a client whose stream
+   * broke off (or that a tool let go, `McpServerCall.closeStream()`) resumes
+   * it with `Last-Event-ID` (MCP 2025-11-25, SEP-1699); each stream opens
+   * with a priming event carrying `retry`. 0 turns resumability off. @default 100
+   */
+  readonly resumableEvents?: number;
+  /** Stateful: the `retry` (ms) a resumable stream's priming event tells the client to wait before reconnecting. @default 1000 */
+  readonly sseRetryMs?: number;
 }
 
 /** A running Streamable HTTP endpoint. */
@@ -117,7 +127,7 @@ interface Session {
 /** Keeps one server and transport per session (`Mcp-Session-Id`); closes idle ones. */
 function statefulHandler(
   createMcpServer: () => McpServer,
-  options: { maxSessions: number; sessionIdleMs: number },
+  options: { maxSessions: number; sessionIdleMs: number; resumableEvents: number; sseRetryMs: number },
 ): McpHttpHandler {
   const sessions = new Map<string, Session>();
   const end = async (id: string): Promise<void> => {
@@ -165,6 +175,9 @@ function statefulHandler(
     const server = createMcpServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      ...(options.resumableEvents > 0
+        ? { eventStore: new SseEventStore(options.resumableEvents), retryInterval: options.sseRetryMs }
+        : {}),
       onsessioninitialized: (sessionId) => {
         sessions.set(sessionId, { transport, server, lastUsed: Date.now() });
       },
@@ -215,12 +228,26 @@ export async function serveMcpOverHttp(
       `Serving MCP on ${host} makes the agents reachable from the network: give a token (the 'token' option; --token or EMBABEL_MCP_TOKEN on the command line), or listen on 127.0.0.1.`,
     );
   }
+  const resumableEvents = options.resumableEvents ?? 100;
+  const sseRetryMs = options.sseRetryMs ?? 1000;
+  if (!Number.isInteger(resumableEvents) || resumableEvents < 0) {
+    throw new ConfigurationError(
+      `serveMcpOverHttp: resumableEvents must be a whole number, 0 or more (0 turns resumability off); got ${resumableEvents}.`,
+    );
+  }
+  if (!Number.isInteger(sseRetryMs) || sseRetryMs < 0) {
+    throw new ConfigurationError(
+      `serveMcpOverHttp: sseRetryMs must be a whole number of milliseconds; got ${sseRetryMs}.`,
+    );
+  }
   const handler =
     options.sessions === "stateless"
       ? { handle: statelessHandler(createMcpServer), close: async () => undefined }
       : statefulHandler(createMcpServer, {
           maxSessions: options.maxSessions ?? 100,
           sessionIdleMs: options.sessionIdleMs ?? 30 * 60_000,
+          resumableEvents,
+          sseRetryMs,
         });
   let guard: ReturnType<typeof mcpHttpGuard> | undefined;
   const http: Server = createServer((request, response) => {
