@@ -21,6 +21,7 @@ import { clientCapabilities, installClientHandlers, progressToProcess } from "./
 import { type ElicitationScope, elicitationScope, throwIfAsked } from "./mcp-elicitation.js";
 import { LivenessPingRefused, livenessFetch, mayMeanDead } from "./mcp-liveness.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
+import { endMcpSpan, startMcpClientSpan, withTraceparent } from "./mcp-trace-context.js";
 import { oauthFetchGuard } from "./oauth-fetch-guard.js";
 import { skippedTool, usableMcpTools } from "./usable-mcp-tools.js";
 
@@ -228,6 +229,38 @@ export class McpClient {
    * @internal
    */
   callToolThen<T>(
+    name: string,
+    args: Readonly<Record<string, unknown>>,
+    options: McpCallOptions,
+    onResult: (result: CallToolResult) => T,
+    onServerError: (error: McpServerError) => T,
+  ): Promise<T> {
+    const span = startMcpClientSpan(name, this.name);
+    if (span.isRecording()) {
+      // Traced: the span covers the call, and its traceparent goes in _meta for the server to continue.
+      const meta = withTraceparent(options.meta, span);
+      return this.sendToolCall(
+        name,
+        args,
+        { ...options, ...(meta ? { meta } : {}) },
+        (result) => {
+          endMcpSpan(span, result.isError === true ? { isError: true } : {});
+          return onResult(result);
+        },
+        (error) => {
+          endMcpSpan(span, { error });
+          return onServerError(error);
+        },
+      ).catch((error: unknown) => {
+        if (span.isRecording()) endMcpSpan(span, { error });
+        throw error;
+      });
+    }
+    return this.sendToolCall(name, args, options, onResult, onServerError);
+  }
+
+  /** {@link callToolThen} without its span. */
+  private sendToolCall<T>(
     name: string,
     args: Readonly<Record<string, unknown>>,
     options: McpCallOptions,
