@@ -194,27 +194,28 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
       minimumLevel: () => minimumLevel,
       ...(extra.closeSSEStream ? { closeStream: extra.closeSSEStream } : {}),
     };
-    const served = () => McpServerCall.run<CallToolResult>(target, async () => {
-      try {
-        const result = await tool.call(
-          JSON.stringify(request.params.arguments ?? {}),
-          contextOf(request.params._meta),
-          { signal: extra.signal },
-        );
-        // An agent waiting for a person: a client that supports elicitation is asked, and the run goes on.
-        const waiting = waitingProcessOf(result);
-        const platform = waiting?.platform;
-        if (waiting && platform && server.server.getClientCapabilities()?.elicitation) {
-          return await elicitWaits(server.server, platform, waiting, extra.signal);
+    const served = () =>
+      McpServerCall.run<CallToolResult>(target, async () => {
+        try {
+          const result = await tool.call(
+            JSON.stringify(request.params.arguments ?? {}),
+            contextOf(request.params._meta),
+            { signal: extra.signal },
+          );
+          // An agent waiting for a person: a client that supports elicitation is asked, and the run goes on.
+          const waiting = waitingProcessOf(result);
+          const platform = waiting?.platform;
+          if (waiting && platform && server.server.getClientCapabilities()?.elicitation) {
+            return await elicitWaits(server.server, platform, waiting, extra.signal);
+          }
+          return servedToolResult(result);
+        } catch (error) {
+          return {
+            content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
+            isError: true,
+          };
         }
-        return servedToolResult(result);
-      } catch (error) {
-        return {
-          content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
-          isError: true,
-        };
-      }
-    });
+      });
     // Continues the client's trace (its _meta traceparent) when an OpenTelemetry SDK is registered.
     const span = startMcpServerSpan(request.params.name, request.params._meta);
     if (!span.isRecording()) return served();
