@@ -415,6 +415,7 @@ export type {
   CallToolResult,
   CreateMcpServerOptions,
   McpAuthorizationRedirect,
+  McpAuthorizationResponse,
   McpCallOptions,
   McpClientFeatures,
   McpClientsLike,

@@ -26,7 +26,7 @@ interface TraceScope {
 const scopes = new AsyncLocalStorage<TraceScope>();
 
 /** The context a new span of ours starts under: our innermost span, else the application's active context. */
-function parentContext(): Context {
+export function parentContext(): Context {
   return scopes.getStore()?.spanContext ?? context.active();
 }
 

@@ -1,10 +1,11 @@
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { Logger } from "../tool/logger.js";
+import { checkMetadataIssuer } from "./authorization-response.js";
 import type { McpOAuthAuthorizationCode } from "./mcp-server-config.js";
 
 /** Called with the URL a person must open to authorize the client (the authorization-code flow's redirect). */
@@ -26,6 +27,7 @@ export class AuthorizationCodeProvider implements OAuthClientProvider {
   private information: OAuthClientInformationMixed | undefined;
   private savedTokens: OAuthTokens | undefined;
   private verifier: string | undefined;
+  private discovery: OAuthDiscoveryState | undefined;
   readonly clientMetadataUrl?: string;
 
   constructor(private readonly settings: AuthorizationCodeSettings) {
@@ -50,7 +52,9 @@ export class AuthorizationCodeProvider implements OAuthClientProvider {
       response_types: ["code"],
       token_endpoint_auth_method: this.settings.clientSecret !== undefined ? "client_secret_basic" : "none",
       ...(this.settings.scope !== undefined ? { scope: this.settings.scope } : {}),
-    };
+      // SEP-837: registered as what it is (the SDK sends these fields as they are).
+      application_type: applicationTypeOf(this.settings.redirectUrl),
+    } as OAuthClientMetadata;
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
@@ -78,6 +82,21 @@ export class AuthorizationCodeProvider implements OAuthClientProvider {
     );
   }
 
+  /**
+   * Records the authorization server found at discovery (before registering
+   * or redirecting), refusing metadata whose `issuer` is not the server it was
+   * fetched for; `McpClient.finishAuth` checks the response's `iss` against it.
+   */
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    checkMetadataIssuer(this.settings.server, state);
+    this.discovery = state;
+  }
+
+  /** The authorization server the last flow was started with (see {@link saveDiscoveryState}). */
+  get authorizationServer(): OAuthDiscoveryState | undefined {
+    return this.discovery;
+  }
+
   saveCodeVerifier(codeVerifier: string): void {
     this.verifier = codeVerifier;
   }
@@ -87,4 +106,22 @@ export class AuthorizationCodeProvider implements OAuthClientProvider {
       throw new Error("No authorization was started: there is no PKCE code verifier.");
     return this.verifier;
   }
+}
+
+/**
+ * SEP-837's `application_type` for a redirect URL: "native" for a loopback
+ * host (localhost, 127.0.0.0/8, [::1]) or a custom scheme (an app or CLI),
+ * else "web".
+ */
+export function applicationTypeOf(redirectUrl: string): "native" | "web" {
+  let url: URL;
+  try {
+    url = new URL(redirectUrl);
+  } catch {
+    return "native";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "native";
+  // The loopback test of mcp-http-guard.ts, not imported: that file loads node:crypto, this one runs anywhere.
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host) ? "native" : "web";
 }

@@ -10,6 +10,7 @@ import {
   SetLevelRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { withSpan } from "../loop/loop-telemetry.js";
 import type { Agent, AgentLike } from "../platform/agent.js";
 import type { AgentPlatform } from "../platform/agent-platform.js";
 import { AgentTool, ENTRY_POINT_OPTIONS, type ProcessOptionsCreator } from "../subagent/agent-tool.js";
@@ -18,6 +19,7 @@ import { ToolCallContext } from "../tool/tool-call-context.js";
 import type { TypeToken } from "../tool/type-token.js";
 import { elicitWaits, waitingProcessOf } from "./elicit-waits.js";
 import { McpServerCall } from "./mcp-server-call.js";
+import { endMcpSpan, startMcpServerSpan } from "./mcp-trace-context.js";
 import { servedProcessOptions } from "./served-process-options.js";
 import { type McpServerPrompt, servePrompts } from "./served-prompts.js";
 import { type McpServerResource, serveResources } from "./served-resources.js";
@@ -190,27 +192,36 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
         params?: Record<string, unknown>;
       }) => Promise<void>,
       minimumLevel: () => minimumLevel,
+      ...(extra.closeSSEStream ? { closeStream: extra.closeSSEStream } : {}),
     };
-    return McpServerCall.run(target, async () => {
-      try {
-        const result = await tool.call(
-          JSON.stringify(request.params.arguments ?? {}),
-          contextOf(request.params._meta),
-          { signal: extra.signal },
-        );
-        // An agent waiting for a person: a client that supports elicitation is asked, and the run goes on.
-        const waiting = waitingProcessOf(result);
-        const platform = waiting?.platform;
-        if (waiting && platform && server.server.getClientCapabilities()?.elicitation) {
-          return await elicitWaits(server.server, platform, waiting, extra.signal);
+    const served = () =>
+      McpServerCall.run<CallToolResult>(target, async () => {
+        try {
+          const result = await tool.call(
+            JSON.stringify(request.params.arguments ?? {}),
+            contextOf(request.params._meta),
+            { signal: extra.signal },
+          );
+          // An agent waiting for a person: a client that supports elicitation is asked, and the run goes on.
+          const waiting = waitingProcessOf(result);
+          const platform = waiting?.platform;
+          if (waiting && platform && server.server.getClientCapabilities()?.elicitation) {
+            return await elicitWaits(server.server, platform, waiting, extra.signal);
+          }
+          return servedToolResult(result);
+        } catch (error) {
+          return {
+            content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
+            isError: true,
+          };
         }
-        return servedToolResult(result);
-      } catch (error) {
-        return {
-          content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
-          isError: true,
-        };
-      }
+      });
+    // Continues the client's trace (its _meta traceparent) when an OpenTelemetry SDK is registered.
+    const span = startMcpServerSpan(request.params.name, request.params._meta);
+    if (!span.isRecording()) return served();
+    return withSpan(span, served).then((result) => {
+      endMcpSpan(span, result);
+      return result;
     });
   });
   return server;

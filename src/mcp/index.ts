@@ -2,6 +2,7 @@
 
 export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from "./agent-platform.js";
 export type { McpAuthorizationRedirect } from "./authorization-code-provider.js";
+export type { McpAuthorizationResponse } from "./authorization-response.js";
 export { type ToolGroupConfig, toolGroupsFromConfig } from "./config-tool-groups.js";
 export type { CreateMcpServerOptions } from "./create-mcp-server.js";
 // The server side loads the MCP SDK on first use: these entry points are light.

@@ -14,6 +14,7 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { Logger } from "../tool/logger.js";
 import { AuthorizationCodeProvider } from "./authorization-code-provider.js";
+import { authorizationCodeOf, type McpAuthorizationResponse } from "./authorization-response.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
 import { loadedMcpClientSdk, loadMcpClientSdk, type McpClientSdk, mcpClientSdk } from "./load-mcp-sdk.js";
 import {
@@ -26,6 +27,7 @@ import {
 import { type ElicitationScope, elicitationScope, throwIfAsked } from "./mcp-elicitation.js";
 import { LivenessPingRefused, livenessFetch, mayMeanDead } from "./mcp-liveness.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
+import { endMcpSpan, startMcpClientSpan, withTraceparent } from "./mcp-trace-context.js";
 import { oauthFetchGuard } from "./oauth-fetch-guard.js";
 import { sizeCappedFetch } from "./size-capped-fetch.js";
 import { skippedTool, usableMcpTools } from "./usable-mcp-tools.js";
@@ -240,6 +242,38 @@ export class McpClient {
     onResult: (result: CallToolResult) => T,
     onServerError: (error: McpServerError) => T,
   ): Promise<T> {
+    const span = startMcpClientSpan(name, this.name);
+    if (span.isRecording()) {
+      // Traced: the span covers the call, and its traceparent goes in _meta for the server to continue.
+      const meta = withTraceparent(options.meta, span);
+      return this.sendToolCall(
+        name,
+        args,
+        { ...options, ...(meta ? { meta } : {}) },
+        (result) => {
+          endMcpSpan(span, result.isError === true ? { isError: true } : {});
+          return onResult(result);
+        },
+        (error) => {
+          endMcpSpan(span, { error });
+          return onServerError(error);
+        },
+      ).catch((error: unknown) => {
+        if (span.isRecording()) endMcpSpan(span, { error });
+        throw error;
+      });
+    }
+    return this.sendToolCall(name, args, options, onResult, onServerError);
+  }
+
+  /** {@link callToolThen} without its span. */
+  private sendToolCall<T>(
+    name: string,
+    args: Readonly<Record<string, unknown>>,
+    options: McpCallOptions,
+    onResult: (result: CallToolResult) => T,
+    onServerError: (error: McpServerError) => T,
+  ): Promise<T> {
     const params = (
       options.meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: options.meta }
     ) as Parameters<Client["callTool"]>[0];
@@ -317,18 +351,31 @@ export class McpClient {
   }
 
   /**
-   * Finishes an authorization-code flow: exchanges the `code` your redirect
+   * Finishes an authorization-code flow: exchanges the code your redirect
    * URL received for tokens (saved in the server's `authProvider`). The next
-   * use of the server connects (or retries) with them. A server without an
-   * `authProvider` or `oauth` authorization-code config is a {@link ConfigurationError}.
+   * use of the server connects (or retries) with them. Pass the callback URL
+   * (or its query) as received: then its `iss` is checked against the
+   * authorization server the flow started with (RFC 9207, SEP-2468) and a
+   * mismatch, a missing `iss` the server promised, or an `error` response is an
+   * {@link McpServerError}; a bare code string skips that check.
+   * A server without an `authProvider` or `oauth` authorization-code config is
+   * a {@link ConfigurationError}.
    */
-  async finishAuth(authorizationCode: string): Promise<void> {
+  async finishAuth(response: McpAuthorizationResponse): Promise<void> {
     const sdk = await loadMcpClientSdk();
-    if (!this.authProvider(sdk)) {
+    const provider = this.authProvider(sdk);
+    if (!provider) {
       throw new ConfigurationError(
         `MCP server '${this.name}' has no OAuth authorization-code flow to finish: configure oauth.redirectUrl or an authProvider.`,
       );
     }
+    const authorizationCode = authorizationCodeOf(
+      this.name,
+      response,
+      provider instanceof AuthorizationCodeProvider
+        ? provider.authorizationServer
+        : await provider.discoveryState?.(),
+    );
     const transport = this.authorizing ?? this.transport ?? this.createTransport(sdk);
     await (
       transport as InstanceType<

@@ -1,5 +1,6 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { Logger } from "../tool/logger.js";
+import type { McpAuthorizationResponse } from "./authorization-response.js";
 import { toolGroupsFromConfig } from "./config-tool-groups.js";
 import { McpClient } from "./mcp-client.js";
 import { type McpPlatformSupport, provideMcpPlatformSupport } from "./mcp-platform-support.js";
@@ -122,11 +123,12 @@ export class McpClients {
 
   /**
    * Finishes the authorization-code flow of the server called `serverName`
-   * with the `code` its redirect URL received (see {@link McpClient.finishAuth});
+   * with what its redirect URL received: the callback URL (its `iss` is then
+   * checked), its query, or the bare code (see {@link McpClient.finishAuth});
    * an unknown name is a {@link ConfigurationError}.
    */
-  async finishAuth(serverName: string, code: string): Promise<void> {
-    return this.select([serverName]).clients[0]!.finishAuth(code);
+  async finishAuth(serverName: string, response: McpAuthorizationResponse): Promise<void> {
+    return this.select([serverName]).clients[0]!.finishAuth(response);
   }
 
   /**

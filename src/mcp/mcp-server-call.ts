@@ -32,6 +32,8 @@ export interface McpServerCallTarget {
   }) => Promise<void>;
   /** The least severe level the client wants (`logging/setLevel`). @default "debug" (everything) */
   readonly minimumLevel: () => LoggingLevel;
+  /** Closes the call's SSE stream, the client to resume it (a resumable stateful HTTP session only). */
+  readonly closeStream?: () => void;
 }
 
 const storage = new AsyncLocalStorage<McpServerCall>();
@@ -91,6 +93,19 @@ export class McpServerCall {
       method: "notifications/message",
       params: { level, data, ...(logger === undefined ? {} : { logger }) },
     });
+  }
+
+  /**
+   * Lets go of the client's connection for this call while the tool works on
+   * (SSE polling, MCP 2025-11-25): the stream is closed, the client reconnects
+   * after the `retry` it was given and receives what follows, the result
+   * included. Only over a resumable stateful HTTP session
+   * (`serveMcpOverHttp`); returns whether the stream was closed.
+   */
+  closeStream(): boolean {
+    if (!this.target.closeStream) return false;
+    this.target.closeStream();
+    return true;
   }
 
   /** Whether the client declared elicitation (forms for its user). */

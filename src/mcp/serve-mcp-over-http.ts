@@ -5,6 +5,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { isLoopbackHost, type McpHttpRefusal, mcpHttpGuard } from "./mcp-http-guard.js";
+import { SseEventStore } from "./sse-event-store.js";
 
 /** Options of {@link serveMcpOverHttp}. */
 export interface ServeMcpOverHttpOptions {
@@ -65,6 +66,15 @@ export interface ServeMcpOverHttpOptions {
    * does). @default 120000 (2 minutes), or `sessionIdleMs` when that is shorter
    */
   readonly streamlessSessionIdleMs?: number;
+  /**
+   * Stateful: the SSE events each session keeps so a client whose stream
+   * broke off (or that a tool let go, `McpServerCall.closeStream()`) resumes
+   * it with `Last-Event-ID` (MCP 2025-11-25, SEP-1699); each stream opens
+   * with a priming event carrying `retry`. 0 turns resumability off. @default 100
+   */
+  readonly resumableEvents?: number;
+  /** Stateful: the `retry` (ms) a resumable stream's priming event tells the client to wait before reconnecting. @default 1000 */
+  readonly sseRetryMs?: number;
 }
 
 /** A running Streamable HTTP endpoint. */
@@ -149,6 +159,8 @@ interface SessionLimits {
   readonly maxSessionsPerClient: number;
   readonly sessionIdleMs: number;
   readonly streamlessSessionIdleMs: number;
+  readonly resumableEvents: number;
+  readonly sseRetryMs: number;
 }
 
 /**
@@ -247,6 +259,9 @@ function statefulHandler(createMcpServer: () => McpServer, limits: SessionLimits
     const server = createMcpServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      ...(limits.resumableEvents > 0
+        ? { eventStore: new SseEventStore(limits.resumableEvents), retryInterval: limits.sseRetryMs }
+        : {}),
       onsessioninitialized: (sessionId) => {
         const session: Session = { transport, server, client, lastUsed: Date.now(), open: 0 };
         sessions.set(sessionId, session);
@@ -299,6 +314,18 @@ export async function serveMcpOverHttp(
       `Serving MCP on ${host} makes the agents reachable from the network: give a token (the 'token' option; --token or EMBABEL_MCP_TOKEN on the command line), or listen on 127.0.0.1.`,
     );
   }
+  const resumableEvents = options.resumableEvents ?? 100;
+  const sseRetryMs = options.sseRetryMs ?? 1000;
+  if (!Number.isInteger(resumableEvents) || resumableEvents < 0) {
+    throw new ConfigurationError(
+      `serveMcpOverHttp: resumableEvents must be a whole number, 0 or more (0 turns resumability off); got ${resumableEvents}.`,
+    );
+  }
+  if (!Number.isInteger(sseRetryMs) || sseRetryMs < 0) {
+    throw new ConfigurationError(
+      `serveMcpOverHttp: sseRetryMs must be a whole number of milliseconds; got ${sseRetryMs}.`,
+    );
+  }
   const handler =
     options.sessions === "stateless"
       ? { handle: statelessHandler(createMcpServer), close: async () => undefined }
@@ -311,6 +338,8 @@ export async function serveMcpOverHttp(
             Math.min(120_000, options.sessionIdleMs ?? 120_000),
             "streamlessSessionIdleMs",
           ),
+          resumableEvents,
+          sseRetryMs,
         });
   let guard: ReturnType<typeof mcpHttpGuard> | undefined;
   const http: Server = createServer((request, response) => {

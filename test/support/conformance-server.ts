@@ -38,6 +38,16 @@ function text(input: string, name: string): string {
 }
 
 const tools: Tool[] = [
+  // SEP-1699 SSE polling: lets go of the stream mid-call, answers after the client reconnected.
+  Tool.create(
+    "test_reconnection",
+    "Closes its SSE stream mid-call, then answers on the resumed stream",
+    async () => {
+      if (!served().closeStream()) throw new Error("This call's stream cannot be resumed.");
+      await pause(200);
+      return ToolResult.text("Reconnected: the result arrived on the resumed stream.");
+    },
+  ),
   Tool.create("test_simple_text", "Returns simple text", async () =>
     ToolResult.text("This is a simple text response for testing."),
   ),

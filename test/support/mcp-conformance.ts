@@ -51,10 +51,23 @@ export interface ConformanceRun {
   readonly results: readonly ConformanceScenarioResult[];
 }
 
+/** The protocol revisions the suite has frozen requirement sets for. */
+export type ConformanceRevision = "2025-11-25" | "2026-07-28";
+
+/** The revisions, oldest first. */
+export const CONFORMANCE_REVISIONS: readonly ConformanceRevision[] = ["2025-11-25", "2026-07-28"];
+
 /** Options of a server run. */
 export interface ServerConformanceOptions {
   /** Scenarios to run, one CLI run each, in parallel. @default the `suite`, in one CLI run */
   readonly scenarios?: readonly string[];
+  /**
+   * Runs exactly a revision's requirement set (scored and unscored scenarios,
+   * each at that revision's wire), in one CLI run. Replaces `suite`.
+   */
+  readonly requirements?: ConformanceRevision;
+  /** With `scenarios`: the wire revision each runs at (`--spec-version --force`). @default the scenario's own */
+  readonly specVersion?: ConformanceRevision;
   /** The suite's set when no `scenarios` are given: "active", "all" or "pending". @default "all" */
   readonly suite?: "active" | "all" | "pending";
   /** Ends the run (the CLI is killed). */
@@ -67,6 +80,11 @@ export interface ServerConformanceOptions {
 export interface ClientConformanceOptions {
   /** The suite's per-scenario client timeout. @default 30000 */
   readonly clientTimeoutMs?: number;
+  /**
+   * The wire revision the scenario runs at (`--spec-version --force`); the
+   * client reads it from `MCP_CONFORMANCE_PROTOCOL_VERSION`. @default the scenario's own
+   */
+  readonly specVersion?: ConformanceRevision;
   /** Environment for the CLI and so for the client command it starts. @default process.env */
   readonly env?: NodeJS.ProcessEnv;
   /** Ends the run (the CLI is killed). */
@@ -93,7 +111,7 @@ function verdict(
   };
 }
 
-/** Every `checks.json` under `dir`, keyed by the scenario its folder names (`[server-]<scenario>-<timestamp>`). */
+/** Every `checks.json` under `dir` (a scenario folder without one: a failure), keyed by the scenario its folder names (`[server-]<scenario>-<timestamp>`). */
 function readResults(dir: string, mode: "server" | "client"): ConformanceScenarioResult[] {
   const found: ConformanceScenarioResult[] = [];
   const walk = (folder: string): void => {
@@ -101,12 +119,20 @@ function readResults(dir: string, mode: "server" | "client"): ConformanceScenari
       if (!entry.isDirectory()) continue;
       const path = join(folder, entry.name);
       const checksFile = join(path, "checks.json");
+      let scenario = relative(dir, path).replace(TIMESTAMP, "");
+      if (mode === "server") scenario = scenario.replace(/^server-/, "");
       if (existsSync(checksFile)) {
-        let scenario = relative(dir, path).replace(TIMESTAMP, "");
-        if (mode === "server") scenario = scenario.replace(/^server-/, "");
         found.push(
           verdict(scenario, JSON.parse(readFileSync(checksFile, "utf8")) as ConformanceCheck[], mode),
         );
+      } else if (TIMESTAMP.test(entry.name)) {
+        // The scenario's folder without checks: the scenario threw before recording any.
+        found.push({
+          scenario,
+          checks: [],
+          passed: false,
+          problems: ["the scenario recorded no checks (it failed to run)"],
+        });
       } else walk(path);
     }
   };
@@ -172,14 +198,16 @@ export async function runServerConformance(
   url: string,
   options: ServerConformanceOptions = {},
 ): Promise<ConformanceRun> {
-  const { scenarios, signal, timeoutMs } = options;
+  const { scenarios, signal, timeoutMs, requirements, specVersion } = options;
   const runOptions = { ...(signal ? { signal } : {}), ...(timeoutMs ? { timeoutMs } : {}) };
   if (!scenarios) {
-    return runCli(["server", "--url", url, "--suite", options.suite ?? "all"], "server", runOptions);
+    const set = requirements ? ["--requirements", requirements] : ["--suite", options.suite ?? "all"];
+    return runCli(["server", "--url", url, ...set], "server", runOptions);
   }
+  const version = specVersion ? ["--spec-version", specVersion, "--force"] : [];
   const runs = await Promise.all(
     scenarios.map((scenario) =>
-      runCli(["server", "--url", url, "--scenario", scenario], "server", runOptions),
+      runCli(["server", "--url", url, "--scenario", scenario, ...version], "server", runOptions),
     ),
   );
   return {
@@ -211,6 +239,7 @@ export function runClientConformance(
       scenario,
       "--timeout",
       String(options.clientTimeoutMs ?? 30_000),
+      ...(options.specVersion ? ["--spec-version", options.specVersion, "--force"] : []),
     ],
     "client",
     {
@@ -238,6 +267,64 @@ export function listConformanceScenarios(mode: "server" | "client"): Promise<str
     child.on("error", reject);
     child.on("close", () => {
       resolve([...stdout.matchAll(/^\s*- (\S+)/gm)].map((match) => match[1] as string));
+    });
+  });
+}
+
+/** Why a scenario of a requirement set is run but never scored (the suite's words). */
+export type UnscoredReason = "extension" | "added-after-release" | "pending" | (string & {});
+
+/** A revision's frozen requirement set, as `conformance list --requirements` prints it. */
+export interface RequirementSet {
+  readonly revision: ConformanceRevision;
+  /** The scored server scenarios. */
+  readonly server: readonly string[];
+  /** The scored client scenarios. */
+  readonly client: readonly string[];
+  /** The scenarios run and reported but never scored, with the side they test and why. */
+  readonly unscored: readonly { scenario: string; side: "server" | "client"; reason: UnscoredReason }[];
+}
+
+/** The scenarios a revision requires (and the unscored ones it runs), read from the suite's CLI. */
+export function listRequirementSet(revision: ConformanceRevision): Promise<RequirementSet> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ["--import", CONFORMANCE_FS_SHIM, CONFORMANCE_CLI, "list", "--requirements", revision],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (exitCode) => {
+      const server: string[] = [];
+      const client: string[] = [];
+      const unscored: { scenario: string; side: "server" | "client"; reason: string }[] = [];
+      let section: "server" | "client" | "unscored" | undefined;
+      let reason = "";
+      for (const line of stdout.split("\n")) {
+        if (line.startsWith("Server scenarios")) section = "server";
+        else if (line.startsWith("Client scenarios")) section = "client";
+        else if (line.startsWith("Run and reported")) section = "unscored";
+        const heading = /^ {2}(\S[^(]*?) \(\d+\):$/.exec(line);
+        if (section === "unscored" && heading) reason = heading[1] as string;
+        const unscoredEntry = /^ {4}- (\S+) \[(server|client)\]$/.exec(line);
+        if (section === "unscored" && unscoredEntry) {
+          unscored.push({
+            scenario: unscoredEntry[1] as string,
+            side: unscoredEntry[2] as "server" | "client",
+            reason,
+          });
+        }
+        const entry = /^ {2}- (\S+)$/.exec(line);
+        if (entry && section === "server") server.push(entry[1] as string);
+        if (entry && section === "client") client.push(entry[1] as string);
+      }
+      if (exitCode !== 0 || server.length + client.length === 0) {
+        reject(new Error(`conformance list --requirements ${revision} failed (exit ${exitCode}): ${stdout}`));
+      } else resolve({ revision, server, client, unscored });
     });
   });
 }
