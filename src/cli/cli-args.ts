@@ -39,10 +39,14 @@ export interface RunCommand {
   readonly approvals?: ApprovalMode;
 }
 
-/** `embabel-ts respond <process-id> <request-id> approve|deny|submit [--reason r] [--input json] --redis <url>`. */
+/** `embabel-ts respond [<module>] <process-id> <request-id> approve|deny|submit [--reason r] [--input json] [--wait s] --redis <url>`. */
 export interface RespondCommand {
   /** Which command. */
   readonly command: "respond";
+  /** A module exporting the agents (like `worker`), to show the result with `--wait`. @default the built-in examples */
+  readonly module?: string;
+  /** Wait this many seconds for a worker to continue the run and print how it ended. @default 0 (return once the answer is stored) */
+  readonly waitSeconds?: number;
   readonly processId: string;
   readonly requestId: string;
   /** Approve, deny, or submit a form's values (`--input`). */
@@ -57,10 +61,12 @@ export interface RespondCommand {
   readonly queue: string | undefined;
 }
 
-/** `embabel-ts waiting --redis <url>`: the runs waiting for a person, with their requests. */
+/** `embabel-ts waiting [<module>] --redis <url>`: the runs waiting for a person, with their requests. */
 export interface WaitingCommand {
   /** Which command. */
   readonly command: "waiting";
+  /** A module exporting the agents (like `worker`), to read their checkpoints whole. @default the built-in examples */
+  readonly module?: string;
   readonly redis: string;
   /** @default "embabel-agents" */
   readonly queue: string | undefined;
@@ -157,6 +163,7 @@ const OPTIONS = {
   "lock-duration": { type: "string" },
   "stalled-interval": { type: "string" },
   "wait-timeout": { type: "string" },
+  wait: { type: "string" },
   http: { type: "string" },
   host: { type: "string" },
   token: { type: "string" },
@@ -221,7 +228,7 @@ const OPTIONS_OF: Readonly<Record<(typeof COMMANDS)[number], readonly (keyof typ
     "model",
     "config",
   ],
-  respond: ["reason", "input", "redis", "queue"],
+  respond: ["reason", "input", "redis", "queue", "wait"],
   waiting: ["redis", "queue"],
   help: [],
 };
@@ -297,8 +304,13 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     case "respond":
       return respondCommand(rest, values);
     case "waiting": {
-      if (rest.length > 0) throw new UsageError(`'waiting' takes no arguments (got ${quoteAll(rest)}).`);
-      return { command: "waiting", redis: requireRedis(values.redis, "waiting"), queue: values.queue };
+      if (rest.length > 1) throw new UsageError(`'waiting' takes one module (got ${quoteAll(rest)}).`);
+      return {
+        command: "waiting",
+        ...(rest[0] === undefined ? {} : { module: rest[0] }),
+        redis: requireRedis(values.redis, "waiting"),
+        queue: values.queue,
+      };
     }
     case "studio":
       return {
@@ -363,9 +375,10 @@ function respondCommand(
   rest: readonly string[],
   values: { [key in keyof typeof OPTIONS]?: string | boolean | string[] | undefined },
 ): RespondCommand {
-  const [processId, requestId, answer, ...extra] = rest;
+  // A module comes first when given, as with `worker`: four arguments then.
+  const [module, processId, requestId, answer, ...extra] = rest.length === 4 ? rest : [undefined, ...rest];
   const usage =
-    "embabel-ts respond <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] --redis <url>";
+    "embabel-ts respond [<module>] <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] [--wait <seconds>] --redis <url>";
   if (processId === undefined || requestId === undefined || answer === undefined || extra.length > 0)
     throw new UsageError(`Usage: ${usage}`);
   if (answer !== "approve" && answer !== "deny" && answer !== "submit")
@@ -382,8 +395,14 @@ function respondCommand(
     throw new UsageError("'submit' needs the form's values: --input '<json>'.");
   if (answer === "deny" && input !== undefined)
     throw new UsageError("--input goes with approve or submit, not deny.");
+  const wait = values.wait as string | undefined;
+  const waitSeconds = wait === undefined ? undefined : Number(wait);
+  if (waitSeconds !== undefined && (wait?.trim() === "" || !Number.isFinite(waitSeconds) || waitSeconds < 0))
+    throw new UsageError(`--wait needs a number of seconds, 0 or more (got '${wait}').`);
   return {
     command: "respond",
+    ...(module === undefined ? {} : { module }),
+    ...(waitSeconds === undefined ? {} : { waitSeconds }),
     processId,
     requestId,
     answer,

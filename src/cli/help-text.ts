@@ -7,9 +7,10 @@ Usage:
   embabel-ts worker [<module>] --redis <url>       run queued agent processes (scale-out; see docs/scale-out.md)
   embabel-ts mcp-serve [<module>] [--http <port>] [options]   serve the example agents (or a module's) as MCP tools (stdio, or HTTP on 127.0.0.1)
   embabel-ts studio [--port <n>] [<trace files>]   look at runs in the browser (http://127.0.0.1:4477)
-  embabel-ts waiting --redis <url>                 list the runs waiting for a person (approvals, forms)
-  embabel-ts respond <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] --redis <url>
+  embabel-ts waiting [<module>] --redis <url>      list the runs waiting for a person (approvals, forms)
+  embabel-ts respond [<module>] <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] [--wait <s>] --redis <url>
                                                    answer a waiting run; a worker then continues it
+                                                   (returns once stored; --wait <s> prints how it ended)
   embabel-ts --help                                show this help
   embabel-ts --version                             print the version
 

@@ -165,7 +165,12 @@ async function runOn(
   recording.finish(process);
   terminal.out();
   if (process.status === "waiting") {
-    printUnanswered(process, terminal, command.redis === undefined ? undefined : redactUrl(command.redis));
+    printUnanswered(
+      process,
+      terminal,
+      command.redis === undefined ? undefined : redactUrl(command.redis),
+      command.queue,
+    );
     return EXIT_WAITING;
   }
   printOutcome(terminal, process, reporter);

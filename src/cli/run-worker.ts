@@ -20,7 +20,7 @@ import { indent } from "./terminal.js";
 import { UsageError } from "./usage-error.js";
 
 /** Agents a worker serves, with the recorded script `--scripted` replays for each (when it has one). */
-interface WorkerAgents {
+export interface WorkerAgents {
   readonly agents: readonly AgentLike[];
   readonly examples: readonly ExampleDefinition[];
 }
@@ -147,7 +147,8 @@ function configuredModels(
   }
 }
 
-async function loadWorkerModule(path: string): Promise<WorkerAgents> {
+/** The agents (and examples) a built module exports, for `worker`, `waiting` and `respond`. */
+export async function loadWorkerModule(path: string): Promise<WorkerAgents> {
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
