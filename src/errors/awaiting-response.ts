@@ -7,11 +7,15 @@ type JsonSchemaObject = Readonly<Record<string, unknown>>;
 export type PendingRequest =
   | {
       readonly kind: "approval";
-      /** `<loopId>/<toolCallId>`: the call the answer belongs to. */
+      /** The gate's key of the call (the loop: `<loopId>/<round>.<index>`; a shortcut adds `/<inner tool>`): the call the answer belongs to. */
       readonly key: string;
       readonly toolName: string;
-      /** The arguments the model sent, parsed. */
+      /** The arguments the tool will get, validated (as JSON, with scalar strings coerced). */
       readonly arguments: unknown;
+      /** Digest of the exact JSON arguments: the answer is used only for a call with this tool name and digest. */
+      readonly digest?: string;
+      /** Set when the request is asked again: what was wrong with the previous answer. */
+      readonly problem?: string;
       /** What the person is told. */
       readonly message: string;
       /** The tool's input schema: edited arguments are checked against it. */

@@ -1,3 +1,4 @@
+export { ApprovalUnavailableError } from "./approval-unavailable-error.js";
 export { AwaitingResponse, describeRequest, type PendingRequest } from "./awaiting-response.js";
 export { CheckpointError } from "./checkpoint-error.js";
 export { ConfigurationError } from "./configuration-error.js";

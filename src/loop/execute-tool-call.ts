@@ -2,18 +2,19 @@ import type { LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
 import type { Context } from "@opentelemetry/api";
 import { ReplanRequested } from "../errors/replan-requested.js";
 import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
+import type { ApprovalAuthority } from "../tool/approval-authority.js";
+import { ApprovalGrant } from "../tool/approval-grant.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolContent } from "../tool/tool-content.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { ToolResultNote } from "../tool/tool-result-note.js";
-import { denialMessage } from "./approval-gate.js";
 import { nestedTooDeeply } from "./argument-depth.js";
 import { callWithTimeout, toolTimeoutMessage } from "./call-with-timeout.js";
 import { capToolResult } from "./cap-tool-result.js";
 import { emit, endSpan, type LoopEventListener, startToolSpan, withinToolCall } from "./loop-telemetry.js";
-import type { ApprovalAnswer } from "./loop-waits.js";
 import { parseToolArguments } from "./parse-tool-arguments.js";
+import type { GateAdmission } from "./tool-gate.js";
 import type { ToolSet } from "./tool-set.js";
 import type { UnknownToolCounter } from "./unknown-tool.js";
 
@@ -62,6 +63,8 @@ export interface ToolCallEnvironment {
   readonly maxToolResultChars: number;
   /** The OpenTelemetry context of the LLM call that asked for the tool calls (set only while a span records). */
   readonly spanParent?: Context;
+  /** Who answers approvals (the process's waits, or an approval callback); absent: nobody can be asked. */
+  readonly approvals?: ApprovalAuthority;
 }
 
 /**
@@ -109,19 +112,22 @@ function lenientParse(input: string): unknown {
 }
 
 /**
- * Runs one tool call: finds the tool (unknown names are answered in-band, and
- * counted), checks the arguments (malformed JSON and schema violations are
- * answered in-band), calls the tool with the loop context and signal, and turns
- * a thrown error into the `WARNING: ...` answer. A replan request is returned;
- * other control-flow signals and aborts propagate. A person's `answer` to a
- * call needing approval denies it in-band or replaces its arguments.
+ * Runs one tool call through the gate: finds the tool (unknown names are
+ * answered in-band, and counted), checks the arguments (malformed JSON and
+ * schema violations are answered in-band), calls the tool with the loop
+ * context and signal, and turns a thrown error into the `WARNING: ...` answer.
+ * A replan request is returned; other control-flow signals and aborts
+ * propagate. A call of a tool needing approval comes with the gate's
+ * `admission` (decided for the whole round first): refused in-band, or run
+ * with exactly the approved (or edited) arguments under the gate's grant.
  */
 export async function executeToolCall(
   model: ModelToolCall,
   environment: ToolCallEnvironment,
-  answer?: ApprovalAnswer,
+  callKey: string,
+  admission?: GateAdmission,
 ): Promise<ToolCallOutcome> {
-  const call = answer?.approved === true && answer.input !== undefined ? edited(model, answer.input) : model;
+  const call = admission?.kind === "run" && admission.edited ? edited(model, admission.input) : model;
   const { tools, onToolCallEnd: onEvent, loopId } = environment;
   const onStart = environment.onToolCallStart;
   // Stryker disable next-line ConditionalExpression: true only calls an absent listener, and emit swallows the TypeError
@@ -146,15 +152,23 @@ export async function executeToolCall(
     return outcome;
   }
   environment.unknownTools.found();
-  if (answer?.approved === false) {
-    const outcome = answered(call, denialMessage(answer.reason), lenientParse(call.input));
-    // Stryker disable next-line ConditionalExpression: true only calls an absent listener, and emit swallows the TypeError
-    if (onEvent !== undefined) emitEnd(onEvent, loopId, outcome, 0);
-    return outcome;
-  }
-  const parsed = parseToolArguments(tool, call.input);
-  if (!parsed.ok) {
-    const outcome = answered(call, parsed.message, parsed.value);
+  // The gate's first step for every tool; a tool needing approval was admitted by the whole gate already.
+  const parsed: GateAdmission =
+    admission ??
+    (() => {
+      const checked = parseToolArguments(tool, call.input);
+      return checked.ok
+        ? { kind: "run" as const, input: checked.input, value: checked.value }
+        : { kind: "refused" as const, message: checked.message, value: checked.value };
+    })();
+  if (parsed.kind !== "run") {
+    const message =
+      parsed.kind === "refused" ? parsed.message : "This call is waiting for a person's approval.";
+    const outcome = answered(
+      call,
+      message,
+      parsed.kind === "refused" ? parsed.value : lenientParse(call.input),
+    );
     // Stryker disable next-line ConditionalExpression: true only calls an absent listener, and emit swallows the TypeError
     if (onEvent !== undefined) emitEnd(onEvent, loopId, outcome, 0);
     return outcome;
@@ -170,11 +184,15 @@ export async function executeToolCall(
   const maxChars = tool.metadata.returnDirect
     ? Number.POSITIVE_INFINITY
     : (tool.metadata.maxResultChars ?? environment.maxToolResultChars);
+  const callOptions: ToolCallOptions = { ...environment.callOptions, callKey };
+  const approval = parsed.approval;
+  const run = () =>
+    timeoutMs === undefined
+      ? tool.call(parsed.input, environment.context, callOptions)
+      : callWithTimeout(tool, parsed.input, environment.context, callOptions, timeoutMs);
   try {
     const result = await withinToolCall(call.toolCallId, span, () =>
-      timeoutMs === undefined
-        ? tool.call(parsed.input, environment.context, environment.callOptions)
-        : callWithTimeout(tool, parsed.input, environment.context, environment.callOptions, timeoutMs),
+      approval === undefined ? run() : ApprovalGrant.run(approval, parsed.input, run),
     );
     if (result === "timed-out") {
       const message = toolTimeoutMessage(call.toolName, timeoutMs as number);
@@ -216,9 +234,9 @@ export async function executeToolCall(
   return outcome;
 }
 
-/** `call` with the arguments a person edited. */
-function edited(call: ModelToolCall, input: unknown): ModelToolCall {
-  return { toolCallId: call.toolCallId, toolName: call.toolName, input: JSON.stringify(input) };
+/** `call` with the arguments a person edited (validated JSON). */
+function edited(call: ModelToolCall, input: string): ModelToolCall {
+  return { toolCallId: call.toolCallId, toolName: call.toolName, input };
 }
 
 /** The message of a thrown value: an error's message, a thrown string itself, else "No message". */

@@ -1,6 +1,22 @@
 export { type AppliedToolInjection, applyToolInjection } from "./apply-tool-injection.js";
+export { approvalCallbackAuthority } from "./approval-callback-authority.js";
 export { ChainedToolInjectionStrategy } from "./chained-tool-injection-strategy.js";
 export { type JsonSchemaValidator, jsonSchemaValidator } from "./json-schema-validator.js";
+export {
+  type AdmitOptions,
+  type ApprovalAnswer,
+  type ApprovalAuthority,
+  type ApprovalCheck,
+  admitToolCall,
+  denialMessage,
+  type GateAdmission,
+  type GateCall,
+  type GateEnvironment,
+  type GateOutcome,
+  gateToolCall,
+  inputDigest,
+  validateEdit,
+} from "./tool-gate.js";
 export {
   type LastToolCall,
   type ToolInjectionContext,

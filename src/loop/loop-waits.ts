@@ -3,10 +3,13 @@ import type {
   LanguageModelV3Prompt,
   LanguageModelV3ToolResultOutput,
 } from "@ai-sdk/provider";
+import type { ApprovalAnswer, ApprovalAuthority } from "../tool/approval-authority.js";
 import type { LlmUsage } from "./tool-loop.js";
 
 /** A call of a stopped round that already has its result (it ran, or was answered in-band). */
 export interface SettledCall {
+  /** The call's place in its round (absent in checkpoints written before it was kept: matched by `toolCallId`). */
+  readonly index?: number;
   readonly toolCallId: string;
   readonly toolName: string;
   /** The parsed arguments, for the transcript. */
@@ -51,21 +54,18 @@ export type WaitJournalEntry =
   | { readonly kind: "loop-suspended"; readonly loop: SuspendedLoop }
   | { readonly kind: "awaitable" };
 
-/** A person's answer to an approval request. */
-export type ApprovalAnswer =
-  | { readonly approved: true; readonly input?: unknown }
-  | { readonly approved: false; readonly reason?: string };
+export type { ApprovalAnswer } from "../tool/approval-authority.js";
 
 /**
  * What keeps the waits of the agent process a loop runs in: the journal that
  * lets a resumed action replay its finished loops without calling the model
  * and resume its stopped loop where it stopped, and the answers to approvals.
  */
-export interface LoopWaits {
+export interface LoopWaits extends ApprovalAuthority {
   /** Claims the next slot of the current action's run; returns its index and what a previous run left there. */
   enter(): { readonly index: number; readonly entry: WaitJournalEntry | undefined };
   /** Keeps what happened in slot `index`. */
   record(index: number, entry: WaitJournalEntry): void;
-  /** The answer to the approval of call `key` (`<loopId>/<toolCallId>`), once given. */
+  /** The answer to the approval of call `key`, once given (not used up; the gate uses `decide`). */
   approvalAnswer(key: string): ApprovalAnswer | undefined;
 }

@@ -3,10 +3,11 @@ import { AwaitingResponse, type PendingRequest } from "../errors/awaiting-respon
 import type { Tool } from "../tool/tool.js";
 import { Unfolding } from "../tool/unfolding.js";
 import { applyToolInjection } from "./apply-tool-injection.js";
-import { decideApproval, restoredOutcome } from "./approval-gate.js";
+import { restoredOutcome } from "./approval-gate.js";
 import { executeToolCall, type ToolCallEnvironment, type ToolCallOutcome } from "./execute-tool-call.js";
 import { emit, type LoopEventListener } from "./loop-telemetry.js";
-import type { ApprovalAnswer, LoopWaits, SettledCall } from "./loop-waits.js";
+import type { LoopWaits, SettledCall } from "./loop-waits.js";
+import { admitToolCall, type GateAdmission } from "./tool-gate.js";
 import type { ToolInjectionStrategy } from "./tool-injection-strategy.js";
 
 /** What the tool calls of one LLM round came to. */
@@ -23,6 +24,8 @@ export interface ToolBatch {
     readonly requests: readonly PendingRequest[];
     /** The wait thrown by a tool (a nested loop, a subagent, an awaitable). */
     readonly signal?: AwaitingResponse;
+    /** The index in the round of each of `outcomes`. */
+    readonly indexes: readonly number[];
   };
 }
 
@@ -39,10 +42,51 @@ export interface ToolBatchEnvironment extends ToolCallEnvironment {
   readonly waits?: LoopWaits;
 }
 
+/** The gate's key of call `index` of round `iteration` of loop `loopId` (never the provider's id). */
+export function loopCallKey(loopId: string, iteration: number, index: number): string {
+  return `${loopId}/${iteration}.${index}`;
+}
+
+/** The settled call at `index` (older checkpoints: by the provider's id). */
+function settledAt(
+  settled: ReadonlyMap<string, SettledCall> | undefined,
+  call: LanguageModelV3ToolCall,
+  index: number,
+): SettledCall | undefined {
+  if (settled === undefined) return undefined;
+  return settled.get(`#${index}`) ?? settled.get(call.toolCallId);
+}
+
+/** The key a settled call is kept under in a resumed round. */
+export function settledKey(call: SettledCall): string {
+  return call.index === undefined ? call.toolCallId : `#${call.index}`;
+}
+
+/** The gate's decision for a call of a tool that needs approval; `undefined` for any other call. */
+function admit(
+  call: LanguageModelV3ToolCall,
+  environment: ToolBatchEnvironment,
+  callKey: string,
+  peek: boolean,
+): Promise<GateAdmission> | undefined {
+  const tool = environment.tools.get(call.toolName);
+  if (tool?.metadata.approval === undefined) return undefined;
+  return admitToolCall(
+    { tool, toolName: call.toolName, input: call.input, callKey },
+    environment,
+    peek ? PEEK : NO_PEEK,
+  );
+}
+
+const PEEK = Object.freeze({ peek: true });
+const NO_PEEK = Object.freeze({});
+
 /**
  * Executes the tool calls of one LLM round, in order (or concurrently with
  * results kept in call order), applying the injection strategy after each
- * executed tool so the next round sees the changed list.
+ * executed tool so the next round sees the changed list. Calls of tools that
+ * need approval pass the whole gate first; a call that must wait for a person
+ * stops the round with the requests of it and of every later call.
  */
 export async function runToolBatch(
   calls: readonly LanguageModelV3ToolCall[],
@@ -51,14 +95,21 @@ export async function runToolBatch(
   settled?: ReadonlyMap<string, SettledCall>,
 ): Promise<ToolBatch> {
   const outcomes: ToolCallOutcome[] = [];
+  const { loopId } = environment;
   // Stryker disable next-line EqualityOperator,ConditionalExpression: one call (the least a round has) runs the same either way
   if (environment.parallel && calls.length > 1) {
     environment.signal?.throwIfAborted();
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: settled calls come only with waits; without waits both paths deny approvals ("no person to ask"), run every call and keep results in call order
-    if (environment.waits !== undefined || settled !== undefined) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: settled calls come only with waits
+    if (environment.waits !== undefined || settled !== undefined || environment.approvals !== undefined) {
       return runParallelWaiting(calls, environment, iteration, settled);
     } else {
-      const all = await Promise.all(calls.map((call) => executeToolCall(call, environment)));
+      const all = await Promise.all(
+        calls.map(async (call, index) => {
+          const callKey = loopCallKey(loopId, iteration, index);
+          const admission = await admit(call, environment, callKey, false);
+          return executeToolCall(call, environment, callKey, admission);
+        }),
+      );
       const replan = all.find((outcome) => outcome.replan);
       if (replan) return { outcomes: [], replan };
       outcomes.push(...all);
@@ -67,32 +118,32 @@ export async function runToolBatch(
   } else {
     for (let index = 0; index < calls.length; index += 1) {
       const call = calls[index] as LanguageModelV3ToolCall;
-      const done = settled?.get(call.toolCallId);
+      const done = settledAt(settled, call, index);
       if (done !== undefined) {
         outcomes.push(restoredOutcome(call, done, environment.tools));
         continue;
       }
       environment.signal?.throwIfAborted();
-      let answer: ApprovalAnswer | undefined;
-      const tool = environment.tools.get(call.toolName);
-      if (tool?.metadata.approval !== undefined) {
-        const decision = await decideApproval(call, tool, environment);
-        if (decision.kind === "pending") {
-          // Stryker disable next-line MethodExpression: the earlier calls are decided already, and this call's request has the same key, kept once by the waits
-          const rest = await pendingRequests(calls.slice(index + 1), environment);
-          return { outcomes, suspended: { requests: [decision.request, ...rest] } };
-        }
-        // Stryker disable next-line ConditionalExpression: a "run" decision has no answer, so assigning it changes nothing
-        if (decision.kind === "answered") answer = decision.answer;
+      const callKey = loopCallKey(loopId, iteration, index);
+      const admission = await admit(call, environment, callKey, false);
+      if (admission?.kind === "pending") {
+        const rest = await pendingRequests(calls, index + 1, environment, iteration);
+        return {
+          outcomes,
+          suspended: { requests: [admission.request, ...rest], indexes: indexesTo(outcomes.length) },
+        };
       }
       let outcome: ToolCallOutcome;
       try {
-        outcome = await executeToolCall(call, environment, answer);
+        outcome = await executeToolCall(call, environment, callKey, admission);
       } catch (error) {
         // Stryker disable next-line ConditionalExpression: the loop throws a suspended batch's signal, so another error is thrown all the same
         if (AwaitingResponse.isInstance(error))
           // Stryker disable next-line ArrayDeclaration: with a signal, the loop throws it and never reads the requests
-          return { outcomes, suspended: { requests: [], signal: error } };
+          return {
+            outcomes,
+            suspended: { requests: [], signal: error, indexes: indexesTo(outcomes.length) },
+          };
         throw error;
       }
       if (outcome.replan) return { outcomes, replan: outcome };
@@ -103,71 +154,109 @@ export async function runToolBatch(
   return finishBatch(outcomes, environment);
 }
 
-/** The parallel round inside a process: approvals asked for all at once; a tool that waits stops the round once the others settle. */
+function indexesTo(count: number): number[] {
+  return Array.from({ length: count }, (_, index) => index);
+}
+
+/**
+ * The parallel round with someone to ask: every approval of the round is
+ * looked at first (nothing used up), so a round that must wait asks for all
+ * of them at once; then each call is admitted for real and all run together.
+ * A tool that waits stops the round once the others settle.
+ */
 async function runParallelWaiting(
   calls: readonly LanguageModelV3ToolCall[],
   environment: ToolBatchEnvironment,
   iteration: number,
   settled: ReadonlyMap<string, SettledCall> | undefined,
 ): Promise<ToolBatch> {
-  const answers: (ApprovalAnswer | undefined)[] = [];
+  const { loopId } = environment;
   const requests: PendingRequest[] = [];
-  for (const call of calls) {
-    const tool = settled?.has(call.toolCallId) ? undefined : environment.tools.get(call.toolName);
-    let answer: ApprovalAnswer | undefined;
-    if (tool?.metadata.approval !== undefined) {
-      const decision = await decideApproval(call, tool, environment);
-      if (decision.kind === "pending") requests.push(decision.request);
-      // Stryker disable next-line ConditionalExpression: a "run" decision has no answer, so assigning it changes nothing
-      if (decision.kind === "answered") answer = decision.answer;
-    }
-    answers.push(answer);
+  const open = calls.map((call, index) => settledAt(settled, call, index) === undefined);
+  for (let index = 0; index < calls.length; index += 1) {
+    if (!open[index]) continue;
+    const admission = await admit(
+      calls[index] as LanguageModelV3ToolCall,
+      environment,
+      loopCallKey(loopId, iteration, index),
+      true,
+    );
+    if (admission?.kind === "pending") requests.push(admission.request);
   }
-  const restored = (call: LanguageModelV3ToolCall): ToolCallOutcome | undefined => {
-    const done = settled?.get(call.toolCallId);
+  const restored = (call: LanguageModelV3ToolCall, index: number): ToolCallOutcome | undefined => {
+    const done = settledAt(settled, call, index);
     return done === undefined ? undefined : restoredOutcome(call, done, environment.tools);
   };
   if (requests.length > 0) {
-    const kept = calls.map(restored).filter((outcome): outcome is ToolCallOutcome => outcome !== undefined);
-    return { outcomes: kept, suspended: { requests } };
+    const kept: ToolCallOutcome[] = [];
+    const indexes: number[] = [];
+    calls.forEach((call, index) => {
+      const outcome = restored(call, index);
+      if (outcome === undefined) return;
+      kept.push(outcome);
+      indexes.push(index);
+    });
+    return { outcomes: kept, suspended: { requests, indexes } };
+  }
+  const admissions: (GateAdmission | undefined)[] = [];
+  for (let index = 0; index < calls.length; index += 1) {
+    admissions.push(
+      open[index]
+        ? await admit(
+            calls[index] as LanguageModelV3ToolCall,
+            environment,
+            loopCallKey(loopId, iteration, index),
+            false,
+          )
+        : undefined,
+    );
   }
   const results = await Promise.allSettled(
     calls.map((call, index) => {
-      const done = restored(call);
-      return done === undefined ? executeToolCall(call, environment, answers[index]) : Promise.resolve(done);
+      const done = restored(call, index);
+      if (done !== undefined) return Promise.resolve(done);
+      const admission = admissions[index];
+      // Answered between the look and the decision (a second process?): asked again next time.
+      if (admission?.kind === "pending") return Promise.reject(new AwaitingResponse([admission.request]));
+      return executeToolCall(call, environment, loopCallKey(loopId, iteration, index), admission);
     }),
   );
   const fulfilled: ToolCallOutcome[] = [];
+  const indexes: number[] = [];
   let waiting: AwaitingResponse | undefined;
-  for (const result of results) {
-    if (result.status === "fulfilled") fulfilled.push(result.value);
-    else if (AwaitingResponse.isInstance(result.reason)) waiting ??= result.reason;
+  results.forEach((result, index) => {
+    if (result.status === "fulfilled") {
+      fulfilled.push(result.value);
+      indexes.push(index);
+    } else if (AwaitingResponse.isInstance(result.reason)) waiting ??= result.reason;
     else throw result.reason;
-  }
+  });
   // A replan ends the round even when another call waits: that call's question is moot once the plan changes.
   const replan = fulfilled.find((outcome) => outcome.replan);
   if (replan) return { outcomes: [], replan };
   // Each call's change to the tool list is applied once, in the run it settled in: a suspended
   // round keeps the list it had then, and its settled calls are not applied again on resuming.
-  for (const outcome of fulfilled) {
-    if (!settled?.has(outcome.call.toolCallId)) inject(outcome, environment, iteration);
-  }
+  fulfilled.forEach((outcome, position) => {
+    if (open[indexes[position] as number]) inject(outcome, environment, iteration);
+  });
   // Stryker disable next-line ArrayDeclaration: with a signal, the loop throws it and never reads the requests
-  if (waiting !== undefined) return { outcomes: fulfilled, suspended: { requests: [], signal: waiting } };
+  if (waiting !== undefined)
+    return { outcomes: fulfilled, suspended: { requests: [], signal: waiting, indexes } };
   return finishBatch(fulfilled, environment);
 }
 
-/** The approval requests of the calls after the one that stopped the round. */
+/** The approval requests of the calls from `from` on, after the one that stopped the round (no answer used up). */
 async function pendingRequests(
   calls: readonly LanguageModelV3ToolCall[],
+  from: number,
   environment: ToolBatchEnvironment,
+  iteration: number,
 ): Promise<PendingRequest[]> {
   const requests: PendingRequest[] = [];
-  for (const call of calls) {
-    const tool = environment.tools.get(call.toolName);
-    if (tool?.metadata.approval === undefined) continue;
-    const decision = await decideApproval(call, tool, environment);
-    if (decision.kind === "pending") requests.push(decision.request);
+  for (let index = from; index < calls.length; index += 1) {
+    const call = calls[index] as LanguageModelV3ToolCall;
+    const admission = await admit(call, environment, loopCallKey(environment.loopId, iteration, index), true);
+    if (admission?.kind === "pending") requests.push(admission.request);
   }
   return requests;
 }

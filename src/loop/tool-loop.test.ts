@@ -208,7 +208,7 @@ describe("runToolLoop", () => {
     const inProcess = <T>(fn: () => Promise<T>) => fn();
     const model = ScriptedModel.of(ScriptedModel.toolCall("probe", {}), ScriptedModel.text("done"));
     await runToolLoop({ model, prompt, tools: [probe], signal, inProcess });
-    expect(seen).toEqual([{ signal, inProcess }]);
+    expect(seen).toEqual([{ signal, inProcess, callKey: expect.stringMatching(/\/1\.0$/) }]);
   });
 
   it("runs tool calls concurrently with parallelToolCalls, results in call order", async () => {

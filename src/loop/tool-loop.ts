@@ -11,6 +11,7 @@ import { AwaitingResponse } from "../errors/awaiting-response.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { MaxIterationsExceededError } from "../errors/max-iterations-exceeded-error.js";
 import type { BlackboardUpdater } from "../errors/replan-requested.js";
+import type { ApprovalAuthority } from "../tool/approval-authority.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import { checkTimeoutMs } from "../tool/tool-metadata.js";
@@ -32,7 +33,7 @@ import { addUsage, usageOf, ZERO_USAGE } from "./loop-usage.js";
 import type { FinishedLoop, LoopWaits, SettledCall, SuspendedLoop } from "./loop-waits.js";
 import { DEFAULT_INITIAL_RETRY_DELAY_MS, DEFAULT_MAX_RETRIES, ModelCallRetries } from "./model-call-retry.js";
 import { restoreToolSet } from "./restore-tool-set.js";
-import { runToolBatch, type ToolBatchEnvironment } from "./run-tool-batch.js";
+import { runToolBatch, settledKey, type ToolBatchEnvironment } from "./run-tool-batch.js";
 import { ToolInjectionStrategy } from "./tool-injection-strategy.js";
 import { ToolSet } from "./tool-set.js";
 import { UnknownToolCounter } from "./unknown-tool.js";
@@ -174,8 +175,10 @@ export interface ToolLoopOptions {
   readonly toolTimeoutMs?: number;
   /** Passed to every tool call as `ToolCallOptions.inProcess` (a platform's runner outside any process sets it). */
   readonly inProcess?: <T>(fn: () => Promise<T>) => Promise<T>;
-  /** The agent process's waits: tools needing approval stop the loop (an {@link AwaitingResponse} is thrown after the loop's state is kept here), and a resumed action replays or resumes its loops from here. @default undefined (approvals are denied in-band) */
+  /** The agent process's waits: tools needing approval stop the loop (an {@link AwaitingResponse} is thrown after the loop's state is kept here), and a resumed action replays or resumes its loops from here. @default undefined */
   readonly waits?: LoopWaits;
+  /** Who answers approvals (an approval callback); wins over `waits`. @default undefined (`waits`; with neither, a call needing approval throws an `ApprovalUnavailableError`) */
+  readonly approvals?: ApprovalAuthority;
 }
 
 /** Output of {@link runToolLoop}. */
@@ -258,9 +261,13 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const injectedTools: Tool[] = [];
   const removedTools: Tool[] = [];
   const inProcess = options.inProcess;
-  const callOptions: ToolCallOptions =
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: true and || only add a key set to undefined
-    signal && inProcess ? { signal, inProcess } : signal ? { signal } : inProcess ? { inProcess } : {};
+  // Who answers approvals: the caller's callback, else the agent process's waits, else nobody (a call needing approval throws).
+  const approvals: ApprovalAuthority | undefined = options.approvals ?? waits;
+  const callOptions: ToolCallOptions = {
+    ...(signal ? { signal } : {}),
+    ...(inProcess ? { inProcess } : {}),
+    ...(approvals ? { approvals } : {}),
+  };
   const unknownTools = new UnknownToolCounter(options.maxUnknownToolRetries);
   const retries = new ModelCallRetries({
     model: options.model,
@@ -327,6 +334,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
     maxToolResultChars: options.maxToolResultChars ?? DEFAULT_MAX_TOOL_RESULT_CHARS,
     ...(waits ? { waits } : {}),
+    ...(approvals ? { approvals } : {}),
   };
 
   const onLlmCallStart = listenerFor(onEvent, eventTypes, "llm-call-start");
@@ -363,7 +371,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     } else {
       // The round that stopped for a person: its reply is kept, the model is not called again.
       content = resumed.content;
-      settled = new Map(resumed.settled.map((call) => [call.toolCallId, call]));
+      settled = new Map(resumed.settled.map((call) => [settledKey(call), call]));
       resumed = undefined;
     }
     const calls = toolCallsOf(content);
@@ -398,7 +406,9 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
           iteration,
           usage,
           nudged,
-          settled: batch.outcomes.map(settledCall),
+          settled: batch.outcomes.map((outcome, position) =>
+            settledCall(outcome, batch.suspended?.indexes[position] ?? position),
+          ),
           toolNames: [...tools.toolNames],
         };
         // Stryker disable next-line OptionalChaining: a slot comes from waits, so waits is set here

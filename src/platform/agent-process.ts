@@ -6,6 +6,7 @@ import type { LoopWaits } from "../loop/loop-waits.js";
 import type { LlmUsage, ToolLoopEvent } from "../loop/tool-loop.js";
 import type { LlmInteractionCall, LlmInteractionHost } from "../prompt/llm-interaction-host.js";
 import { AmbientProcess } from "../tool/ambient-process.js";
+import type { ApprovalAuthority } from "../tool/approval-authority.js";
 import { Logger } from "../tool/logger.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { typeNameOf } from "../tool/type-token.js";
@@ -331,6 +332,11 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
 
   /** @see LlmInteractionHost.loopWaits: the root process's waits (a subagent's waits are its root's). */
   get loopWaits(): LoopWaits {
+    return this.waitsForAwaitables();
+  }
+
+  /** @see AmbientProcess.approvals: the root process's waits answer approvals (asking makes the process wait). */
+  get approvals(): ApprovalAuthority {
     return this.waitsForAwaitables();
   }
 

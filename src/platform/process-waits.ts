@@ -2,6 +2,8 @@ import { describeRequest, type PendingRequest } from "../errors/awaiting-respons
 import { InvalidResponseError } from "../errors/invalid-response-error.js";
 import { jsonSchemaValidator } from "../loop/json-schema-validator.js";
 import type { ApprovalAnswer, LoopWaits, WaitJournalEntry } from "../loop/loop-waits.js";
+import { answerFits, plainAnswer } from "../loop/tool-gate.js";
+import type { ApprovalCheck } from "../tool/approval-authority.js";
 import type { JsonSchema } from "../tool/input-schema.js";
 import type { AwaitableRequest, AwaitableResponse } from "./awaitable.js";
 
@@ -89,7 +91,24 @@ export class ProcessWaits implements LoopWaits {
   }
 
   approvalAnswer(key: string): ApprovalAnswer | undefined {
-    return this.answers.get(key) as ApprovalAnswer | undefined;
+    const answer = this.answers.get(key);
+    return isApprovalAnswer(answer) ? plainAnswer(answer) : undefined;
+  }
+
+  /**
+   * The answer to the call `check` describes, used up (unless peeking); "ask"
+   * when there is none, or when the answer was given for another tool or other
+   * arguments (that answer is dropped, so the call is asked again).
+   */
+  decide(check: ApprovalCheck): ApprovalAnswer | "ask" {
+    const answer = this.answers.get(check.callKey);
+    if (answer === undefined) return "ask";
+    if (!isApprovalAnswer(answer) || !answerFits(answer, check)) {
+      if (!check.peek) this.answers.delete(check.callKey);
+      return "ask";
+    }
+    if (!check.peek) this.answers.delete(check.callKey);
+    return plainAnswer(answer);
   }
 
   /** The answer given to the request `key`, if any. */
@@ -164,9 +183,22 @@ export class ProcessWaits implements LoopWaits {
 
   private accept(request: AwaitableRequest, response: unknown, now: number): AcceptedResponse {
     this.open = this.open.filter((open) => open !== request);
-    this.answers.set(request.key, response);
+    // An approval's answer is bound to the call it was given for: the tool and the digest of its arguments.
+    const kept =
+      request.kind === "approval"
+        ? { ...(response as object), toolName: request.toolName, digest: request.digest }
+        : response;
+    this.answers.set(request.key, kept);
     return { request, response, waitedMs: now - request.since };
   }
+}
+
+function isApprovalAnswer(value: unknown): value is ApprovalAnswer & { toolName?: string; digest?: string } {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { approved?: unknown }).approved === "boolean"
+  );
 }
 
 /** `response` as kept for `request`, or a call of `reject` saying what is wrong. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ApprovalUnavailableError } from "../errors/approval-unavailable-error.js";
 import { InvalidResponseError } from "../errors/invalid-response-error.js";
 import { UnfoldingTool } from "../progressive/unfolding-tool.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
@@ -331,10 +332,12 @@ describe("Tool.requireApproval in an agent process", () => {
     expect(checkpoint.waiting.open).toHaveLength(1);
     expect(checkpoint.waiting.journal[0].kind).toBe("loop-suspended");
     // Answered in the checkpoint, then continued by another platform (as a worker would).
+    // An answer is bound to the call it was given for: the tool's name and the digest of its arguments.
+    const [request] = checkpoint.waiting.open;
     checkpoint.waiting = {
       ...checkpoint.waiting,
       open: [],
-      answers: [[checkpoint.waiting.open[0].key, { approved: true }]],
+      answers: [[request.key, { approved: true, toolName: request.toolName, digest: request.digest }]],
     };
     const other = AgentPlatform.create({ models: { main: model } });
     const done = await other.runAgent(desk([refundTool(runs)]), undefined, { checkpoint });
@@ -347,19 +350,18 @@ describe("Tool.requireApproval in an agent process", () => {
 });
 
 describe("Tool.requireApproval outside an agent process", () => {
-  it("answers the call in-band as not approved", async () => {
+  it("throws an ApprovalUnavailableError saying how to get approvals, and the tool never runs", async () => {
     const runs: string[] = [];
     const model = new ScriptedModel([refundCall, ScriptedModel.text("Could not.")]);
     const platform = AgentPlatform.create({ models: { main: model } });
-    await platform
+    const failure = await platform
       .ai()
       .withTools([refundTool(runs)])
-      .generateText("refund");
+      .generateText("refund")
+      .catch((error: unknown) => error);
+    expect(ApprovalUnavailableError.isInstance(failure)).toBe(true);
+    expect((failure as Error).message).toMatch(/inside an agent process.*onApproval.*withApproval/s);
     expect(runs).toEqual([]);
-    expect(model.requests[1]?.toolResults[0]?.output).toMatchObject({
-      type: "error-text",
-      value: expect.stringMatching(/^The user denied this call: this tool needs a person's approval/),
-    });
   });
 
   it("refuses a bad timeout", () => {

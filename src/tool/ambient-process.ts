@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { ApprovalAuthority } from "./approval-authority.js";
 import type { Logger } from "./logger.js";
 
 /**
@@ -10,6 +11,8 @@ export interface AmbientProcess {
   readonly blackboard: { add(value: unknown): unknown };
   /** The logger of the process's platform, when it has one. */
   readonly logger?: Logger | undefined;
+  /** Who answers approvals for calls made in the process (its waits). @default undefined (nobody) */
+  readonly approvals?: ApprovalAuthority | undefined;
 }
 
 const storage = new AsyncLocalStorage<AmbientProcess>();

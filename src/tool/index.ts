@@ -1,5 +1,13 @@
 export { AbstractTool, DelegatingTool } from "./abstract-tool.js";
 export { AmbientProcess } from "./ambient-process.js";
+export type {
+  ApprovalAnswer,
+  ApprovalAuthority,
+  ApprovalCallback,
+  ApprovalCheck,
+  ApprovalQuestion,
+} from "./approval-authority.js";
+export { ApprovalGrant } from "./approval-grant.js";
 export { ArtifactSink, type ArtifactSinkLike } from "./artifact-sink.js";
 export { type ArtifactSinkingOptions, ArtifactSinkingTool } from "./artifact-sinking-tool.js";
 export { BlackboardSink, type BlackboardTarget } from "./blackboard-sink.js";
@@ -36,7 +44,7 @@ export {
   ReplanningTool,
 } from "./replanning-tool.js";
 export { Tool, type ToolCallOptions } from "./tool.js";
-export { requireApproval, type ToolApproval } from "./tool-approval.js";
+export { callGranted, requireApproval, type ToolApproval, type ToolInputOf } from "./tool-approval.js";
 export { ToolCallContext, type ToolCallContextInit } from "./tool-call-context.js";
 export { type AudioContent, type ImageContent, type ResourceContent, ToolContent } from "./tool-content.js";
 export { normalizeToolName, type ToolDefinition, validateToolName } from "./tool-definition.js";

@@ -19,6 +19,13 @@ export interface InputSchema {
   readonly parameters: readonly Param[];
   /** The JSON Schema sent to the LLM. */
   readonly jsonSchema: JsonSchema;
+  /**
+   * The typed tool's own parse of the JSON arguments (zod: defaults,
+   * transforms, refinements), when it has one: returns what the tool will get,
+   * throws (a `TypeParseError`) when the value does not fit. The approval gate
+   * decides on its result. @default undefined (the JSON Schema is all there is)
+   */
+  readonly read?: (value: unknown) => unknown;
   /** The JSON Schema as compact JSON text. */
   toJsonSchema(): string;
   /** A new schema with `param` appended. */
@@ -40,11 +47,14 @@ class ParamInputSchema implements InputSchema {
 
 class RawInputSchema implements InputSchema {
   private params: readonly Param[] | undefined;
+  readonly read?: (value: unknown) => unknown;
   constructor(
     readonly jsonSchema: JsonSchema,
     parameters?: readonly Param[],
+    read?: (value: unknown) => unknown,
   ) {
     this.params = parameters;
+    if (read !== undefined) this.read = read;
   }
   /** Derived from the JSON Schema on first read (tools built per request rarely ask). */
   get parameters(): readonly Param[] {
@@ -132,6 +142,10 @@ export const InputSchema = {
   /** A schema from a zod object schema. */
   fromZod(schema: z.ZodType, what?: string): InputSchema {
     return InputSchema.fromJsonSchema(zodToJsonSchema(schema, what));
+  },
+  /** `schema` with the typed tool's own parse (see {@link InputSchema.read}). */
+  withReader(schema: InputSchema, read: (value: unknown) => unknown): InputSchema {
+    return new RawInputSchema(schema.jsonSchema, undefined, read);
   },
   /** True for values that are input schemas. */
   isInputSchema(value: unknown): value is InputSchema {

@@ -18,8 +18,10 @@ export interface LlmToolOptions<S extends z.ZodObject = z.ZodObject> {
   readonly toolTimeoutMs?: number;
   /** The most characters of one result sent to the model (see `ToolMetadata.maxResultChars`). @default the loop's setting (100000) */
   readonly maxResultChars?: number;
-  /** Inside an agent process, each call waits for a person's approval before it runs (options as `Tool.requireApproval`). @default false */
-  readonly requiresApproval?: boolean | ToolApproval;
+  /** Each call passes the approval gate first (options as `Tool.requireApproval`, `when`/`message` typed by the input). @default false */
+  readonly requireApproval?: boolean | ToolApproval<z.output<S>>;
+  /** @deprecated Use `requireApproval` (the same setting, spelled as `Tool.requireApproval`). @default false */
+  readonly requiresApproval?: boolean | ToolApproval<z.output<S>>;
   /** Groups the tool for `UnfoldingTool.byCategory` and `@unfoldingTools` classes. @default none */
   readonly category?: string;
   /** The tool's input; the method receives the parsed object. @default no input */

@@ -4,7 +4,7 @@ import { InputSchema } from "./input-schema.js";
 import type { ToolMethodEntry } from "./llm-tool.js";
 import { ownPropertiesFor } from "./own-properties.js";
 import type { ToolCallOptions } from "./tool.js";
-import { checkApproval, type ToolApproval } from "./tool-approval.js";
+import { callGranted, checkApproval, type ToolApproval } from "./tool-approval.js";
 import { ToolCallContext } from "./tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
 import { readToolInput, type ToolInputTarget } from "./tool-input.js";
@@ -29,13 +29,14 @@ function compile(entry: ToolMethodEntry, className: string): CompiledToolMethod 
   const { options } = entry;
   const name = entry.toolName;
   const schema = options.input;
-  const inputSchema = schema
+  const plainSchema = schema
     ? InputSchema.fromZod(schema, `tool method ${className}.${String(entry.methodName)}`)
     : InputSchema.empty();
-  const own = ownPropertiesFor(inputSchema.jsonSchema);
+  const own = ownPropertiesFor(plainSchema.jsonSchema);
   const input: ToolInputTarget<unknown> | undefined = schema
     ? { toolName: name, typeName: `tool '${name}'`, read: (value) => readWith(schema, name, own(value)) }
     : undefined;
+  const inputSchema = input ? InputSchema.withReader(plainSchema, input.read) : plainSchema;
   return {
     definition: toolDefinition(name, options.description, inputSchema, options.metadata ?? {}),
     metadata: withApproval(
@@ -45,20 +46,20 @@ function compile(entry: ToolMethodEntry, className: string): CompiledToolMethod 
         ...(options.maxResultChars !== undefined ? { maxResultChars: options.maxResultChars } : {}),
       }),
       name,
-      options.requiresApproval,
+      (options.requireApproval ?? options.requiresApproval) as boolean | ToolApproval | undefined,
     ),
     input,
   };
 }
 
-/** `metadata` with the method's `requiresApproval` setting, when it has one. */
+/** `metadata` with the method's `requireApproval` setting, when it has one. */
 function withApproval(
   metadata: ToolMetadata,
   name: string,
-  requiresApproval: boolean | ToolApproval | undefined,
+  requireApproval: boolean | ToolApproval | undefined,
 ): ToolMetadata {
-  if (!requiresApproval) return metadata;
-  const approval = requiresApproval === true ? {} : requiresApproval;
+  if (!requireApproval) return metadata;
+  const approval = requireApproval === true ? {} : requireApproval;
   checkApproval(name, approval);
   return Object.freeze({ ...metadata, approval });
 }
@@ -100,11 +101,17 @@ export class MethodTool extends AbstractTool {
     this.method = entry.get(this.target) as BoundMethod;
   }
 
-  async call(
+  call(
     input: string,
     context: ToolCallContext = ToolCallContext.EMPTY,
     options: ToolCallOptions = NO_OPTIONS,
   ): Promise<ToolResult> {
+    if (this.metadata.approval !== undefined)
+      return callGranted(this.metadata, this.definition.name, input, () => this.run(input, context, options));
+    return this.run(input, context, options);
+  }
+
+  private async run(input: string, context: ToolCallContext, options: ToolCallOptions): Promise<ToolResult> {
     let value: unknown = NO_INPUT;
     if (this.input) {
       const parsed = readToolInput(input, this.input);

@@ -1,4 +1,5 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
+import type { ApprovalAuthority } from "./approval-authority.js";
 import type { ArtifactSinkLike } from "./artifact-sink.js";
 import { type ArtifactSinkingOptions, ArtifactSinkingTool } from "./artifact-sinking-tool.js";
 import { BlackboardSink } from "./blackboard-sink.js";
@@ -27,6 +28,14 @@ export interface ToolCallOptions {
    * that need a process (agentic tools) use it when called outside one.
    */
   readonly inProcess?: <T>(fn: () => Promise<T>) => Promise<T>;
+  /**
+   * Our stable id of this call site (the loop's `<loopId>/<round>.<index>`),
+   * set by the approval gate: a tool that calls inner tools (a facade's
+   * shortcut) keys their approvals under it.
+   */
+  readonly callKey?: string;
+  /** Who answers approvals for calls made inside this one (set by the loop). @default undefined (the ambient agent process) */
+  readonly approvals?: ApprovalAuthority;
 }
 
 /**

@@ -63,18 +63,19 @@ export class TypedTool<I extends TypeLike, O extends TypeLike> extends AbstractT
         `The input type ${this.inputType.name} of tool '${options.name}' must be an object type (a zod object schema, a domainType or a class); LLM tool arguments are always a JSON object.`,
       );
     }
-    this.definition = toolDefinition(
-      options.name,
-      options.description,
-      InputSchema.fromJsonSchema(jsonSchema),
-    );
     this.metadata = options.metadata ?? ToolMetadata.DEFAULT;
     this.fn = options.fn;
     const token = this.inputType;
     // An anonymous zod schema has no type name worth showing the LLM ("Object", or its description).
     const typeName = options.inputType instanceof z.ZodType ? `tool '${options.name}'` : token.name;
     const own = ownPropertiesFor(jsonSchema);
-    this.input = { toolName: options.name, typeName, read: (value) => token.parse(own(value)) };
+    const read = (value: unknown): TypeOf<I> => token.parse(own(value));
+    this.input = { toolName: options.name, typeName, read };
+    this.definition = toolDefinition(
+      options.name,
+      options.description,
+      InputSchema.withReader(InputSchema.fromJsonSchema(jsonSchema), read),
+    );
   }
 
   async call(
