@@ -108,7 +108,7 @@ describe.skipIf(!hasRedisServer)("embabel-ts waiting and respond with a user's m
   }, 60_000);
 
   it("respond returns once the answer is stored, with no worker alive; a worker started later finishes the run", async () => {
-    const [id] = await waitingRuns("later", 1);
+    const [id = ""] = await waitingRuns("later", 1);
     const started = Date.now();
     const answered = await cli(
       [

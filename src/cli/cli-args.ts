@@ -134,6 +134,10 @@ export interface McpServeCommand {
   readonly model: string | undefined;
   /** An explicit config file instead of `embabel.config.{json,yaml,yml}` in the working directory. */
   readonly config: string | undefined;
+  /** Send each agent run to the workers on this Redis: a run that waits is kept there, answerable through any server process. @default none (runs here) */
+  readonly redis?: string | undefined;
+  /** With `redis`: the queue. @default "embabel-agents" */
+  readonly queue?: string | undefined;
 }
 
 /** What the command line asked for. */
@@ -227,6 +231,8 @@ const OPTIONS_OF: Readonly<Record<(typeof COMMANDS)[number], readonly (keyof typ
     "scripted",
     "model",
     "config",
+    "redis",
+    "queue",
   ],
   respond: ["reason", "input", "redis", "queue", "wait"],
   waiting: ["redis", "queue"],
@@ -345,6 +351,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         scripted: values.scripted ?? false,
         model: values.model,
         config: values.config,
+        ...(values.redis === undefined ? {} : { redis: requireRedis(values.redis, "mcp-serve") }),
+        ...(values.queue === undefined ? {} : { queue: values.queue }),
       };
     }
     default:

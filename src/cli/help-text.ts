@@ -53,6 +53,8 @@ Options for mcp-serve:
   --stateless           serve HTTP without sessions (default: sessions, so agents can ask the client for input)
   -s, --scripted        run the agents on their recorded scripts (offline)
   -m, --model, -c, --config as for run
+  --redis <url>, --queue <name>  send each run to the workers on this Redis: a run waiting for a person
+                        is kept there and answered (respond_to_request) through any server process
 
 MCP servers and tool groups: the config file's "mcpServers" block (the Claude Desktop / Cursor / VS Code
 format) and "toolGroups" (roles to { description, provider, tools }) are started when an agent first
