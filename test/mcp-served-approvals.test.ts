@@ -212,7 +212,10 @@ describe("served tools needing approval, a client with elicitation (stdio)", () 
     asked.length = 0;
   });
 
-  const accept = (content: Record<string, unknown>) => () => ({ action: "accept" as const, content });
+  const accept = (content: Record<string, string | boolean>) => () => ({
+    action: "accept" as const,
+    content,
+  });
 
   it("approve: asked once with the message and arguments; the tool runs once", async () => {
     answers = [accept({ approve: true })];

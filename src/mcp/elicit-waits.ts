@@ -125,21 +125,34 @@ export async function elicitWaits(
   signal: AbortSignal,
 ): Promise<CallToolResult> {
   let current = process;
+  // A refused answer (edited arguments or values the schema refuses) is asked again, saying why.
+  let refused: { readonly requestId: string; readonly problem: string; readonly times: number } | undefined;
   while (current.status === "waiting") {
     const [request] = current.awaiting;
     if (request === undefined) break;
+    // Asked again by the gate (an edit it refused), or here (an answer `respond` refused).
+    const problem =
+      refused?.requestId === request.id
+        ? refused.problem
+        : request.kind === "approval"
+          ? request.problem
+          : undefined;
     let response: AwaitableResponse | undefined;
     try {
-      response = await elicit(server, request, signal);
+      response = await elicit(server, request, signal, problem);
     } catch (error) {
       return waitingResult(current, request, `the elicitation failed: ${(error as Error).message}`);
     }
     if (response === undefined) return waitingResult(current, request, "the form was not submitted");
     try {
       current = await platform.respond(current.id, request.id, response, { respondent: "mcp" });
+      refused = undefined;
     } catch (error) {
       if (!InvalidResponseError.isInstance(error)) throw error;
-      return waitingResult(current, request, `the answer was refused: ${error.message}`);
+      const times = refused?.requestId === request.id ? refused.times + 1 : 1;
+      if (times >= MAX_FORM_ATTEMPTS)
+        return waitingResult(current, request, `the answer was refused: ${error.message}`);
+      refused = { requestId: request.id, problem: `the answer was refused: ${error.message}`, times };
     }
   }
   if (current.status === "completed")
@@ -152,12 +165,13 @@ async function elicit(
   server: Server,
   request: AwaitableRequest,
   signal: AbortSignal,
+  refused: string | undefined,
 ): Promise<AwaitableResponse | undefined> {
   if (request.kind === "form") {
     const result = await server.elicitInput(
       {
         mode: "form",
-        message: request.title,
+        message: refused ? `${request.title}\n(Asked again: ${refused})` : request.title,
         requestedSchema: request.schema as ElicitRequestFormParams["requestedSchema"],
       },
       { signal },
@@ -166,7 +180,7 @@ async function elicit(
   }
   const approval = request.kind === "approval";
   const shown = approval ? request.arguments : request.payload;
-  let problem: string | undefined;
+  let problem = refused;
   for (let attempt = 1; attempt <= MAX_FORM_ATTEMPTS; attempt++) {
     const result = await server.elicitInput(
       {
