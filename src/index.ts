@@ -243,7 +243,8 @@ export type {
 } from "./platform/index.js";
 export { WaitFor } from "./platform/index.js";
 export type { PendingRequest } from "./errors/index.js";
-export { AwaitingResponse, InvalidResponseError } from "./errors/index.js";
+export { ApprovalUnavailableError, AwaitingResponse, InvalidResponseError } from "./errors/index.js";
+export type { ApprovalAnswer, ApprovalCallback, ApprovalQuestion } from "./tool/index.js";
 
 // --- progressive ---
 export type {

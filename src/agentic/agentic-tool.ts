@@ -229,6 +229,8 @@ export abstract class AgenticTool extends AbstractTool implements NestedTool, To
     let runner = this.runner(platform, session, context)
       .withSystemPrompt(this.systemPromptFor(operation, userMessage, session))
       .withInjectionStrategy(capture);
+    // The nested loop's approvals are answered by whoever answers the outer loop's (an approval callback, or the process).
+    if (options.approvals !== undefined) runner = runner.withApproval(options.approvals);
     for (const strategy of session.injectionStrategies ?? []) runner = runner.withInjectionStrategy(strategy);
     let text: string;
     try {

@@ -40,6 +40,8 @@ export type PendingRequest =
       /** The form's fields as JSON Schema: submitted values are checked against it. */
       readonly schema: JsonSchemaObject;
       readonly timeoutMs?: number;
+      /** Set when the form is asked again: what was wrong with the values submitted. */
+      readonly problem?: string;
     };
 
 /**

@@ -8,6 +8,7 @@ import { ScriptedModel } from "../testing/index.js";
 import { Tool } from "../tool/tool.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
+import { approvalCallbackAuthority } from "./approval-callback-authority.js";
 import { runToolLoop, type ToolLoopEvent } from "./tool-loop.js";
 
 const spans = installRecordingTracer();
@@ -119,7 +120,7 @@ describe("executeToolCall", () => {
     ]);
   });
 
-  it("ends a call denied for want of a person's approval with a tool-call-end, keeping its arguments in the transcript", async () => {
+  it("ends a call a person denied with a tool-call-end, keeping its arguments in the transcript", async () => {
     const runs: unknown[] = [];
     const refund = Tool.requireApproval(
       Tool.create("refund", "Refunds an order", (input) => {
@@ -136,6 +137,7 @@ describe("executeToolCall", () => {
       model,
       prompt,
       tools: [refund],
+      approvals: approvalCallbackAuthority(() => ({ approved: false, reason: "no" })),
       onEvent: (event) => events.push(event),
       eventTypes: new Set(["tool-call-start", "tool-call-end"]),
     });

@@ -9,6 +9,7 @@ import { approvalMessage, type ToolApproval } from "../tool/tool-approval.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { TypeParseError } from "../tool/type-token.js";
+import { AnswerChecks } from "./answer-checks.js";
 import { parseToolArguments } from "./parse-tool-arguments.js";
 
 export type { ApprovalAnswer, ApprovalAuthority, ApprovalCheck } from "../tool/approval-authority.js";
@@ -139,7 +140,15 @@ export async function admitToolCall(
   };
   for (let attempt = 1; ; attempt += 1) {
     const answer = await authority.decide(check);
-    if (answer === "ask") return { kind: "pending", request: requestOf(check, parsed.value) };
+    if (answer === "ask") {
+      const request = requestOf(check, parsed.value);
+      // The live process checks an edit exactly as the tool will (zod refinements included) before accepting it.
+      AnswerChecks.attach(request, (edited) => {
+        const edit = validateEdit(tool, call.toolName, edited);
+        return edit.ok ? undefined : edit.problem;
+      });
+      return { kind: "pending", request };
+    }
     if (options.peek) return { kind: "run", input: parsed.input, value: parsed.value, approval };
     if (!answer.approved)
       return { kind: "refused", message: denialMessage(answer.reason), value: parsed.value };

@@ -4,11 +4,13 @@ import type { EmbeddingModelEntry } from "../llm/embedding-model-v2-adapter.js";
 import type { ModelIdOptions } from "../llm/model-id.js";
 import { type ModelEntry, ModelRegistry } from "../llm/model-registry.js";
 import type { ModelPrice, PriceTable } from "../llm/price-table.js";
+import { approvalCallbackAuthority } from "../loop/approval-callback-authority.js";
 import { checkMaxRetries } from "../loop/model-call-retry.js";
 import { PromptRunner } from "../prompt/prompt-runner.js";
 import type { PromptRunnerServices } from "../prompt/prompt-runner-services.js";
 import type { ToolGroup } from "../prompt/tool-group.js";
 import { ToolGroupRegistry } from "../prompt/tool-group-registry.js";
+import type { ApprovalCallback } from "../tool/approval-authority.js";
 import { Logger } from "../tool/logger.js";
 import { Agent, type AgentLike } from "./agent.js";
 import type { AgentProcess } from "./agent-process.js";
@@ -41,6 +43,14 @@ export interface AgentPlatformOptions extends ModelIdOptions {
   readonly logger?: Logger;
   /** Retries of a failed model call (429, 5xx, a connection reset) for runners and processes that set none. @default 2 */
   readonly maxRetries?: number;
+  /**
+   * Answers approvals of tool calls made outside any agent process
+   * (`platform.ai().withTool(tool).generateText(...)`): gets the tool's name,
+   * the validated input and the message; returns `{ approved: true }`,
+   * `{ approved: true, input }` or `{ approved: false, reason }`. Inside a
+   * process the process waits instead. @default undefined (such a call throws an `ApprovalUnavailableError`)
+   */
+  readonly onApproval?: ApprovalCallback;
 }
 
 /**
@@ -86,6 +96,9 @@ export class AgentPlatform {
       toolGroups: this.toolGroups,
       costOf: (call) => models.costOf(call),
       inProcess: (fn) => this.inShortLivedProcess(fn),
+      ...(options.onApproval === undefined
+        ? {}
+        : { approvals: approvalCallbackAuthority(options.onApproval) }),
       ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     };
   }

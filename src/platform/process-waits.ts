@@ -1,7 +1,8 @@
 import { describeRequest, type PendingRequest } from "../errors/awaiting-response.js";
 import { InvalidResponseError } from "../errors/invalid-response-error.js";
-import { jsonSchemaValidator } from "../loop/json-schema-validator.js";
+import { type AnswerCheck, AnswerChecks } from "../loop/answer-checks.js";
 import type { ApprovalAnswer, LoopWaits, WaitJournalEntry } from "../loop/loop-waits.js";
+import { strictJsonSchemaValidator } from "../loop/strict-json-schema-validator.js";
 import { answerFits, plainAnswer } from "../loop/tool-gate.js";
 import type { ApprovalCheck } from "../tool/approval-authority.js";
 import type { JsonSchema } from "../tool/input-schema.js";
@@ -40,6 +41,8 @@ export class ProcessWaits implements LoopWaits {
   private readonly answers: Map<string, unknown>;
   private nextId: number;
   private cursor = 0;
+  /** Checks only this live process can run on an answer (a zod schema), by request key; never in the checkpoint. */
+  private readonly liveChecks = new Map<string, AnswerCheck>();
 
   constructor(state?: WaitState) {
     this.journal = state ? [...state.journal] : [];
@@ -120,6 +123,8 @@ export class ProcessWaits implements LoopWaits {
   ask(pending: readonly PendingRequest[], now: number): AwaitableRequest[] {
     const opened: AwaitableRequest[] = [];
     for (const request of pending) {
+      const check = AnswerChecks.of(request);
+      if (check !== undefined) this.liveChecks.set(request.key, check);
       if (this.open.some((open) => open.key === request.key) || this.answers.has(request.key)) continue;
       const added: AwaitableRequest = {
         ...request,
@@ -149,7 +154,7 @@ export class ProcessWaits implements LoopWaits {
         requestId,
       );
     }
-    const accepted = checkedResponse(request, response, (message) => {
+    const accepted = checkedResponse(request, response, this.liveChecks.get(request.key), (message) => {
       throw new InvalidResponseError(
         `Request ${requestId} of process ${processId}: ${message}`,
         processId,
@@ -181,8 +186,14 @@ export class ProcessWaits implements LoopWaits {
     };
   }
 
+  /** Forgets the answer to `key` (it did not fit, and the request is asked again). */
+  dropAnswer(key: string): void {
+    this.answers.delete(key);
+  }
+
   private accept(request: AwaitableRequest, response: unknown, now: number): AcceptedResponse {
     this.open = this.open.filter((open) => open !== request);
+    this.liveChecks.delete(request.key);
     // An approval's answer is bound to the call it was given for: the tool and the digest of its arguments.
     const kept =
       request.kind === "approval"
@@ -205,13 +216,16 @@ function isApprovalAnswer(value: unknown): value is ApprovalAnswer & { toolName?
 function checkedResponse(
   request: AwaitableRequest,
   response: AwaitableResponse,
+  liveCheck: AnswerCheck | undefined,
   reject: (message: string) => never,
 ): unknown {
   if (typeof response !== "object" || response === null || Array.isArray(response))
     return reject(`the response must be an object, got ${JSON.stringify(response)}.`);
   if (request.kind === "form") {
-    const problems = jsonSchemaValidator(request.schema as JsonSchema)(response);
+    const problems = strictJsonSchemaValidator(request.schema as JsonSchema)(response);
     if (problems.length > 0) reject(`the form's values do not match its schema: ${problems.join("; ")}`);
+    const problem = liveCheck?.(response);
+    if (problem !== undefined) reject(`the form's values are refused: ${problem}`);
     return response;
   }
   const approved = (response as { approved?: unknown }).approved;
@@ -226,9 +240,11 @@ function checkedResponse(
   if (input === undefined) return { approved: true };
   if (request.kind !== "approval") reject("only an approval takes edited 'input'.");
   if (request.kind === "approval") {
-    const problems = jsonSchemaValidator(request.inputSchema as JsonSchema)(input);
+    const problems = strictJsonSchemaValidator(request.inputSchema as JsonSchema)(input);
     if (problems.length > 0)
       reject(`the edited input does not match tool '${request.toolName}''s schema: ${problems.join("; ")}`);
+    const problem = liveCheck?.(input);
+    if (problem !== undefined) reject(`the edited input is refused: ${problem}`);
   }
   return { approved: true, input };
 }

@@ -1,8 +1,10 @@
 import type { z } from "zod";
-import { AwaitingResponse } from "../errors/awaiting-response.js";
+import { AwaitingResponse, type PendingRequest } from "../errors/awaiting-response.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { EmbabelError } from "../errors/embabel-error.js";
+import { AnswerChecks } from "../loop/answer-checks.js";
 import { zodToJsonSchema } from "../tool/input-schema.js";
+import { describeZodIssues } from "../tool/type-token.js";
 import { jsonSafe } from "../trace/json-safe.js";
 import { AgentProcess } from "./agent-process.js";
 import type { ConfirmationResponse } from "./awaitable.js";
@@ -78,14 +80,31 @@ export const WaitFor = {
     const { index } = waits.enter();
     const key = `slot:${index}`;
     const answer = waits.answerOf(key);
+    let problem: string | undefined;
     if (answer !== undefined) {
-      if ((answer as { timedOut?: unknown }).timedOut === true && !schema.safeParse(answer).success)
+      const parsed = schema.safeParse(answer);
+      if (parsed.success) return parsed.data;
+      if ((answer as { timedOut?: unknown }).timedOut === true)
         throw new EmbabelError(`Form '${title}' was not submitted within ${timeoutMs ?? "its"} ms.`);
-      return schema.parse(answer);
+      // Values that passed the JSON Schema but not the zod schema (a refinement, checked only here after a
+      // resume elsewhere): the form is asked again with the problem, the run does not fail.
+      problem = describeZodIssues(parsed.error).join("; ");
+      waits.dropAnswer(key);
     }
     waits.record(index, { kind: "awaitable" });
+    const request: PendingRequest = {
+      kind: "form",
+      key,
+      title,
+      schema: json,
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(problem !== undefined ? { problem } : {}),
+    };
     throw new AwaitingResponse([
-      { kind: "form", key, title, schema: json, ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
+      AnswerChecks.attach(request, (value) => {
+        const checked = schema.safeParse(value);
+        return checked.success ? undefined : describeZodIssues(checked.error).join("; ");
+      }),
     ]);
   },
 };

@@ -6,7 +6,7 @@ import type { ToolDefinition } from "../tool/tool-definition.js";
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { type NestedTool, Unfolding, type UnfoldingCall, type UnfoldingSource } from "../tool/unfolding.js";
-import { findShortcut } from "./shortcut-dispatch.js";
+import { findShortcut, runShortcut } from "./shortcut-dispatch.js";
 import type { UnfoldedChildren } from "./unfolded-children.js";
 import { guideMessage, unfoldedMessage } from "./unfolding-messages.js";
 import { UnfoldingRecords } from "./unfolding-records.js";
@@ -53,12 +53,8 @@ export class GuideTool extends AbstractTool implements NestedTool, UnfoldingSour
     const shortcut = findShortcut(input, this.children.tools);
     if (shortcut) {
       const via = shortcut.tool;
-      const result = await via.call(shortcut.input, context, options);
-      const nested = Unfolding.ofCall(
-        via,
-        { input: shortcut.input, context, definition: via.definition },
-        result,
-      );
+      const { result, input: ran } = await runShortcut(shortcut, context, options);
+      const nested = Unfolding.ofCall(via, { input: ran, context, definition: via.definition }, result);
       // A child facade unfolded: offer its tools, keeping this guide in place.
       if (nested) this.record(context, input, { ...nested, guide: this });
       // A returnDirect child ends the loop as if it had been called by name.

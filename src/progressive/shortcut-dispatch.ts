@@ -1,4 +1,8 @@
-import type { Tool } from "../tool/tool.js";
+import { AwaitingResponse } from "../errors/awaiting-response.js";
+import { gateToolCall } from "../loop/tool-gate.js";
+import type { Tool, ToolCallOptions } from "../tool/tool.js";
+import type { ToolCallContext } from "../tool/tool-call-context.js";
+import { ToolResult } from "../tool/tool-result.js";
 
 /** An inner tool named by the facade's input, and the input to pass it. */
 export interface Shortcut {
@@ -29,4 +33,45 @@ export function findShortcut(input: string, tools: readonly Tool[]): Shortcut | 
     if (tool) return { tool, input: JSON.stringify(value) };
   }
   return undefined;
+}
+
+/** What a shortcut call came to: the inner tool's result, and the arguments it ran with (validated). */
+export interface ShortcutRun {
+  readonly result: ToolResult;
+  readonly input: string;
+}
+
+/**
+ * Runs `shortcut` through the approval gate, as if the model had called the
+ * inner tool by name: its arguments are validated (refused in-band when they
+ * don't fit), a call needing approval asks whoever answers approvals (inside
+ * an agent process the call waits: an {@link AwaitingResponse} is thrown, and
+ * the same call finds the answer when the loop runs again), then the tool runs
+ * with exactly the approved input. The call's key is the outer call's key
+ * plus the inner tool's name. A scalar value (not an object) is passed as it
+ * is to a tool needing no approval, as the reference does.
+ */
+export async function runShortcut(
+  shortcut: Shortcut,
+  context: ToolCallContext,
+  options: ToolCallOptions,
+): Promise<ShortcutRun> {
+  const tool = shortcut.tool;
+  const toolName = tool.definition.name;
+  // The reference passes a scalar as a JSON scalar (`"ecstasy"` with its quotes): kept for tools that need
+  // no approval; arguments that are not an object are refused (in-band) for one that does.
+  if (!shortcut.input.startsWith("{") && tool.metadata.approval === undefined)
+    return { result: await tool.call(shortcut.input, context, options), input: shortcut.input };
+  const outcome = await gateToolCall(
+    { tool, toolName, input: shortcut.input, callKey: `${options.callKey ?? "direct"}/${toolName}` },
+    { context, callOptions: options },
+  );
+  switch (outcome.kind) {
+    case "ran":
+      return { result: outcome.result, input: outcome.input };
+    case "refused":
+      return { result: ToolResult.error(outcome.message), input: shortcut.input };
+    case "pending":
+      throw new AwaitingResponse([outcome.request]);
+  }
 }

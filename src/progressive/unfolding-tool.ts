@@ -15,7 +15,7 @@ import { GuideTool, type Reselect } from "./guide-tool.js";
 import { type FacadeFactories, facadeFromInstance, safelyFacadeFromInstance } from "./instance-facade.js";
 import type { ProgressiveTool } from "./progressive-tool.js";
 import { SearchableTool, type SearchableToolOptions } from "./searchable-tool.js";
-import { findShortcut } from "./shortcut-dispatch.js";
+import { findShortcut, runShortcut } from "./shortcut-dispatch.js";
 import {
   categoryMap,
   categorySchema,
@@ -266,13 +266,9 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool, Unfo
     const selected = await this.selectTools(input, context, options);
     if (shortcut) {
       const via = shortcut.tool;
-      const result = await via.call(shortcut.input, context, options);
+      const { result, input: ran } = await runShortcut(shortcut, context, options);
       const offered = selected.length > 0 ? selected : [via];
-      const nested = Unfolding.ofCall(
-        via,
-        { input: shortcut.input, context, definition: via.definition },
-        result,
-      );
+      const nested = Unfolding.ofCall(via, { input: ran, context, definition: via.definition }, result);
       const returnDirect = via.metadata.returnDirect || nested?.returnDirect === true;
       this.records.record(context, input, (definition) => {
         const unfolding = this.unfolding(definition, offered, via, nested);

@@ -1,6 +1,7 @@
 import type { ToolChainingConfig } from "../chaining/tool-chaining.js";
 import type { LlmOptions } from "../llm/llm-options.js";
 import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
+import type { ApprovalAuthority } from "../tool/approval-authority.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import type { LlmReference } from "./llm-reference.js";
 import type { PromptRunnerServices } from "./prompt-runner-services.js";
@@ -26,4 +27,6 @@ export interface PromptRunnerState {
   readonly chaining: ToolChainingConfig;
   /** The interaction's name, carried by its LLM call events; `undefined`: unnamed. */
   readonly interactionId: string | undefined;
+  /** Who answers approvals (`withApproval`); `undefined`: the agent process, else the platform's `onApproval`. */
+  readonly approvals: ApprovalAuthority | undefined;
 }

@@ -4,9 +4,11 @@ import { type ToolChaining, ToolChainingConfig } from "../chaining/tool-chaining
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { StructuredOutputError } from "../errors/structured-output-error.js";
 import { LlmOptions, type LlmOptionsInit } from "../llm/llm-options.js";
+import { approvalCallbackAuthority } from "../loop/approval-callback-authority.js";
 import { checkMaxToolResultChars } from "../loop/cap-tool-result.js";
 import { checkMaxRetries } from "../loop/model-call-retry.js";
 import type { ToolInjectionStrategy } from "../loop/tool-injection-strategy.js";
+import type { ApprovalAuthority, ApprovalCallback } from "../tool/approval-authority.js";
 import type { Tool } from "../tool/tool.js";
 import { ToolCallContext, type ToolCallContextInit } from "../tool/tool-call-context.js";
 import { type TypeLike, type TypeOf, TypeToken } from "../tool/type-token.js";
@@ -78,6 +80,7 @@ function stateWith(state: PromptRunnerState, changes: Partial<PromptRunnerState>
     signal: pick("signal"),
     chaining: pick("chaining"),
     interactionId: pick("interactionId"),
+    approvals: pick("approvals"),
   });
 }
 
@@ -108,6 +111,7 @@ export class PromptRunner implements ToolChaining<PromptRunner> {
         signal: undefined,
         chaining: ToolChainingConfig.NONE,
         interactionId: undefined,
+        approvals: undefined,
       }),
     );
   }
@@ -258,6 +262,23 @@ export class PromptRunner implements ToolChaining<PromptRunner> {
   withMaxToolResultChars(maxChars: number): PromptRunner {
     checkMaxToolResultChars("PromptRunner's", maxChars);
     return this.with({ maxToolResultChars: maxChars });
+  }
+
+  /**
+   * Answers the approvals of this runner's tool calls with `callback`: it gets
+   * the tool's name, the validated input and the message, and returns
+   * `{ approved: true }`, `{ approved: true, input: edited }` (validated again
+   * like the model's arguments) or `{ approved: false, reason }`. Without it, a
+   * call that needs approval waits inside an agent process, uses the
+   * platform's `onApproval` outside one, and else throws an
+   * `ApprovalUnavailableError`. Wins over the process's waits.
+   * @default undefined
+   */
+  withApproval(callback: ApprovalCallback | ApprovalAuthority): PromptRunner {
+    if (typeof callback === "function") return this.with({ approvals: approvalCallbackAuthority(callback) });
+    if (typeof callback !== "object" || callback === null || typeof callback.decide !== "function")
+      throw new ConfigurationError("withApproval takes a function (the approval callback).");
+    return this.with({ approvals: callback });
   }
 
   /** Adds an injection strategy, run after the default (unfolding) strategy. */

@@ -140,6 +140,7 @@ export async function runInteraction(
     beforeLlmCall: host ? (loopState) => host.beforeLlmCall(loopState) : undefined,
     onTextDelta: request.onTextDelta,
     waits: host?.loopWaits,
+    approvals: state.approvals ?? (host === undefined ? state.services.approvals : undefined),
   });
   if (result.replan) throw new ReplanRequested(result.replan.reason, result.replan.blackboardUpdater);
   return result;

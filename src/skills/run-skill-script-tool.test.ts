@@ -2,6 +2,9 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { copyFixtureSkills, type SkillsCopy } from "../../test/support/skill-fixtures.js";
+import { ApprovalUnavailableError } from "../errors/approval-unavailable-error.js";
+import { approvalCallbackAuthority } from "../loop/approval-callback-authority.js";
+import { gateToolCall } from "../loop/tool-gate.js";
 import type { Tool } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import type { SkillScriptCall, SkillScriptOptions } from "./run-skill-script-tool.js";
@@ -27,11 +30,55 @@ async function scriptRunner(skill: string, scripts: SkillScriptOptions = {}): Pr
   return runner;
 }
 
-function run(runner: Tool, skill: string, script: string, args?: readonly string[]) {
-  return runner.call(JSON.stringify({ skill, script, ...(args ? { args } : {}) }), context);
+/** Runs the script through the approval gate, a person approving. */
+async function run(runner: Tool, skill: string, script: string, args?: readonly string[]) {
+  const input = JSON.stringify({ skill, script, ...(args ? { args } : {}) });
+  const outcome = await gateToolCall(
+    { tool: runner, toolName: runner.definition.name, input, callKey: "loop-1/1.0" },
+    { context, approvals: approvalCallbackAuthority(() => ({ approved: true })) },
+  );
+  if (outcome.kind !== "ran") throw new Error(`not run: ${JSON.stringify(outcome)}`);
+  return outcome.result;
 }
 
 describe("run_skill_script", () => {
+  it("refuses to run when called around the approval gate (a direct tool.call), and the script never runs", async () => {
+    const marker = join(copy.dir, "csv-audit", "ran.txt");
+    writeFileSync(
+      join(copy.dir, "csv-audit", "scripts", "touch.mjs"),
+      `import { writeFileSync } from "node:fs"; writeFileSync("ran.txt", "yes");\n`,
+    );
+    const runner = await scriptRunner("csv-audit");
+    const failure = await runner
+      .call(JSON.stringify({ skill: "csv-audit", script: "scripts/touch.mjs" }), context)
+      .catch((error: unknown) => error);
+    expect(ApprovalUnavailableError.isInstance(failure)).toBe(true);
+    expect((failure as Error).message).toMatch(
+      /run_skill_script' needs a person's approval and was called directly/,
+    );
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("runs nothing when the person denies it through the gate", async () => {
+    const marker = join(copy.dir, "csv-audit", "ran.txt");
+    writeFileSync(
+      join(copy.dir, "csv-audit", "scripts", "touch.mjs"),
+      `import { writeFileSync } from "node:fs"; writeFileSync("ran.txt", "yes");\n`,
+    );
+    const runner = await scriptRunner("csv-audit");
+    const outcome = await gateToolCall(
+      {
+        tool: runner,
+        toolName: "run_skill_script",
+        input: JSON.stringify({ skill: "csv-audit", script: "scripts/touch.mjs" }),
+        callKey: "loop-1/1.0",
+      },
+      { context, approvals: approvalCallbackAuthority(() => ({ approved: false, reason: "not now" })) },
+    );
+    expect(outcome).toMatchObject({ kind: "refused", message: "The user denied this call: not now" });
+    expect(existsSync(marker)).toBe(false);
+  });
+
   it("runs a .mjs script with this Node, in the skill's folder", async () => {
     const runner = await scriptRunner("csv-audit");
     const result = await run(runner, "csv-audit", "scripts/summarize.mjs", ["assets/sample.csv"]);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { copyFixtureSkills, type SkillsCopy } from "../../test/support/skill-fixtures.js";
 import { SimpleAgenticTool } from "../agentic/simple-agentic-tool.js";
+import { ApprovalUnavailableError } from "../errors/approval-unavailable-error.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
 import { PromptRunner } from "../prompt/prompt-runner.js";
 import { ToolGroupRegistry } from "../prompt/tool-group-registry.js";
@@ -89,18 +90,42 @@ describe("PromptRunner.withSkills", () => {
     );
   });
 
-  it("asks a person before a script runs by default: with nobody to ask, the run is denied in-band", async () => {
+  it("asks a person before a script runs by default: with nobody to ask, the run throws and no script runs", async () => {
     const model = ScriptedModel.of(
       ScriptedModel.toolCall("skills", { skill: "csv-audit" }),
       ScriptedModel.toolCall("run_skill_script", { skill: "csv-audit", script: "scripts/summarize.mjs" }),
       ScriptedModel.text("done"),
     );
+    const failure = await runnerOn(model)
+      .withSkills(await Skills.fromDirectory(copy.dir, { runScripts: true }))
+      .generateText("Audit the CSV")
+      .catch((error: unknown) => error);
+    expect(ApprovalUnavailableError.isInstance(failure)).toBe(true);
+    expect(model.requests).toHaveLength(2);
+  });
+
+  it("asks the approval callback before a script runs, with the validated arguments", async () => {
+    const model = ScriptedModel.of(
+      ScriptedModel.toolCall("skills", { skill: "csv-audit" }),
+      ScriptedModel.toolCall("run_skill_script", { skill: "csv-audit", script: "scripts/summarize.mjs" }),
+      ScriptedModel.text("done"),
+    );
+    const asked: unknown[] = [];
     await runnerOn(model)
       .withSkills(await Skills.fromDirectory(copy.dir, { runScripts: true }))
+      .withApproval((question) => {
+        asked.push(question);
+        return { approved: true };
+      })
       .generateText("Audit the CSV");
-    const denied = lastResult(model.requests[2]);
-    expect(denied).toMatch(/denied/i);
-    expect(denied).not.toContain("exited with code");
+    expect(asked).toEqual([
+      {
+        toolName: "run_skill_script",
+        input: { skill: "csv-audit", script: "scripts/summarize.mjs" },
+        message: 'Allow the skill script {"skill":"csv-audit","script":"scripts/summarize.mjs"} to run?',
+      },
+    ]);
+    expect(lastResult(model.requests[2])).toContain("exited with code 0");
   });
 
   it("keeps the facade's definition identical after activation (the first request is a prefix of the rest)", async () => {
