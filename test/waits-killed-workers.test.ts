@@ -107,7 +107,7 @@ describe.skipIf(!hasRedisServer)("approvals survive SIGKILL of every worker", ()
 
     // An edit the tool's schema refuses is an InvalidResponseError; the run keeps waiting.
     await expect(
-      runner.answer(handles[0].id, "r1", { approved: true, input: { tag: "t0", cents: "a lot" } }),
+      runner.answer(handles[0].id, "r1", { approved: true, input: { tag: "t0", cents: 999_999 } }),
     ).rejects.toThrow(/cents/);
     // Every answer is stored with no worker alive: even runs approved as asked, odd ones edited.
     const approved = new Map<string, number>();
