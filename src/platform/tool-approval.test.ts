@@ -364,6 +364,46 @@ describe("Tool.requireApproval outside an agent process", () => {
     expect(runs).toEqual([]);
   });
 
+  it("asks the platform's onApproval callback with the validated input, and runs what it approved", async () => {
+    const runs: string[] = [];
+    const asked: unknown[] = [];
+    const model = new ScriptedModel([refundCall, ScriptedModel.text("Refunded.")]);
+    const platform = AgentPlatform.create({
+      models: { main: model },
+      onApproval: (question) => {
+        asked.push(question);
+        return { approved: true, input: { orderId: "7", cents: "250" } };
+      },
+    });
+    await platform
+      .ai()
+      .withTools([refundTool(runs)])
+      .generateText("refund");
+    expect(asked).toEqual([
+      { toolName: "refund", input: { orderId: "7", cents: 500 }, message: "Refund this order?" },
+    ]);
+    // The edit is validated like the model's arguments: the string amount is coerced to the integer the schema asks for.
+    expect(runs).toEqual(['{"orderId":"7","cents":250}']);
+  });
+
+  it("prefers the runner's withApproval callback to the platform's", async () => {
+    const runs: string[] = [];
+    const model = new ScriptedModel([refundCall, ScriptedModel.text("No.")]);
+    const platform = AgentPlatform.create({
+      models: { main: model },
+      onApproval: () => ({ approved: true }),
+    });
+    await platform
+      .ai()
+      .withTools([refundTool(runs)])
+      .withApproval(() => ({ approved: false, reason: "not today" }))
+      .generateText("refund");
+    expect(runs).toEqual([]);
+    expect(model.requests[1]?.toolResults[0]?.output).toMatchObject({
+      value: "The user denied this call: not today",
+    });
+  });
+
   it("refuses a bad timeout", () => {
     expect(() => refundTool([], { timeoutMs: -1 })).toThrow(/positive number of milliseconds/);
   });
