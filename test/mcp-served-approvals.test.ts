@@ -184,6 +184,31 @@ describe("served tools needing approval, a client without elicitation (HTTP on 1
   });
 });
 
+describe("served tools needing approval over stateless HTTP (each request on its own server)", () => {
+  it("a request opened by one POST is answered by another, and runs once", async () => {
+    const library = await import(pathToFileURL(join(root, "dist/src/index.js")).href);
+    const fixture = await import(pathToFileURL(FIXTURE).href);
+    const endpoint = await library.serveMcpOverHttp(fixture.approvalServer, {
+      port: 0,
+      sessions: "stateless",
+    });
+    const client = new Client({ name: "stateless", version: "1.0.0" });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url)));
+      const waiting = await client.callTool({ name: "pay", arguments: { tag: "h1", cents: 300 } });
+      const ran = await client.callTool({
+        name: "respond_to_request",
+        arguments: { requestId: requestIdIn(waiting), approve: true },
+      });
+      expect(text(ran)).toBe("paid 300 for h1");
+      expect(payments()).toEqual(["pay h1 300"]);
+    } finally {
+      await client.close();
+      await endpoint.close();
+    }
+  }, 60_000);
+});
+
 describe("served tools needing approval, a client with elicitation (stdio)", () => {
   let answers: ((request: ElicitRequest) => ElicitResult)[] = [];
   const asked: string[] = [];
