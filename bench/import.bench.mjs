@@ -4,11 +4,15 @@
 // medians of RUNS runs each. Then the CLI's `--help` and `list`, end to end,
 // beside a bare `node -e 0` measured in the same run (what Node's own start
 // costs on this machine: on a loaded machine it alone can exceed the target).
-// Targets: import time and RSS <= 1.0x the AI SDK's; each CLI command <= 150 ms.
+// Targets: import time and RSS <= 1.0x the AI SDK's; each CLI command at most
+// CLI_OVERHEAD_MS over Node's own start measured in the same run (an absolute
+// time would judge the machine's load, not our code).
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const RUNS = 11;
+/** What a CLI command may add to Node's own start (`node -e 0`, same run). */
+const CLI_OVERHEAD_MS = 100;
 const ours = fileURLToPath(new URL("../dist/src/index.js", import.meta.url));
 const cli = fileURLToPath(new URL("../dist/src/cli/main.js", import.meta.url));
 
@@ -38,6 +42,7 @@ for (let run = 0; run < RUNS; run += 1) {
 const figure = (side, key) => median(samples[side].map((sample) => sample[key]));
 const timeRatio = figure("ours", "ms") / figure("ai", "ms");
 const rssRatio = figure("ours", "rss") / figure("ai", "rss");
+if (timeRatio > 1 || rssRatio > 1) process.exitCode = 1;
 console.log(`Import cost, fresh process each, median of ${RUNS} alternating runs`);
 console.log(
   `  import("ai")         : ${figure("ai", "ms").toFixed(0)} ms, ${figure("ai", "rss").toFixed(0)} MB RSS`,
@@ -66,7 +71,10 @@ for (const [name, label] of [
   ["list", "embabel-ts list  "],
 ]) {
   const ms = median(cliSamples[name]);
+  const overhead = ms - bare;
+  const pass = overhead <= CLI_OVERHEAD_MS;
+  if (!pass) process.exitCode = 1;
   console.log(
-    `  ${label}            : ${ms.toFixed(0)} ms (${(ms - bare).toFixed(0)} ms over node -e 0)  target <= 150 ms  ${ms <= 150 ? "PASS" : "FAIL"}`,
+    `  ${label}            : ${ms.toFixed(0)} ms, ${overhead.toFixed(0)} ms over node -e 0  target <= ${CLI_OVERHEAD_MS} ms over  ${pass ? "PASS" : "FAIL"}`,
   );
 }

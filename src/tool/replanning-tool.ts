@@ -85,9 +85,8 @@ export class ConditionalReplanningTool extends DelegatingTool {
     const result = await this.delegate.call(input, context, options);
     const agentProcess = AmbientProcess.current();
     if (!agentProcess) {
-      throw new ConfigurationError(
-        "No AgentProcess available for ConditionalReplanningTool: call the tool inside an agent process.",
-      );
+      // The reference's words, which the model sees after `failed with exception: `.
+      throw new ConfigurationError("No AgentProcess available for ConditionalReplanningTool");
     }
     const decision = this.decider({
       result,
