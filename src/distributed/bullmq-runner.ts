@@ -328,7 +328,8 @@ export class BullMqRunner implements ProcessRunner {
       if (text === null) continue;
       try {
         const process = this.readStored(text, id, platform);
-        if (process.status === "waiting") processes.push(process);
+        // Answered in full, queued for a worker: nobody is asked anything.
+        if (process.status === "waiting" && process.awaiting.length > 0) processes.push(process);
       } catch (error) {
         platform.logger.warn(`Skipping waiting process ${id}: ${(error as Error).message}`);
       }

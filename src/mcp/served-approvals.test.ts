@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ApprovalCheck } from "../tool/approval-authority.js";
-import { ServedApprovals, servedAuthority } from "./served-approvals.js";
+import { type PendingApproval, ServedApprovals, servedAuthority } from "./served-approvals.js";
 
 const check = (callKey: string, extra: Partial<ApprovalCheck> = {}): ApprovalCheck => ({
   callKey,
@@ -62,7 +62,7 @@ describe("ServedApprovals", () => {
 
   it("the authority answers from the store, else asks the client, else opens a request", async () => {
     const store = new ServedApprovals();
-    const opened: unknown[] = [];
+    const opened: PendingApproval[] = [];
     const client = servedAuthority(
       store,
       async () => ({ approved: false, reason: "by form" }),
