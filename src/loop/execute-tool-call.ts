@@ -13,7 +13,7 @@ import { nestedTooDeeply } from "./argument-depth.js";
 import { callWithTimeout, toolTimeoutMessage } from "./call-with-timeout.js";
 import { capToolResult } from "./cap-tool-result.js";
 import { emit, endSpan, type LoopEventListener, startToolSpan, withinToolCall } from "./loop-telemetry.js";
-import { parseToolArguments } from "./parse-tool-arguments.js";
+import { type ParsedToolArguments, parseToolArguments } from "./parse-tool-arguments.js";
 import type { GateAdmission } from "./tool-gate.js";
 import type { ToolSet } from "./tool-set.js";
 import type { UnknownToolCounter } from "./unknown-tool.js";
@@ -152,23 +152,12 @@ export async function executeToolCall(
     return outcome;
   }
   environment.unknownTools.found();
-  // The gate's first step for every tool; a tool needing approval was admitted by the whole gate already.
-  const parsed: GateAdmission =
-    admission ??
-    (() => {
-      const checked = parseToolArguments(tool, call.input);
-      return checked.ok
-        ? { kind: "run" as const, input: checked.input, value: checked.value }
-        : { kind: "refused" as const, message: checked.message, value: checked.value };
-    })();
+  // The gate's first step for every tool (parse and validate); a tool needing approval was admitted by the whole gate already.
+  const parsed: GateAdmission = admission ?? admitted(parseToolArguments(tool, call.input));
   if (parsed.kind !== "run") {
-    const message =
-      parsed.kind === "refused" ? parsed.message : "This call is waiting for a person's approval.";
-    const outcome = answered(
-      call,
-      message,
-      parsed.kind === "refused" ? parsed.value : lenientParse(call.input),
-    );
+    const refused = parsed.kind === "refused";
+    const message = refused ? parsed.message : "This call is waiting for a person's approval.";
+    const outcome = answered(call, message, refused ? parsed.value : lenientParse(call.input));
     // Stryker disable next-line ConditionalExpression: true only calls an absent listener, and emit swallows the TypeError
     if (onEvent !== undefined) emitEnd(onEvent, loopId, outcome, 0);
     return outcome;
@@ -232,6 +221,13 @@ export async function executeToolCall(
   // Stryker disable next-line ConditionalExpression: true only calls an absent listener, and emit swallows the TypeError
   if (onEvent !== undefined) emitEnd(onEvent, loopId, outcome, performance.now() - started);
   return outcome;
+}
+
+/** Parsed arguments as the gate's admission of a call of a tool that needs no approval. */
+function admitted(parsed: ParsedToolArguments): GateAdmission {
+  return parsed.ok
+    ? { kind: "run", input: parsed.input, value: parsed.value }
+    : { kind: "refused", message: parsed.message, value: parsed.value };
 }
 
 /** `call` with the arguments a person edited (validated JSON). */
