@@ -53,6 +53,11 @@ export const EXAMPLE_CATALOG: readonly CatalogEntry[] = [
     summary: "Refunds an order after a person approves the refund tool's call (human in the loop)",
     sampleInput: "My telescope (order A-1001) arrived dented. Please refund me.",
   },
+  {
+    name: "code-mode",
+    summary: "Sums refunds over 20 orders with one program the LLM writes, run in a sandbox (code mode)",
+    sampleInput: "What do orders 1 to 20 owe in refunds over $50?",
+  },
 ];
 
 /** The catalog entry of the example called `name`. */

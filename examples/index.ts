@@ -1,4 +1,5 @@
 import type { ExampleDefinition } from "../src/cli/example-definition.js";
+import { example as codeMode } from "./code-mode/index.js";
 import { example as concertPlanner } from "./concert-planner/index.js";
 import { example as mcpWeather } from "./mcp-weather/index.js";
 import { example as refundDesk } from "./refund-desk/index.js";
@@ -16,4 +17,5 @@ export const EXAMPLES: readonly ExampleDefinition[] = [
   supportDesk,
   releaseNotes,
   refundDesk,
+  codeMode,
 ];

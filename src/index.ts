@@ -339,6 +339,10 @@ export {
   StateToolsBuilder,
 } from "./agentic/index.js";
 
+// --- code mode ---
+export type { CodeModeOptions } from "./codemode/index.js";
+export { CodeModeTool } from "./codemode/index.js";
+
 // --- builtins ---
 export type { BlackboardEntryFormatter, HasContent, HasInfoString } from "./builtins/index.js";
 export {

@@ -40,6 +40,8 @@ describe("a bundle of a program without MCP", () => {
     const { code, inputs } = await bundle(program("tool-program"));
     expect(fromPackage(inputs, "@modelcontextprotocol/sdk")).toEqual([]);
     expect(fromPackage(inputs, "ajv")).toEqual([]);
+    expect(fromPackage(inputs, "quickjs-emscripten-core")).toEqual([]);
+    expect(inputs.filter((input) => input.includes("node_modules/@jitl/"))).toEqual([]);
     // dist/ is bundled into shared chunks, so our MCP code is told by its text: a message of
     // McpClient's (src/mcp/mcp-client.ts) and one of the SDK loader's (src/mcp/load-mcp-sdk.ts).
     const text = new TextDecoder().decode(code);

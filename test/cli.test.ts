@@ -163,6 +163,7 @@ describe("embabel-ts run --scripted", () => {
       "support-desk",
       "release-notes",
       "refund-desk",
+      "code-mode",
     ]);
     // Concurrently: one process per example, each a second or more on a busy machine (refund-desk waits for approval).
     const runs = await Promise.all(
@@ -337,7 +338,7 @@ describe("embabel-ts usage", () => {
     const run = await cli(["run", "nope", "--scripted"]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather, support-desk, release-notes, refund-desk. Run 'embabel-ts list' to see what they do.",
+      "error: Unknown example 'nope'. Examples: star-news, concert-planner, research-brief, mcp-weather, support-desk, release-notes, refund-desk, code-mode. Run 'embabel-ts list' to see what they do.",
     );
   });
 

@@ -32,7 +32,8 @@ function inFreshProcess(body: string): unknown {
   );
 }
 
-const HEAVY = /node_modules\/(@modelcontextprotocol\/sdk|ajv|yaml|hono|@hono\/node-server)\//;
+const HEAVY =
+  /node_modules\/(@modelcontextprotocol\/sdk|ajv|yaml|hono|@hono\/node-server|quickjs-emscripten-core|@jitl)\//;
 
 describe("import('embabel-ts')", () => {
   beforeAll(() => ensureBuilt(), 300_000);
@@ -42,6 +43,17 @@ describe("import('embabel-ts')", () => {
       "return (await loaded()).filter((url) => HEAVY.test(url));".replace("HEAVY", HEAVY.toString()),
     );
     expect(heavy).toEqual([]);
+  });
+
+  it("loads QuickJS only when a code-mode program first runs", () => {
+    const result = inFreshProcess(`
+      const quickjs = (urls) => urls.filter((url) => /quickjs/.test(url)).length;
+      const tool = lib.CodeModeTool.of("run_code", "", []);
+      const before = quickjs(await loaded());
+      const answer = await tool.call(JSON.stringify({ code: "return 6 * 7;" }));
+      return { before, after: quickjs(await loaded()) > 0, answer: answer.content };
+    `);
+    expect(result).toEqual({ before: 0, after: true, answer: "42" });
   });
 
   it("creates an MCP server synchronously, from the one copy of the SDK that import() loads", () => {

@@ -17,7 +17,11 @@ export interface PlaybookContext {
 export type UnlockCondition =
   | { readonly kind: "after-tools"; readonly toolNames: readonly string[] }
   | { readonly kind: "on-artifact"; readonly type: TypeToken }
-  | { readonly kind: "when"; readonly predicate: (context: PlaybookContext) => boolean }
+  | {
+      readonly kind: "when";
+      /** Unlocks when this returns true for the playbook's state. */
+      readonly predicate: (context: PlaybookContext) => boolean;
+    }
   | { readonly kind: "all-of"; readonly conditions: readonly UnlockCondition[] }
   | { readonly kind: "any-of"; readonly conditions: readonly UnlockCondition[] };
 

@@ -23,6 +23,7 @@ export class ToolChainingInjectionStrategy implements ToolInjectionStrategy {
     return this.offeredTools;
   }
 
+  /** The tools to add, remove or replace after the call `context` describes, or `undefined` for no change. */
   evaluate(context: ToolInjectionContext): ToolInjectionResult | undefined {
     const { result } = context.lastToolCall;
     if (result.kind !== "artifact") return undefined;

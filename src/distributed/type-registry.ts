@@ -14,7 +14,7 @@ export interface TypeCodec<T = unknown> {
   fromJSON(json: unknown): T;
 }
 
-/** What a {@link TypeRegistry} can be given: classes, `domainType`s, or hand-written codecs. */
+/** What a `TypeRegistry` can be given: classes, `domainType`s, or hand-written codecs. */
 export type RegisteredType = TypeLike | TypeCodec;
 
 type Constructor = abstract new (...args: never[]) => unknown;

@@ -20,6 +20,7 @@ export class ChainedToolInjectionStrategy implements ToolInjectionStrategy {
     return new ChainedToolInjectionStrategy([UnfoldingToolInjectionStrategy.INSTANCE, ...others]);
   }
 
+  /** The tools to add, remove or replace after the call `context` describes, or `undefined` for no change. */
   evaluate(context: ToolInjectionContext): ToolInjectionResult | undefined {
     const add: Tool[] = [];
     const remove: string[] = [];

@@ -52,7 +52,9 @@ export interface FinishedLoop {
 export type WaitJournalEntry =
   | { readonly kind: "loop-done"; readonly loop: FinishedLoop }
   | { readonly kind: "loop-suspended"; readonly loop: SuspendedLoop }
-  | { readonly kind: "awaitable" };
+  | { readonly kind: "awaitable" }
+  /** A code-mode program that stopped for a person: its journal of settled inner calls (plain JSON), keyed by the code call. */
+  | { readonly kind: "program"; readonly key: string; readonly journal: unknown };
 
 export type { ApprovalAnswer } from "../tool/approval-authority.js";
 

@@ -60,6 +60,7 @@ export const ToolInjectionResult = {
  * next LLM round. Returns `undefined` for no change.
  */
 export interface ToolInjectionStrategy {
+  /** The tools to add, remove or replace after the call `context` describes, or `undefined` for no change. */
   evaluate(context: ToolInjectionContext): ToolInjectionResult | undefined;
 }
 

@@ -22,6 +22,7 @@ export class UnfoldingToolInjectionStrategy implements ToolInjectionStrategy {
   /** The shared instance (the strategy holds no state). */
   static readonly INSTANCE = new UnfoldingToolInjectionStrategy();
 
+  /** The tools to add, remove or replace after the call `context` describes, or `undefined` for no change. */
   evaluate(context: ToolInjectionContext): ToolInjectionResult | undefined {
     const { tool, toolName: facadeName, toolInput, result } = context.lastToolCall;
     const call = { input: toolInput, context: context.context, definition: tool.definition };

@@ -341,6 +341,7 @@ export class McpClient {
     await this.disconnect();
   }
 
+  /** A short description, for logs. */
   toString(): string {
     return `McpClient(${this.name}, ${this.config.transport}, connected=${this.connected})`;
   }

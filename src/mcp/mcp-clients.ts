@@ -148,6 +148,7 @@ export class McpClients {
     await Promise.all(this.clients.map((client) => client.close()));
   }
 
+  /** A short description, for logs. */
   toString(): string {
     return `McpClients([${this.names.join(", ")}])`;
   }

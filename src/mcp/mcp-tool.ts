@@ -68,7 +68,7 @@ export interface McpToolOptions {
  * A tool of an MCP server as a {@link Tool}: the server's JSON Schema as-is,
  * a name every provider accepts (calls still use the server's name; when
  * another tool has that name too, it is offered as `<server>_<tool>`, see
- * {@link serverQualifiedToolName}), the
+ * `serverQualifiedToolName`), the
  * call's context sent as `_meta`. Failures the server or the connection causes
  * (a crash, a timeout) are answered in-band as error results naming the server.
  */

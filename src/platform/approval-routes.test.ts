@@ -5,6 +5,7 @@
 // unanswered call never runs.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { PlaybookTool } from "../agentic/playbook-tool.js";
 import { SimpleAgenticTool } from "../agentic/simple-agentic-tool.js";
 import { InvalidResponseError } from "../errors/invalid-response-error.js";
 import { UnfoldingTool } from "../progressive/unfolding-tool.js";
@@ -142,6 +143,15 @@ const routes: Route[] = [
       ScriptedModel.toolCall("pay", args, id === undefined ? {} : { id }),
     ],
     after: [ScriptedModel.text("treasurer done")],
+  },
+  {
+    name: "a tool inside a PlaybookTool",
+    tools: (runs) => [PlaybookTool.create("playbook", "Pays people").withTools(other, payTool(runs))],
+    reach: (args, id) => [
+      ScriptedModel.toolCall("playbook", { task: "pay" }),
+      ScriptedModel.toolCall("pay", args, id === undefined ? {} : { id }),
+    ],
+    after: [ScriptedModel.text("playbook done")],
   },
 ];
 

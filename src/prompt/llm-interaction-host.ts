@@ -62,5 +62,6 @@ export const LlmInteractionHost = {
     const process = AmbientProcess.current();
     return isLlmInteractionHost(process) ? process : undefined;
   },
+  /** True when `value` implements {@link LlmInteractionHost}. */
   isLlmInteractionHost,
 };

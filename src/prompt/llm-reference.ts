@@ -68,8 +68,11 @@ export const LlmReference = {
     const object = ToolObject.of(tools);
     return Object.freeze({ name, description, notes: () => notes, tools: () => object.tools() });
   },
+  /** The prefix of a reference's tool names: its name normalised to `[a-z0-9_-]`. */
   toolPrefix,
+  /** The system-prompt text a reference contributes. */
   contribution,
+  /** The reference's tools, renamed `<prefix>_<name>`. */
   prefixedTools,
   /** True for values shaped like an {@link LlmReference}. */
   isLlmReference(value: unknown): value is LlmReference {

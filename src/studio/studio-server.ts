@@ -48,7 +48,7 @@ export type StudioRunStarter = (
 /** Answers request `requestId` of the waiting run `runId` (started from the page); rejects with a message for the person when it cannot. */
 export type StudioResponder = (runId: string, requestId: string, response: unknown) => Promise<void>;
 
-/** Options of {@link createStudioApp} and {@link startStudio}. */
+/** Options of `createStudioApp` and {@link startStudio}. */
 export interface StudioOptions {
   /** The folder of kept runs. @default undefined (none) */
   readonly keptDir?: string;

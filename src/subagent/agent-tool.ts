@@ -66,6 +66,7 @@ export class AgentTool<T = unknown> extends EntryPointTool<T> {
     return this.agent;
   }
 
+  /** A short description, for logs. */
   override toString(): string {
     return `AgentTool(${this.agent.name})`;
   }

@@ -41,6 +41,7 @@ export abstract class EntryPointTool<T> extends AbstractTool {
   /** The agent one run runs. */
   protected abstract runAgent(): Agent;
 
+  /** Runs the agent on `input` (JSON of its input type) as a child of the calling process; the result is its output. */
   async call(
     input: string,
     context: ToolCallContext = ToolCallContext.EMPTY,

@@ -81,6 +81,7 @@ export class GoalTool<T = unknown> extends EntryPointTool<T> {
     return goalAgent(this.platform, this.goal, this.definition.name);
   }
 
+  /** A short description, for logs. */
   override toString(): string {
     return `GoalTool(${this.goal.name})`;
   }

@@ -4,6 +4,7 @@ import type { ArtifactSink } from "./artifact-sink.js";
 
 /** The part of a blackboard a {@link BlackboardSink} writes to. */
 export interface BlackboardTarget {
+  /** Adds `value` to the blackboard. */
   add(value: unknown): unknown;
 }
 

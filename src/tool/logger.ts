@@ -14,9 +14,13 @@ export type LogFields = Readonly<Record<string, unknown>>;
  * Adapters for pino, winston or `console` are one line each.
  */
 export interface Logger {
+  /** Writes a diagnostic, for those who debug. */
   debug(message: string, fields?: LogFields): void;
+  /** Writes a note about normal operation. */
   info(message: string, fields?: LogFields): void;
+  /** Writes something that went wrong and was handled. */
   warn(message: string, fields?: LogFields): void;
+  /** Writes a failure. */
   error(message: string, fields?: LogFields): void;
 }
 

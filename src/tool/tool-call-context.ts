@@ -88,6 +88,7 @@ export class ToolCallContext {
     return true;
   }
 
+  /** A short description, for logs. */
   toString(): string {
     const body = [...this.values].map(([key, value]) => `${key}=${String(value)}`).join(", ");
     return `ToolCallContext({${body}})`;

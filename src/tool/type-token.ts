@@ -79,8 +79,11 @@ abstract class BaseToken<T> implements TypeToken<T> {
   private cachedSchema: JsonSchema | undefined;
   private parses = 0;
   abstract readonly name: string;
+  /** Whether `value` is of this type. */
   abstract is(value: unknown): value is T;
+  /** Validates a parsed JSON value into the type; throws {@link TypeParseError} saying which field is wrong. */
   abstract parse(value: unknown): T;
+  /** Computes the type's JSON Schema (once; `jsonSchema` caches it). */
   protected abstract computeSchema(): JsonSchema;
   get names(): readonly string[] {
     return [this.name];

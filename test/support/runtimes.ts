@@ -146,6 +146,7 @@ export const EXAMPLE_RUNS: readonly (readonly string[])[] = [
   ["support-desk"],
   ["release-notes"],
   ["refund-desk", "--approve-all"],
+  ["code-mode"],
 ];
 
 /** Runs one example with `--scripted` through the built CLI on `runtime` (no trace kept). */
