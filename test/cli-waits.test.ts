@@ -64,6 +64,20 @@ describe("embabel-ts run on a terminal", () => {
     expect(output).toContain("A-1001 · refunded $7.00");
     expect(code).toBe(0);
   }, 60_000);
+
+  it("an edit the tool's schema refuses is an error naming the field, and the request is asked again", async () => {
+    const { code, output } = await onTerminal(
+      ["run", "refund-desk", "--scripted", "--no-keep-runs"],
+      [
+        [/\[e\]dit: $/, "e"],
+        [/arguments \(JSON\): $/, '{"orderId":"A-1001","cents":-5,"reason":"partial"}'],
+        [/\[e\]dit: $/, "a"],
+      ],
+    );
+    expect(output).toMatch(/error: Request r1 of process \S+: .*cents/);
+    expect(output).toContain("A-1001 · refunded $49.00");
+    expect(code).toBe(0);
+  }, 60_000);
 });
 
 describe("embabel-ts run without a terminal", () => {
@@ -78,6 +92,12 @@ describe("embabel-ts run without a terminal", () => {
     const run = await cli(["run", "refund-desk", "--scripted", "--no-keep-runs", "--approve-all"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("A-1001 · refunded $49.00");
+  }, 60_000);
+
+  it("--deny-all completes without refunding, the denial reaching the model", async () => {
+    const run = await cli(["run", "refund-desk", "--scripted", "--no-keep-runs", "--deny-all"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("A-1001 · no refund");
   }, 60_000);
 });
 
@@ -133,10 +153,13 @@ describe.skipIf(!hasRedisServer)("embabel-ts waiting and respond, on Redis", () 
       "approve",
       "--input",
       '{"orderId":"A-1001","cents":4200,"reason":"dented"}',
+      "--wait",
+      "30",
       "--redis",
       redis.url,
     ]);
     expect(answered.code, answered.stderr).toBe(0);
+    expect(answered.stdout).toContain("answered; queued for a worker");
     expect(answered.stdout).toContain("completed");
     expect(answered.stdout).toContain('"refundedCents": 4200');
     expect((await cli(["waiting", "--redis", redis.url])).stdout).toContain("No run is waiting.");

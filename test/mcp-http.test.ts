@@ -175,7 +175,8 @@ describe("createMcpServer", () => {
     expect((await answerer.call('{"text":"why?"}')).content).toBe('{"text":"re: why?"}');
     const bad = await answerer.call('{"text":42}');
     expect(bad.kind).toBe("error");
-    expect(bad.content).toMatch(/^BAD INPUT ERROR parsing tool input/);
+    // The gate validates served arguments before the agent tool sees them.
+    expect(bad.content).toMatch(/^Invalid arguments for tool 'Answerer'/);
   });
 });
 

@@ -56,9 +56,32 @@ describe("embabel-ts mcp-serve and an agent that waits", () => {
     expect(asked).toEqual([expect.stringContaining("Refund $49.00 for order A-1001?")]);
   }, 60_000);
 
-  it("gives a client without elicitation an isError result naming the process and the request", async () => {
+  it("asks again when the edited arguments are refused, and refunds the edited amount", async () => {
+    const asked: string[] = [];
+    const edits = [
+      '{"orderId":"A-1001","cents":-1,"reason":"x"}',
+      '{"orderId":"A-1001","cents":2500,"reason":"part"}',
+    ];
+    const result = await connect((request) => {
+      asked.push(request.params.message);
+      return { action: "accept", content: { approve: true, input: edits.shift() } };
+    });
+    expect(text(result)).toContain('"refundedCents":2500');
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toMatch(/Asked again: .*cents/);
+  }, 60_000);
+
+  it("gives a client without elicitation the request's id, which it answers with respond_to_request", async () => {
     const result = await connect();
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/is waiting for a person \(process \S+\): r1 approve issue_refund/);
+    const [, requestId] = /Request id: (\S+)\./.exec(text(result)) ?? [];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}\/r1$/);
+    expect(text(result)).toContain("respond_to_request");
+    const done = await client?.callTool({
+      name: "respond_to_request",
+      arguments: { requestId, approve: true },
+    });
+    expect(done?.isError).toBeFalsy();
+    expect(text(done as Awaited<ReturnType<Client["callTool"]>>)).toContain('"refundedCents":4900');
   }, 60_000);
 });

@@ -78,7 +78,7 @@ describe("embabel-ts mcp-serve <module>", () => {
     });
     try {
       const names = (await clients.get("one")?.listTools())?.map((tool) => tool.name);
-      expect(names).toEqual(["StarNewsWriter"]);
+      expect(names).toEqual(["StarNewsWriter", "respond_to_request"]);
       const piece = await (await McpToolFactory.create(clients).requiredToolByName("StarNewsWriter")).call(
         '{"content":"Lynda, a Scorpio"}',
       );

@@ -1,3 +1,4 @@
+import { DEFAULT_QUEUE } from "../distributed/queue-protocol.js";
 import type { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import type { AwaitableRequest, AwaitableResponse } from "../platform/awaitable.js";
@@ -115,6 +116,11 @@ export function describeWaiting(request: AwaitableRequest, terminal: Terminal): 
   }
 }
 
+/** ` --queue <q>` when `queue` is not the default one, for commands printed to copy. */
+export function queueFlag(queue: string | undefined): string {
+  return queue === undefined || queue === DEFAULT_QUEUE ? "" : ` --queue ${queue}`;
+}
+
 /**
  * Prints the open requests of a process nobody here can answer, and how to
  * answer them: `embabel-ts respond …` for a run on Redis (any caller can
@@ -125,7 +131,10 @@ export function printUnanswered(
   terminal: Terminal,
   redis: string | undefined,
   module?: string,
+  queue?: string,
 ): void {
+  // Named like the command's, so the printed line works as it is.
+  const onQueue = queueFlag(queue);
   terminal.err(terminal.style.yellow(`Process ${process.id} is waiting for a person:`));
   for (const request of process.awaiting) {
     describeWaiting(request, { ...terminal, out: terminal.err });
@@ -136,7 +145,7 @@ export function printUnanswered(
           : "approve|deny [--reason <r>] [--input '<json>']";
       const from = module === undefined ? "" : `${module} `;
       terminal.err(
-        `  answer: embabel-ts respond ${from}${process.id} ${request.id} ${answer} --redis ${redis}`,
+        `  answer: embabel-ts respond ${from}${process.id} ${request.id} ${answer} --redis ${redis}${onQueue}`,
       );
     }
   }

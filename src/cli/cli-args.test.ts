@@ -256,6 +256,46 @@ describe("parseCliArgs mcp-serve", () => {
       usageError("--token is for serving over HTTP: add --http <port>."),
     );
   });
+
+  it("reads respond and waiting with a module first, like worker, and respond's --wait", () => {
+    const redis = ["--redis", "redis://127.0.0.1:6379"];
+    expect(
+      parseCliArgs(["respond", "./agents.js", "p1", "r1", "approve", "--wait", "2.5", ...redis]),
+    ).toMatchObject({
+      command: "respond",
+      module: "./agents.js",
+      processId: "p1",
+      requestId: "r1",
+      answer: "approve",
+      waitSeconds: 2.5,
+    });
+    const plain = parseCliArgs(["respond", "p1", "r1", "deny", ...redis]);
+    expect(plain).toMatchObject({ processId: "p1", requestId: "r1", answer: "deny" });
+    expect(plain).not.toHaveProperty("module");
+    expect(plain).not.toHaveProperty("waitSeconds");
+    expect(parseCliArgs(["waiting", "./agents.js", ...redis, "--queue", "q"])).toMatchObject({
+      command: "waiting",
+      module: "./agents.js",
+      queue: "q",
+    });
+    for (const wait of ["-1", "soon", ""])
+      expect(() => parseCliArgs(["respond", "p1", "r1", "approve", `--wait=${wait}`, ...redis])).toThrow(
+        `--wait needs a number of seconds, 0 or more (got '${wait}').`,
+      );
+    expect(() => parseCliArgs(["waiting", "a.js", "b.js", ...redis])).toThrow("'waiting' takes one module");
+    expect(() => parseCliArgs(["respond", "m", "p1", "r1", "approve", "extra", ...redis])).toThrow(
+      /^Usage: /,
+    );
+    expect(() => parseCliArgs(["waiting", "--wait", "1", ...redis])).toThrow("'waiting' takes no --wait");
+  });
+
+  it("reads mcp-serve --redis and --queue", () => {
+    expect(parseCliArgs(["mcp-serve", "--redis", "redis://127.0.0.1:6379", "--queue", "q"])).toMatchObject({
+      command: "mcp-serve",
+      redis: "redis://127.0.0.1:6379",
+      queue: "q",
+    });
+  });
 });
 
 describe("parseCliArgs: a user's module on every command", () => {

@@ -42,10 +42,14 @@ export interface RunCommand {
   readonly approvals?: ApprovalMode;
 }
 
-/** `embabel-ts respond <process-id> <request-id> approve|deny|submit [--reason r] [--input json] --redis <url>`. */
+/** `embabel-ts respond [<module>] <process-id> <request-id> approve|deny|submit [--reason r] [--input json] [--wait s] --redis <url>`. */
 export interface RespondCommand {
   /** Which command. */
   readonly command: "respond";
+  /** A module exporting the agents (like `worker`), to show the result with `--wait`. @default the built-in examples */
+  readonly module?: string;
+  /** Wait this many seconds for a worker to continue the run and print how it ended. @default 0 (return once the answer is stored) */
+  readonly waitSeconds?: number;
   readonly processId: string;
   readonly requestId: string;
   /** Approve, deny, or submit a form's values (`--input`). */
@@ -58,19 +62,17 @@ export interface RespondCommand {
   readonly redis: string;
   /** @default "embabel-agents" */
   readonly queue: string | undefined;
-  /** The user's module whose agents the run belongs to. @default the built-in examples */
-  readonly module?: string | undefined;
 }
 
-/** `embabel-ts waiting --redis <url>`: the runs waiting for a person, with their requests. */
+/** `embabel-ts waiting [<module>] --redis <url>`: the runs waiting for a person, with their requests. */
 export interface WaitingCommand {
   /** Which command. */
   readonly command: "waiting";
+  /** A module exporting the agents (like `worker`), to read their checkpoints whole. @default the built-in examples */
+  readonly module?: string;
   readonly redis: string;
   /** @default "embabel-agents" */
   readonly queue: string | undefined;
-  /** The user's module whose agents the runs belong to. @default the built-in examples */
-  readonly module?: string | undefined;
 }
 
 /** `embabel-ts studio [<module>] [--port n] [--no-token] [trace files…]`. */
@@ -141,6 +143,10 @@ export interface McpServeCommand {
   readonly model: string | undefined;
   /** An explicit config file instead of `embabel.config.{json,yaml,yml}` in the working directory. */
   readonly config: string | undefined;
+  /** Send each agent run to the workers on this Redis: a run that waits is kept there, answerable through any server process. @default none (runs here) */
+  readonly redis?: string | undefined;
+  /** With `redis`: the queue. @default "embabel-agents" */
+  readonly queue?: string | undefined;
 }
 
 /** What the command line asked for. */
@@ -170,6 +176,7 @@ const OPTIONS = {
   "lock-duration": { type: "string" },
   "stalled-interval": { type: "string" },
   "wait-timeout": { type: "string" },
+  wait: { type: "string" },
   http: { type: "string" },
   host: { type: "string" },
   token: { type: "string" },
@@ -239,8 +246,10 @@ const OPTIONS_OF: Readonly<Record<(typeof COMMANDS)[number], readonly (keyof typ
     "scripted",
     "model",
     "config",
+    "redis",
+    "queue",
   ],
-  respond: ["reason", "input", "redis", "queue"],
+  respond: ["reason", "input", "redis", "queue", "wait"],
   waiting: ["redis", "queue"],
   help: [],
 };
@@ -374,6 +383,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         scripted: values.scripted ?? false,
         model: values.model,
         config: values.config,
+        ...(values.redis === undefined ? {} : { redis: requireRedis(values.redis, "mcp-serve") }),
+        ...(values.queue === undefined ? {} : { queue: values.queue }),
       };
     }
     default:
@@ -408,7 +419,7 @@ function respondCommand(
   const module = rest.length === 4 && isModulePath(rest[0] as string) ? rest[0] : undefined;
   const [processId, requestId, answer, ...extra] = module === undefined ? rest : rest.slice(1);
   const usage =
-    "embabel-ts respond [<module>] <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] --redis <url>";
+    "embabel-ts respond [<module>] <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] [--wait <seconds>] --redis <url>";
   if (processId === undefined || requestId === undefined || answer === undefined || extra.length > 0)
     throw new UsageError(`Usage: ${usage}`);
   if (answer !== "approve" && answer !== "deny" && answer !== "submit")
@@ -425,8 +436,14 @@ function respondCommand(
     throw new UsageError("'submit' needs the form's values: --input '<json>'.");
   if (answer === "deny" && input !== undefined)
     throw new UsageError("--input goes with approve or submit, not deny.");
+  const wait = values.wait as string | undefined;
+  const waitSeconds = wait === undefined ? undefined : Number(wait);
+  if (waitSeconds !== undefined && (wait?.trim() === "" || !Number.isFinite(waitSeconds) || waitSeconds < 0))
+    throw new UsageError(`--wait needs a number of seconds, 0 or more (got '${wait}').`);
   return {
     command: "respond",
+    ...(module === undefined ? {} : { module }),
+    ...(waitSeconds === undefined ? {} : { waitSeconds }),
     processId,
     requestId,
     answer,

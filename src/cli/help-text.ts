@@ -8,8 +8,9 @@ Usage:
   embabel-ts mcp-serve [<module>] [--http <port>] [options]   serve the agents as MCP tools (stdio, or HTTP on 127.0.0.1)
   embabel-ts studio [<module>] [--port <n>] [<trace files>]   look at runs in the browser, start the agents (http://127.0.0.1:4477)
   embabel-ts waiting [<module>] --redis <url>      list the runs waiting for a person (approvals, forms)
-  embabel-ts respond [<module>] <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] --redis <url>
+  embabel-ts respond [<module>] <process-id> <request-id> approve|deny|submit [--reason <r>] [--input '<json>'] [--wait <s>] --redis <url>
                                                    answer a waiting run; a worker then continues it
+                                                   (returns once stored; --wait <s> prints how it ended)
   embabel-ts --help                                show this help
   embabel-ts --version                             print the version
 
@@ -58,6 +59,8 @@ Options for mcp-serve:
   --session-idle <s>    end a session idle this many seconds (default 1800; 120 for one with no open stream)
   -s, --scripted        run the agents on their recorded scripts (offline)
   -m, --model, -c, --config as for run
+  --redis <url>, --queue <name>  send each run to the workers on this Redis: a run waiting for a person
+                        is kept there and answered (respond_to_request) through any server process
 
 MCP servers and tool groups: the config file's "mcpServers" block (the Claude Desktop / Cursor / VS Code
 format) and "toolGroups" (roles to { description, provider, tools }) are started when an agent first

@@ -99,7 +99,16 @@ export async function serveExamplesOverMcp(
   }
   let shared: AgentPlatform | undefined;
   let tools: Tool[] = [];
-  if (command.scripted) {
+  if (command.redis !== undefined) {
+    // Runs go to the workers; a run that waits stays in Redis, answerable through any server process.
+    const { BullMqRunner } = await import("../distributed/bullmq-runner.js");
+    const runner = await BullMqRunner.create({
+      connection: command.redis,
+      ...(command.queue === undefined ? {} : { queue: command.queue }),
+    });
+    shared = AgentPlatform.create({ name: "embabel-ts-mcp-serve", models: {}, runner });
+    for (const example of examples) shared.deploy(example.agents[0] as AgentClass);
+  } else if (command.scripted) {
     tools = examples.map((example) => scriptedAgentTool(example, loaded.config, env));
   } else {
     const models = await configuredModels(loaded.config, options, command);
@@ -122,6 +131,9 @@ export async function serveExamplesOverMcp(
       tools: extras.tools,
       prompts: extras.prompts,
       resources: extras.resources,
+      // A client without elicitation answers an agent's wait with `respond_to_request`.
+      respondTool: true,
+      ...(platform ? { waitsOn: platform } : {}),
     });
   try {
     if (command.httpPort !== undefined) {

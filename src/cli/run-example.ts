@@ -181,6 +181,7 @@ async function runOn(
       command.redis === undefined ? undefined : redactUrl(command.redis),
       // A module's runs are answered with the module, whose agents read the checkpoint.
       isModulePath(command.example) ? command.example : undefined,
+      command.queue,
     );
     return EXIT_WAITING;
   }

@@ -18,7 +18,7 @@ import { indent } from "./terminal.js";
 import { hasRecordedScript } from "./user-module.js";
 
 /** Agents a worker serves, with the recorded script `--scripted` replays for each (when it has one). */
-interface WorkerAgents {
+export interface WorkerAgents {
   readonly agents: readonly AgentLike[];
   readonly examples: readonly ExampleDefinition[];
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Job, Queue, QueueEvents } from "bullmq";
+import { CheckpointError } from "../errors/checkpoint-error.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { InvalidResponseError } from "../errors/invalid-response-error.js";
 import { ProcessLostError } from "../errors/process-lost-error.js";
@@ -7,7 +8,7 @@ import type { Agent } from "../platform/agent.js";
 import type { AgentPlatform } from "../platform/agent-platform.js";
 import { AgentProcess } from "../platform/agent-process.js";
 import { AgentProcessStatus } from "../platform/agent-process-status.js";
-import type { AwaitableResponse, RespondOptions } from "../platform/awaitable.js";
+import type { AwaitableRequest, AwaitableResponse, RespondOptions } from "../platform/awaitable.js";
 import { OutputChannel } from "../platform/output-channel.js";
 import type { ProcessCheckpoint } from "../platform/process-checkpoint.js";
 import type { AgentProcessEvent } from "../platform/process-event.js";
@@ -15,7 +16,7 @@ import type { RunProcessOptions } from "../platform/process-launcher.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import type { ProcessHandle, ProcessRunner } from "../platform/process-runner.js";
 import { recordWaitSpan } from "../platform/process-telemetry.js";
-import { ProcessWaits } from "../platform/process-waits.js";
+import { ProcessWaits, type WaitState } from "../platform/process-waits.js";
 import { decodeCheckpoint, encodeCheckpoint } from "./checkpoint-codec.js";
 import { type ConnectionWatch, watchConnection } from "./connection-watch.js";
 import { loadQueueLibraries, type RedisClient } from "./load-bullmq.js";
@@ -38,6 +39,16 @@ export interface BullMqRunnerOptions {
   readonly eventGraceMs?: number;
   /** How often a waiting `result()` checks that its job still exists: a job lost with Redis (restarted without persistence) is a `ProcessLostError` within this interval. Use the workers' `stalledIntervalMs`. @default 30_000 */
   readonly stalledIntervalMs?: number;
+}
+
+/** What {@link BullMqRunner.answer} stored. */
+export interface StoredAnswer {
+  /** The process as stored now (its plain data; values are read by `platform.process(id)`). */
+  readonly checkpoint: ProcessCheckpoint;
+  /** The requests still open; when none, the process was queued to continue. */
+  readonly open: readonly AwaitableRequest[];
+  /** The id of the job continuing the process, once nothing is open. */
+  readonly resumeJobId: string | undefined;
 }
 
 /** Where a queued process's job is: BullMQ's job states, or `unknown` when Redis has no such job. */
@@ -202,7 +213,25 @@ export class BullMqRunner implements ProcessRunner {
     options: RespondOptions,
     platform: AgentPlatform,
   ): Promise<AgentProcess> {
-    const wire = this.wire(platform);
+    const stored = await this.answer(id, requestId, response, options);
+    if (stored.resumeJobId === undefined) return this.readProcess(id, platform, stored.checkpoint);
+    return (await this.resumed(id, stored.resumeJobId, platform)) ?? this.readProcess(id, platform);
+  }
+
+  /**
+   * Stores the answer to request `requestId` of the waiting process `id` in
+   * its checkpoint in Redis and, once no request is open, queues the job that
+   * continues it; resolves as soon as that is written (no worker need be
+   * alive). Only the checkpoint's plain wait data is read, so the types of
+   * its blackboard need not be known here. A bad answer is an
+   * `InvalidResponseError` and nothing changes.
+   */
+  async answer(
+    id: string,
+    requestId: string,
+    response: AwaitableResponse,
+    options: RespondOptions = {},
+  ): Promise<StoredAnswer> {
     const key = this.keys.checkpoint(id);
     for (;;) {
       // Optimistic: two responders at once cannot both change the same checkpoint.
@@ -211,52 +240,138 @@ export class BullMqRunner implements ProcessRunner {
         await watcher.watch(key);
         const text = await watcher.get(key);
         if (text === null)
-          throw new InvalidResponseError(`No process with id ${id} is stored in Redis.`, id, requestId);
-        const checkpoint = decodeCheckpoint(text, wire);
-        if (checkpoint.status !== "waiting")
           throw new InvalidResponseError(
-            `Process ${id} is not waiting (status ${checkpoint.status}).`,
+            `No process with id ${id} is stored in Redis (queue '${this.queueName}').`,
             id,
             requestId,
           );
-        const waits = new ProcessWaits(checkpoint.waiting);
+        const raw = plainCheckpoint(text, id);
+        if (raw.checkpoint.status !== "waiting")
+          throw new InvalidResponseError(
+            `Process ${id} is not waiting (status ${raw.checkpoint.status}).`,
+            id,
+            requestId,
+          );
+        const waits = new ProcessWaits(raw.checkpoint.waiting);
         const now = Date.now();
         const expired = waits.expire(now);
         const accepted = waits.answer(id, requestId, response, now);
-        const updated: ProcessCheckpoint = { ...checkpoint, waiting: waits.state() };
-        const written = await watcher.multi().set(key, encodeCheckpoint(updated, wire)).exec();
+        const waiting = waits.state();
+        // The stored text with only its waits changed: the blackboard is written back as it was.
+        const written = await watcher
+          .multi()
+          .set(key, JSON.stringify({ ...raw.stored, waiting }))
+          .exec();
         if (written === null) continue;
         for (const timedOut of expired) recordWaitSpan(id, timedOut, "timeout");
         recordWaitSpan(id, accepted, options.respondent ?? "api");
-        if (waits.requests.length > 0) return this.toProcess(updated, platform);
-        return this.resume(id, updated, platform);
+        const checkpoint = { ...raw.checkpoint, waiting };
+        if (waits.requests.length > 0) return { checkpoint, open: waits.requests, resumeJobId: undefined };
+        const resumeJobId = await this.queueResume(id, raw.checkpoint.agentName);
+        return { checkpoint, open: [], resumeJobId };
       } finally {
         watcher.disconnect();
       }
     }
   }
 
-  /** The processes waiting for a person, with their open requests (`embabel-ts waiting`). */
+  /**
+   * Waits for the resume job `jobId` of process `id` (from {@link answer}) to
+   * finish and resolves to the process; with `timeoutMs`, resolves to
+   * `undefined` when it has not finished by then (the job stays queued), as
+   * it does when `signal` aborts.
+   */
+  async resumed(
+    id: string,
+    jobId: string,
+    platform: AgentPlatform,
+    options: { readonly timeoutMs?: number; readonly signal?: AbortSignal } = {},
+  ): Promise<AgentProcess | undefined> {
+    const job = await this.queue.getJob(jobId);
+    if (job) {
+      let timer: NodeJS.Timeout | undefined;
+      let onAbort: (() => void) | undefined;
+      const stop = new Promise<"stopped">((resolve) => {
+        if (options.timeoutMs !== undefined) timer = setTimeout(() => resolve("stopped"), options.timeoutMs);
+        onAbort = () => resolve("stopped");
+        if (options.signal?.aborted) onAbort();
+        else options.signal?.addEventListener("abort", onAbort, { once: true });
+      });
+      try {
+        const outcome = await Promise.race([
+          job.waitUntilFinished(this.queueEvents).then(
+            () => "done" as const,
+            () => "done" as const, // the checkpoint says how it ended
+          ),
+          stop,
+        ]);
+        if (outcome === "stopped") return undefined;
+      } finally {
+        clearTimeout(timer);
+        if (onAbort) options.signal?.removeEventListener("abort", onAbort);
+      }
+    }
+    return this.readProcess(id, platform);
+  }
+
+  /**
+   * The processes waiting for a person, with their open requests (`embabel-ts
+   * waiting`). A checkpoint whose values cannot be read here (a type no agent
+   * deployed on `platform` declares, or damaged values) is listed from its
+   * plain wait data; one that is not even that is skipped with a warning.
+   */
   async waitingProcesses(platform: AgentPlatform): Promise<AgentProcess[]> {
     const ids = await this.redis.smembers(this.keys.waiting);
     const processes: AgentProcess[] = [];
     for (const id of ids.sort()) {
-      const process = await this.process(id, platform);
-      if (process?.status === "waiting") processes.push(process);
+      const text = await this.redis.get(this.keys.checkpoint(id));
+      if (text === null) continue;
+      try {
+        const process = this.readStored(text, id, platform);
+        // Answered in full, queued for a worker: nobody is asked anything.
+        if (process.status === "waiting" && process.awaiting.length > 0) processes.push(process);
+      } catch (error) {
+        platform.logger.warn(`Skipping waiting process ${id}: ${(error as Error).message}`);
+      }
     }
     return processes;
   }
 
-  /** Queues a job continuing the answered process `id` and resolves to it when the job is done. */
-  private async resume(
+  /** The process `id` as stored (from its plain data when its values cannot be read here), else `fallback`'s. */
+  private async readProcess(
     id: string,
-    checkpoint: ProcessCheckpoint,
     platform: AgentPlatform,
+    fallback?: ProcessCheckpoint,
   ): Promise<AgentProcess> {
+    const text = await this.redis.get(this.keys.checkpoint(id));
+    if (text !== null) {
+      try {
+        return this.readStored(text, id, platform);
+      } catch (error) {
+        if (!fallback) throw error;
+      }
+    }
+    const found = fallback ? undefined : await this.process(id, platform);
+    if (found) return found;
+    return this.toProcess(fallback ?? queuedCheckpoint(id, ""), platform);
+  }
+
+  /** A stored checkpoint as a process: all of it when this platform can read its values, else its plain data. */
+  private readStored(text: string, id: string, platform: AgentPlatform): AgentProcess {
+    try {
+      return this.toProcess(decodeCheckpoint(text, this.wire(platform), id), platform);
+    } catch (error) {
+      if (!CheckpointError.isInstance(error)) throw error;
+      return this.toProcess(plainCheckpoint(text, id).checkpoint, platform);
+    }
+  }
+
+  /** Queues a job continuing the answered process `id`; returns the job's id. */
+  private async queueResume(id: string, agentName: string | undefined): Promise<string> {
     const original = await this.queue.getJob(id);
     const data: RunJobData = {
       ...((original?.data as RunJobData | undefined) ?? {
-        agent: checkpoint.agentName ?? "",
+        agent: agentName ?? "",
         input: null,
         contextId: undefined,
         toolCallContext: {},
@@ -267,17 +382,9 @@ export class BullMqRunner implements ProcessRunner {
       processId: id,
     };
     const keep = { age: this.keepFinishedSeconds };
-    const job = await this.queue.add(data.agent, data, {
-      jobId: `${id}-resume-${randomUUID()}`,
-      removeOnComplete: keep,
-      removeOnFail: keep,
-    });
-    try {
-      await job.waitUntilFinished(this.queueEvents);
-    } catch {
-      // The checkpoint says how it ended.
-    }
-    return (await this.process(id, platform)) ?? this.toProcess(checkpoint, platform);
+    const jobId = `${id}-resume-${randomUUID()}`;
+    await this.queue.add(data.agent, data, { jobId, removeOnComplete: keep, removeOnFail: keep });
+    return jobId;
   }
 
   /**
@@ -504,4 +611,54 @@ function withStatus(text: string, status: AgentProcessStatus, reason: string): s
   } catch {
     return text; // damaged: reading it says so
   }
+}
+
+/**
+ * A stored checkpoint read without its values: the status, agent, times and
+ * waits (plain JSON) over an empty blackboard, and the parsed text to write
+ * back. Throws a `CheckpointError` when the text is not a checkpoint at all.
+ */
+function plainCheckpoint(
+  text: string,
+  id: string,
+): { checkpoint: ProcessCheckpoint & { waiting?: WaitState }; stored: Record<string, unknown> } {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(text);
+  } catch (error) {
+    throw new CheckpointError(id, `it is not JSON (${(error as Error).message})`, { cause: error });
+  }
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored))
+    throw new CheckpointError(id, "it is not a JSON object");
+  const record = stored as Record<string, unknown>;
+  const status = record.status;
+  if (typeof status !== "string" || !(AgentProcessStatus.ALL as readonly string[]).includes(status))
+    throw new CheckpointError(id, `the field 'status' is missing or malformed`);
+  const waiting = record.waiting as WaitState | undefined;
+  if (
+    waiting !== undefined &&
+    (typeof waiting !== "object" ||
+      waiting === null ||
+      !Array.isArray(waiting.open) ||
+      !Array.isArray(waiting.journal) ||
+      !Array.isArray(waiting.answers) ||
+      typeof waiting.nextId !== "number")
+  )
+    throw new CheckpointError(id, `the field 'waiting' is malformed`);
+  if (status === "waiting" && waiting === undefined)
+    throw new CheckpointError(id, `it is waiting but has no field 'waiting'`);
+  const agentName = typeof record.agentName === "string" ? record.agentName : undefined;
+  const base = queuedCheckpoint(id, agentName ?? "");
+  return {
+    stored: record,
+    checkpoint: {
+      ...base,
+      agentName,
+      status: status as AgentProcessStatus,
+      statusReason: typeof record.statusReason === "string" ? record.statusReason : undefined,
+      startedAt: typeof record.startedAt === "number" ? record.startedAt : base.startedAt,
+      endedAt: typeof record.endedAt === "number" ? record.endedAt : undefined,
+      ...(waiting === undefined ? {} : { waiting }),
+    },
+  };
 }

@@ -9,20 +9,31 @@ import {
   McpError,
   SetLevelRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { AwaitingResponse } from "../errors/awaiting-response.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { withSpan } from "../loop/loop-telemetry.js";
+import { gateToolCall, inputDigest } from "../loop/tool-gate.js";
 import type { Agent, AgentLike } from "../platform/agent.js";
 import type { AgentPlatform } from "../platform/agent-platform.js";
+import type { AgentProcess } from "../platform/agent-process.js";
 import { AgentTool, ENTRY_POINT_OPTIONS, type ProcessOptionsCreator } from "../subagent/agent-tool.js";
 import type { Tool } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import type { TypeToken } from "../tool/type-token.js";
-import { elicitWaits, waitingProcessOf } from "./elicit-waits.js";
-import { McpServerCall } from "./mcp-server-call.js";
+import { elicitApproval, elicitWaits, waitingProcessOf, waitingResult } from "./elicit-waits.js";
+import { McpServerCall, type McpServerCallTarget } from "./mcp-server-call.js";
 import { endMcpSpan, startMcpServerSpan } from "./mcp-trace-context.js";
+import {
+  type PendingApproval,
+  pendingApprovalResult,
+  RESPOND_TOOL_NAME,
+  servedApprovals,
+  servedAuthority,
+} from "./served-approvals.js";
 import { servedProcessOptions } from "./served-process-options.js";
 import { type McpServerPrompt, servePrompts } from "./served-prompts.js";
 import { type McpServerResource, serveResources } from "./served-resources.js";
+import { RESPOND_TOOL_LISTING, respondToRequest } from "./served-respond-tool.js";
 import { servedToolResult } from "./served-tool-result.js";
 
 /** Options of {@link createMcpServer}. */
@@ -45,6 +56,20 @@ export interface CreateMcpServerOptions {
   readonly resources?: readonly McpServerResource[];
   /** Prompt templates clients can list and get. @default [] */
   readonly prompts?: readonly McpServerPrompt[];
+  /**
+   * The platform that answers waiting agent processes this server did not
+   * start itself (`mcp-serve --redis`: a run started through another server
+   * process, its checkpoint in Redis). @default `platform`
+   */
+  readonly waitsOn?: AgentPlatform;
+  /**
+   * Offer the tool `respond_to_request`, with which a client that cannot show
+   * an elicitation form answers an approval (or an agent's request) later.
+   * `false` leaves such calls answerable only by elicitation (or in code);
+   * `true` offers it even when nothing seems to wait (agents served as plain `tools`).
+   * @default true when a served tool needs approval or a platform is given, else false
+   */
+  readonly respondTool?: boolean;
 }
 
 /**
@@ -147,12 +172,26 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
       ...(options.instructions ? { instructions: options.instructions } : {}),
     },
   );
+  // A client without elicitation answers later with the respond tool: offered when something can wait.
+  const canWait =
+    options.platform !== undefined ||
+    options.waitsOn !== undefined ||
+    tools.some((tool) => tool.metadata.approval !== undefined);
+  const respondTool = options.respondTool ?? canWait;
+  if (respondTool && byName.has(RESPOND_TOOL_NAME)) {
+    throw new ConfigurationError(
+      `createMcpServer: a served tool is named '${RESPOND_TOOL_NAME}', the name of the tool that answers approvals. Rename it, or pass respondTool: false.`,
+    );
+  }
   const listing = {
-    tools: [...byName.values()].map((tool) => ({
-      name: tool.definition.name,
-      description: tool.definition.description,
-      inputSchema: tool.definition.inputSchema.jsonSchema as { type: "object"; [key: string]: unknown },
-    })),
+    tools: [
+      ...[...byName.values()].map((tool) => ({
+        name: tool.definition.name,
+        description: tool.definition.description,
+        inputSchema: tool.definition.inputSchema.jsonSchema as { type: "object"; [key: string]: unknown },
+      })),
+      ...(respondTool ? [RESPOND_TOOL_LISTING] : []),
+    ],
   };
   // One McpServer serves one client (a stdio peer or one HTTP session), so one level is that client's.
   let minimumLevel: LoggingLevel = "debug";
@@ -174,55 +213,110 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
     };
   });
   server.server.setRequestHandler(ListToolsRequestSchema, () => listing);
+  const waitsOn = options.waitsOn ?? options.platform;
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const tool = byName.get(request.params.name);
-    if (!tool) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Tool ${request.params.name} not found. Available tools: ${[...byName.keys()].join(", ")}`,
-      );
-    }
-    const target = {
+    const site: McpServerCallTarget = {
       server: server.server,
       requestId: extra.requestId,
       progressToken: request.params._meta?.progressToken,
       signal: extra.signal,
-      sendNotification: extra.sendNotification as (notification: {
-        method: string;
-        params?: Record<string, unknown>;
-      }) => Promise<void>,
+      sendNotification: extra.sendNotification as McpServerCallTarget["sendNotification"],
       minimumLevel: () => minimumLevel,
       ...(extra.closeSSEStream ? { closeStream: extra.closeSSEStream } : {}),
     };
-    const served = () =>
-      McpServerCall.run<CallToolResult>(target, async () => {
-        try {
-          const result = await tool.call(
-            JSON.stringify(request.params.arguments ?? {}),
-            contextOf(request.params._meta),
-            { signal: extra.signal },
-          );
-          // An agent waiting for a person: a client that supports elicitation is asked, and the run goes on.
-          const waiting = waitingProcessOf(result);
-          const platform = waiting?.platform;
-          if (waiting && platform && server.server.getClientCapabilities()?.elicitation) {
-            return await elicitWaits(server.server, platform, waiting, extra.signal);
-          }
-          return servedToolResult(result);
-        } catch (error) {
-          return {
-            content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
-            isError: true,
-          };
-        }
-      });
+    if (respondTool && request.params.name === RESPOND_TOOL_NAME) {
+      return McpServerCall.run(site, () =>
+        respondToRequest(request.params.arguments ?? {}, site, {
+          store: servedApprovals,
+          platformOf: (processId) => waitingPlatforms.get(processId) ?? waitsOn,
+          elicitation: Boolean(server.server.getClientCapabilities()?.elicitation),
+        }),
+      );
+    }
+    const tool = byName.get(request.params.name);
+    if (!tool) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Tool ${request.params.name} not found. Available tools: ${[...listing.tools.map((each) => each.name)].join(", ")}`,
+      );
+    }
+    const args = request.params.arguments ?? {};
+    const context = contextOf(request.params._meta);
+    const serve = (at: McpServerCallTarget): Promise<CallToolResult> =>
+      McpServerCall.run(at, () => serveGated(tool, args, context, at, serve, remember));
     // Continues the client's trace (its _meta traceparent) when an OpenTelemetry SDK is registered.
     const span = startMcpServerSpan(request.params.name, request.params._meta);
-    if (!span.isRecording()) return served();
-    return withSpan(span, served).then((result) => {
+    if (!span.isRecording()) return serve(site);
+    return withSpan(span, () => serve(site)).then((result) => {
       endMcpSpan(span, result);
       return result;
     });
   });
   return server;
+}
+
+/** Waiting agent processes started through served calls, by id (for the respond tool); the oldest are forgotten. */
+const waitingPlatforms = new Map<string, AgentPlatform>();
+const MAX_REMEMBERED_PROCESSES = 1_000;
+
+function remember(process: AgentProcess, platform: AgentPlatform): void {
+  waitingPlatforms.delete(process.id);
+  waitingPlatforms.set(process.id, platform);
+  while (waitingPlatforms.size > MAX_REMEMBERED_PROCESSES) {
+    waitingPlatforms.delete(waitingPlatforms.keys().next().value as string);
+  }
+}
+
+/**
+ * One served call through the approval gate: arguments validated (a bad one
+ * is an `isError` result with the gate's message), approval asked of the
+ * client by elicitation when it can, else a request opened for the respond
+ * tool (an `isError` result naming it); then the tool runs with exactly the
+ * approved input. An agent that waits is answered the same way.
+ */
+async function serveGated(
+  tool: Tool,
+  args: Record<string, unknown>,
+  context: ToolCallContext,
+  site: McpServerCallTarget,
+  serveAgain: (site: McpServerCallTarget) => Promise<CallToolResult>,
+  rememberWaiting: (process: AgentProcess, platform: AgentPlatform) => void,
+): Promise<CallToolResult> {
+  const input = JSON.stringify(args);
+  const toolName = tool.definition.name;
+  const elicitation = Boolean(site.server.getClientCapabilities()?.elicitation);
+  const opened: PendingApproval[] = [];
+  const approvals = servedAuthority(
+    servedApprovals,
+    elicitation ? (check) => elicitApproval(site.server, check) : undefined,
+    serveAgain,
+    opened,
+  );
+  try {
+    const outcome = await gateToolCall(
+      { tool, toolName, input, callKey: `mcp:${toolName}:${inputDigest(input)}` },
+      { context, signal: site.signal, approvals },
+    );
+    if (outcome.kind === "pending") return pendingApprovalResult(opened);
+    if (outcome.kind === "refused")
+      return { content: [{ type: "text", text: outcome.message }], isError: true };
+    const result = outcome.result;
+    // An agent waiting for a person: a client that supports elicitation is asked, and the run goes on.
+    const waiting = waitingProcessOf(result);
+    const platform = waiting?.platform;
+    if (waiting && platform) {
+      rememberWaiting(waiting, platform);
+      if (elicitation) return await elicitWaits(site.server, platform, waiting, site.signal);
+      const [request] = waiting.awaiting;
+      if (request) return waitingResult(waiting, request, "nobody could be asked during the call");
+    }
+    return servedToolResult(result);
+  } catch (error) {
+    // A shortcut through a facade stopped at an inner tool needing approval.
+    if (AwaitingResponse.isInstance(error) && opened.length > 0) return pendingApprovalResult(opened);
+    return {
+      content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
+      isError: true,
+    };
+  }
 }

@@ -70,7 +70,9 @@ describe("an agent served by createMcpServer that waits", () => {
     const { platform, call } = await connected();
     const result = await call();
     expect(result.isError).toBe(true);
-    const match = /is waiting for a person \(process (\S+)\): (r1) approve issue_refund/.exec(text(result));
+    expect(text(result)).toContain("is waiting for request r1 (approve issue_refund(");
+    expect(text(result)).toContain("respond_to_request");
+    const match = /Request id: (\S+)\/(r1)\./.exec(text(result));
     expect(match, text(result)).not.toBeNull();
     const done = await platform.respond(match?.[1] as string, "r1", { approved: true });
     expect(done.status).toBe("completed");
