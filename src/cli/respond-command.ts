@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { BullMqRunner } from "../distributed/bullmq-runner.js";
 import { redactUrl } from "../distributed/queue-protocol.js";
 import { InvalidResponseError } from "../errors/invalid-response-error.js";
