@@ -111,6 +111,61 @@ describe("code mode's inner calls in the CLI tree and the trace", () => {
     expect(view.totals.toolCalls).toBe(4);
   });
 
+  it("shows an approval-gated inner call waiting, then run on resume, each under its code call", async () => {
+    const refund = Tool.requireApproval(
+      Tool.fromFunction(
+        "refund",
+        "Refunds",
+        z.object({ id: z.number() }),
+        z.string(),
+        async ({ id }) => `refunded ${id}`,
+      ),
+      { message: "Refund?" },
+    );
+    const code = CodeModeTool.of("run_code", "", [refund]);
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("run_code", { code: "return await tools.refund({ id: 3 });" }, { id: "c1" }),
+      ScriptedModel.text("Done."),
+    ]);
+    const agent = defineAgent({
+      name: "Desk",
+      description: "Refunds",
+      actions: [
+        {
+          name: "answer",
+          input: Ticket,
+          output: Reply,
+          achievesGoal: { description: "Answered" },
+          run: async (ticket, context) => ({
+            text: await context.ai().withTools([code]).generateText(ticket.text),
+          }),
+        },
+      ],
+    });
+    const events: AgentProcessEvent[] = [];
+    const platform = AgentPlatform.create({ models: { main: model } });
+    const waiting = await platform.runAgent(agent, Ticket.create({ text: "Refund 3" }), {
+      processOptions: ProcessOptions.DEFAULT.withListener((event) => events.push(event)),
+    });
+    expect(waiting.status).toBe("waiting");
+    const done = await platform.respond(waiting.id, "r1", { approved: true }, { respondent: "test" });
+    expect(done.status).toBe("completed");
+    const lines = renderTrace(events)
+      .split("\n")
+      .map((line) => line.replace(/ \(.*\)$/, ""));
+    const calls = lines.filter((line) => /^ *(⚙|↳)/.test(line));
+    expect(calls).toEqual([
+      '  ⚙ run_code {"code":"return await tools.refund({ id: 3 });"}',
+      '    ⚙ refund {"id":3}',
+      "      ↳ error: This call is waiting for a person's approval.",
+      // The action stops for the person; on resume the program runs again, and the approved call runs.
+      '  ⚙ run_code {"code":"return await tools.refund({ id: 3 });"}',
+      '    ⚙ refund {"id":3}',
+      "      ↳ refunded 3",
+      "    ↳ refunded 3",
+    ]);
+  });
+
   it("builds no events when nothing observes the process, and the tool stats still count the inner calls", async () => {
     const { process, events } = await run(false);
     expect(process.status).toBe("completed");
