@@ -235,13 +235,14 @@ describe.skipIf(!hasRedisServer)("embabel-ts waiting and respond with a user's m
     );
     expect(run.code).toBe(3);
     const line = run.stderr.split("\n").find((each) => each.includes("answer: embabel-ts respond"));
-    expect(line).toMatch(/answer: embabel-ts respond \S+ r1 approve\|deny .* --redis \S+ --queue printed$/);
+    // The run's module, then its process id: the command works as printed.
+    expect(line).toMatch(
+      /answer: embabel-ts respond \S+pay-desk\.mjs \S+ r1 approve\|deny .* --redis \S+ --queue printed$/,
+    );
     const args = (line as string)
       .replace(/^.*answer: embabel-ts /, "")
       .replace("approve|deny [--reason <r>] [--input '<json>']", "approve --wait 30")
       .split(" ");
-    // Its agent's module, to read the result (without it the answer is stored all the same).
-    args.splice(1, 0, MODULE);
     const answered = await cli(args, ENV);
     expect(answered.code).toBe(0);
     expect(answered.stdout).toContain("answered; queued for a worker");

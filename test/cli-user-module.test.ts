@@ -142,7 +142,8 @@ describe("embabel-ts mcp-serve <your module>", () => {
     try {
       expect(client.getServerVersion()?.name).toBe("greeter-agents");
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(["Greeter"]);
+      // mcp-serve also offers respond_to_request, for clients without elicitation to answer a waiting run.
+      expect(tools.map((tool) => tool.name)).toEqual(["Greeter", "respond_to_request"]);
       expect(tools[0]?.inputSchema).toMatchObject({
         properties: { name: { type: "string", description: "Who to greet" } },
         required: ["name"],
@@ -226,11 +227,13 @@ describe.skipIf(!hasRedisServer)("embabel-ts worker, waiting and respond with <y
     expect(listed.stdout).toContain(`Answer one: embabel-ts respond ${fixture} <process-id>`);
 
     const answered = await cli(
-      ["respond", fixture, processId, "r1", "approve", "--redis", redis.url],
+      // respond returns once the answer is stored; --wait shows how the run ended.
+      ["respond", fixture, processId, "r1", "approve", "--wait", "60", "--redis", redis.url],
       env,
       cwd,
     );
     expect(answered.code, answered.stderr).toBe(0);
+    expect(answered.stdout).toContain("answered; queued for a worker");
     expect(answered.stdout).toContain("completed");
     expect(answered.stdout).toContain('"text": "Hello, Ada!"');
     expect((await cli(["waiting", fixture, "--redis", redis.url], env, cwd)).stdout).toContain(

@@ -123,6 +123,26 @@ describe("embabel-ts run --scripted", () => {
     expect(lines).toContain("  ada@example.com · A-1001 · refunded");
   });
 
+  it("runs code-mode: the program's inner tool calls indented under the code call", async () => {
+    const run = await cli(["run", "code-mode", "--scripted"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\n").map((line) => line.replace(/ \(<?[\d.]+m?s\)$/, ""));
+    const code = lines.findIndex((line) => line.startsWith("  ⚙ run_code "));
+    expect(code).toBeGreaterThan(0);
+    const end = lines.indexOf('    ↳ {"orders":13,"total":1274}');
+    expect(end).toBeGreaterThan(code);
+    // Between the code call and its result: the 20 lookups (run together), each with its result under it.
+    const inner = lines.slice(code + 1, end);
+    expect(inner.filter((line) => line.startsWith("    ⚙ "))).toEqual(
+      Array.from({ length: 20 }, (_, i) => `    ⚙ get_order {"id":${i + 1}}`),
+    );
+    expect(inner.filter((line) => line.startsWith('      ↳ {"id":'))).toHaveLength(20);
+    expect(inner).toHaveLength(40);
+    const summary = lines.find((line) => line.startsWith("✔ completed")) ?? "";
+    expect(summary).toContain(" · 2 LLM calls · 21 tool calls · ");
+  });
+
   it("runs release-notes with the Agent Skills its config file names, and --skills adds more", async () => {
     const run = await cli(["run", "release-notes", "--scripted", "--skills", "test/fixtures/skills"]);
     // The fixture release-notes skill allows a tool nobody gave: ignored, with one warning.

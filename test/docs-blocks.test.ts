@@ -27,11 +27,11 @@ import {
 
 const pages = ["README.md", ...docsPages()];
 /**
- * The most blocks docs/ may keep out of the compile. Today's count: fragments of agentic-tools, mcp,
- * subagents, platform, observability, prompt-runner, scale-out and tools still to be made complete,
- * and human-in-the-loop's two awaiting the unified approval API. It may only go down (the goal is a few).
+ * The most blocks docs/ may keep out of the compile. Today's count: two signature summaries
+ * (agentic-tools' AgenticTool, prompt-runner's LlmInteractionHost) and observability's OpenTelemetry
+ * SDK setup (packages embabel-ts does not depend on). It may only go down.
  */
-const MOST_NOT_TESTED = 44;
+const MOST_NOT_TESTED = 3;
 
 describe("doc block markers", () => {
   it("compiles a continued block after the one it continues, and reads a not-tested reason", () => {

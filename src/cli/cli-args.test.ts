@@ -282,7 +282,7 @@ describe("parseCliArgs mcp-serve", () => {
       expect(() => parseCliArgs(["respond", "p1", "r1", "approve", `--wait=${wait}`, ...redis])).toThrow(
         `--wait needs a number of seconds, 0 or more (got '${wait}').`,
       );
-    expect(() => parseCliArgs(["waiting", "a.js", "b.js", ...redis])).toThrow("'waiting' takes one module");
+    expect(() => parseCliArgs(["waiting", "a.js", "b.js", ...redis])).toThrow("'waiting' takes at most one module");
     expect(() => parseCliArgs(["respond", "m", "p1", "r1", "approve", "extra", ...redis])).toThrow(
       /^Usage: /,
     );

@@ -63,6 +63,8 @@ export class ProcessReporter {
   private openToolDepth: { readonly processId: string; readonly depth: number }[] = [];
   /** The depth of each tool loop's lines; a loop started inside a tool call of its process is indented under it. */
   private readonly loopDepths = new Map<string, number>();
+  /** The depth of each running tool call's line, by process and call id: a call made inside it (a code-mode program's) is indented under it. */
+  private readonly toolDepths = new Map<string, number>();
   /** Models called without a known price. */
   private readonly unpriced = new Set<string>();
   /** Running calls of `progress` and `communicate`: their output channel line stands for them. */
@@ -298,7 +300,13 @@ export class ProcessReporter {
           this.quietCalls.add(event.toolCallId);
           return;
         }
+        const parent =
+          event.parentToolCallId === undefined || this.loopDepths.has(event.loopId)
+            ? undefined
+            : this.toolDepths.get(`${event.processId}:${event.parentToolCallId}`);
+        if (parent !== undefined) this.loopDepths.set(event.loopId, parent);
         const depth = this.loopDepth(event) + 1;
+        this.toolDepths.set(`${event.processId}:${event.toolCallId}`, depth);
         this.line(
           depth,
           `${style.yellow("⚙")} ${style.bold(event.toolName)} ${style.dim(oneLine(event.input, 120))}`,
@@ -315,6 +323,7 @@ export class ProcessReporter {
           return;
         }
         this.openToolDepth.pop();
+        this.toolDepths.delete(`${event.processId}:${event.toolCallId}`);
         const took = style.dim(`(${formatDuration(event.durationMs)})`);
         this.line(depth + 2, `${this.describeResult(event.result, "  ".repeat(depth + 3))} ${took}`);
         return;

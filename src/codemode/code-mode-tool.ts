@@ -1,7 +1,7 @@
 import { AwaitingResponse, type PendingRequest } from "../errors/awaiting-response.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { ToolControlFlowSignal } from "../errors/tool-control-flow-signal.js";
-import { endSpan, startToolSpan, withinToolCall } from "../loop/loop-telemetry.js";
+import { currentToolCallId, endSpan, startToolSpan, withinToolCall } from "../loop/loop-telemetry.js";
 import { gateToolCall } from "../loop/tool-gate.js";
 import { AgentProcess } from "../platform/agent-process.js";
 import { AbstractTool } from "../tool/abstract-tool.js";
@@ -14,6 +14,7 @@ import { ToolResult } from "../tool/tool-result.js";
 import { isNestedTool } from "../tool/unfolding.js";
 import { type CodeModeOptions, type CodeModeSettings, codeModeSettings } from "./code-mode-options.js";
 import { CodeModeSearchTool } from "./code-mode-search-tool.js";
+import { type InnerCallEvents, innerCallEvents } from "./inner-call-events.js";
 import { isProgramJournal, type JournalOutcome, type ProgramJournal } from "./program-journal.js";
 import { type HostAnswer, runProgram } from "./run-program.js";
 import { toolsDeclaration } from "./tool-declarations.js";
@@ -137,7 +138,10 @@ export class CodeModeTool extends AbstractTool {
     const callKey =
       options?.callKey ?? `code-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
     const given = context ?? ToolCallContext.EMPTY;
-    const waits = AgentProcess.current()?.waitsForAwaitables();
+    const process = AgentProcess.current();
+    const waits = process?.waitsForAwaitables();
+    // Inner calls are tool calls of their own loop (the code call's key), linked to the code call: the trees nest them under it.
+    const events = innerCallEvents(process, currentToolCallId(), callKey);
     // Found by the call's key, not by a slot: a program claims a slot only when it stops to wait, so
     // one that completes leaves the numbering of the action's loops and awaitables as it was.
     const kept = waits?.state().journal.find((entry) => entry?.kind === "program" && entry.key === callKey);
@@ -150,7 +154,9 @@ export class CodeModeTool extends AbstractTool {
       ...(journal !== undefined ? { journal } : {}),
       ...(options?.signal !== undefined ? { signal: options.signal } : {}),
       call: (index, toolName, args, signal) =>
-        this.callInner(index, toolName, args, { callKey, context: given, options, signal }),
+        events === undefined
+          ? this.callInner(index, toolName, args, { callKey, context: given, options, signal })
+          : this.reportedCall(events, index, toolName, args, { callKey, context: given, options, signal }),
     });
     if (outcome.kind === "done") return ToolResult.text(outcome.output);
     if (outcome.kind === "failed") return ToolResult.error(outcome.message);
@@ -163,17 +169,34 @@ export class CodeModeTool extends AbstractTool {
     throw new AwaitingResponse(requests);
   }
 
+  /** {@link CodeModeTool.callInner} between its `tool-call-start` and `tool-call-end` events. */
+  private async reportedCall(
+    events: InnerCallEvents,
+    index: number,
+    toolName: string,
+    args: string,
+    scope: InnerCallScope,
+  ): Promise<HostAnswer<readonly PendingRequest[]>> {
+    const toolCallId = `${scope.callKey}/${index}`;
+    events.start(toolCallId, toolName, args);
+    const started = performance.now();
+    const answer = await this.callInner(index, toolName, args, scope);
+    const result =
+      "pending" in answer
+        ? ToolResult.error("This call is waiting for a person's approval.")
+        : answer.ok
+          ? ToolResult.text(answer.text)
+          : ToolResult.error(answer.message);
+    events.end(toolCallId, toolName, args, result, performance.now() - started);
+    return answer;
+  }
+
   /** One inner call through the gate: unknown names and refusals are answered to the program, approvals may wait. */
   private async callInner(
     index: number,
     toolName: string,
     args: string,
-    scope: {
-      callKey: string;
-      context: ToolCallContext;
-      options: ToolCallOptions | undefined;
-      signal: AbortSignal;
-    },
+    scope: InnerCallScope,
   ): Promise<HostAnswer<readonly PendingRequest[]>> {
     const tool = this.callable.get(toolName);
     if (tool === undefined)
@@ -215,6 +238,14 @@ export class CodeModeTool extends AbstractTool {
       return { ok: false, message: `Tool '${toolName}' failed: ${message}` };
     }
   }
+}
+
+/** What every inner call of one program shares. */
+interface InnerCallScope {
+  readonly callKey: string;
+  readonly context: ToolCallContext;
+  readonly options: ToolCallOptions | undefined;
+  readonly signal: AbortSignal;
 }
 
 /** The `code` of the arguments, or `undefined` when they are not `{"code": string}`. */

@@ -113,6 +113,8 @@ export type ToolLoopEvent =
       readonly toolCallId: string;
       readonly toolName: string;
       readonly input: string;
+      /** The call this one runs inside (a code-mode program's inner call, under the code call), when there is one. */
+      readonly parentToolCallId?: string;
     }
   | {
       readonly type: "tool-call-end";

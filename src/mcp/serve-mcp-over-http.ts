@@ -55,7 +55,9 @@ export interface ServeMcpOverHttpOptions {
    * Stateful: the most sessions one client (one remote address) keeps at
    * once; beyond it, that client's own least recently used idle session is
    * ended, or the initialize is answered 429 when all of them are in use.
-   * (Every local process shares the address 127.0.0.1.) @default 20
+   * Every local process shares the loopback address, so clients on
+   * 127.0.0.1 / ::1 are held to it only when it is set explicitly.
+   * @default 20 (remote clients)
    */
   readonly maxSessionsPerClient?: number;
   /** Stateful: a session holding an open stream (its GET) but sending no requests for this long is closed. @default 1800000 (30 minutes) */
@@ -157,6 +159,8 @@ interface Session {
 interface SessionLimits {
   readonly maxSessions: number;
   readonly maxSessionsPerClient: number;
+  /** Whether the per-client cap applies to loopback peers too (only when set explicitly). */
+  readonly perClientOnLoopback: boolean;
   readonly sessionIdleMs: number;
   readonly streamlessSessionIdleMs: number;
   readonly resumableEvents: number;
@@ -231,15 +235,20 @@ function statefulHandler(createMcpServer: () => McpServer, limits: SessionLimits
       return;
     }
     const client = request.socket.remoteAddress ?? "unknown";
+    // Every local process shares the loopback address, so by default it tells no clients apart there: only the table's own limit applies.
+    const perClient =
+      limits.perClientOnLoopback || !isLoopbackPeer(client)
+        ? limits.maxSessionsPerClient
+        : limits.maxSessions;
     let ownCount = 0;
     for (const session of sessions.values()) if (session.client === client) ownCount++;
-    if (ownCount >= limits.maxSessionsPerClient) {
+    if (ownCount >= perClient) {
       const own = evictable(client);
       if (own === undefined) {
         jsonRpcError(
           response,
           429,
-          `This server keeps at most ${limits.maxSessionsPerClient} sessions per client, and all of yours are in use; end one (DELETE) or try again later.`,
+          `This server keeps at most ${perClient} sessions per client, and all of yours are in use; end one (DELETE) or try again later.`,
         );
         return;
       }
@@ -332,6 +341,7 @@ export async function serveMcpOverHttp(
       : statefulHandler(createMcpServer, {
           maxSessions: positive(options.maxSessions, 100, "maxSessions"),
           maxSessionsPerClient: positive(options.maxSessionsPerClient, 20, "maxSessionsPerClient"),
+          perClientOnLoopback: options.maxSessionsPerClient !== undefined,
           sessionIdleMs: positive(options.sessionIdleMs, 30 * 60_000, "sessionIdleMs"),
           streamlessSessionIdleMs: positive(
             options.streamlessSessionIdleMs,
@@ -378,4 +388,9 @@ export async function serveMcpOverHttp(
       });
     },
   };
+}
+
+/** Whether a socket's remote address is this machine (IPv4, IPv6 or IPv4-mapped loopback). */
+function isLoopbackPeer(address: string): boolean {
+  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
 }

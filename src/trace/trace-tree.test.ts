@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Trace, TraceRecord } from "./trace-format.js";
-import { type ActionNode, type EventNode, type PlanNode, type ProcessNode, TraceTree } from "./trace-tree.js";
+import {
+  type ActionNode,
+  type EventNode,
+  type PlanNode,
+  type ProcessNode,
+  type TraceNode,
+  TraceTree,
+} from "./trace-tree.js";
 
 function trace(...events: Omit<TraceRecord, "seq" | "timestamp">[]): Trace {
   return {
@@ -170,6 +177,57 @@ describe("TraceTree", () => {
     const inner = outerCall?.children as { kind: string; id: string; interactionId?: string }[];
     expect(names(inner)).toEqual(["llm:inner:1", "llm:inner:2"]);
     expect(inner.map((node) => node.interactionId)).toEqual(["playbook-tool-pb", "playbook-tool-pb"]);
+  });
+
+  it("nests a call under the call it names as parent (code mode), even while a sibling call runs", () => {
+    const call = (loopId: string, toolCallId: string, toolName: string, parentToolCallId?: string) => ({
+      type: "tool-call-start",
+      processId: "p",
+      loopId,
+      toolCallId,
+      toolName,
+      input: "{}",
+      ...(parentToolCallId ? { parentToolCallId } : {}),
+    });
+    const done = (loopId: string, toolCallId: string, content: string) => ({
+      type: "tool-call-end",
+      processId: "p",
+      loopId,
+      toolCallId,
+      durationMs: 1,
+      result: { kind: "text", content },
+    });
+    const view = new TraceTree(
+      trace(
+        { type: "process-started", processId: "p" },
+        { type: "llm-call-start", processId: "p", loopId: "l", iteration: 1, toolNames: ["run_code", "t"] },
+        call("l", "c1", "run_code"),
+        call("l", "c2", "t"),
+        call("k", "k/0", "get_order", "c1"),
+        done("k", "k/0", "seven"),
+        done("l", "c2", "sibling"),
+        call("k", "k/1", "get_order", "c1"),
+        done("k", "k/1", "fourteen"),
+        done("l", "c1", "21"),
+      ),
+    ).view();
+    const llm = (view.roots[0] as ProcessNode).children[0] as { children: readonly TraceNode[] };
+    const shape = (node: TraceNode): unknown =>
+      node.kind === "tool"
+        ? { name: node.name, result: node.result?.content, children: node.children.map(shape) }
+        : node.kind;
+    expect(llm.children.map(shape)).toEqual([
+      {
+        name: "run_code",
+        result: "21",
+        children: [
+          { name: "get_order", result: "seven", children: [] },
+          { name: "get_order", result: "fourteen", children: [] },
+        ],
+      },
+      { name: "t", result: "sibling", children: [] },
+    ]);
+    expect(view.totals.toolCalls).toBe(4);
   });
 
   it("says a run whose trace has no process never started", () => {

@@ -471,10 +471,19 @@ export class TraceTree {
           children: [],
         };
         this.toolCount += 1;
+        // A call made inside another (a code-mode program's inner call) nests under it.
+        const parent =
+          typeof record.parentToolCallId === "string"
+            ? this.tools.get(`${record.processId}:${record.parentToolCallId}`)
+            : undefined;
         this.tools.set(`${record.processId}:${toolCallId}`, node);
         this.tools.set(`${loopId}:${toolCallId}`, node);
         this.lastToolOfLoop.set(loopId, node);
-        (this.lastLlmOfLoop.get(loopId)?.children ?? this.containerOf(record.processId)).push(node);
+        (
+          parent?.children ??
+          this.lastLlmOfLoop.get(loopId)?.children ??
+          this.containerOf(record.processId)
+        ).push(node);
         const open = this.openTools.get(record.processId);
         if (open) open.push(node);
         else this.openTools.set(record.processId, [node]);
