@@ -200,7 +200,7 @@ describe("PlaybookTool: only a call that returned counts for unlockedBy", () => 
     ]);
     const done = await start();
     expect(done.status).toBe("completed");
-    expect(lastResult(model, 3)).toContain("Tool 'slow' timed out after 20 ms");
+    expect(lastResult(model, 3)).toContain("Error: Tool execution timed out");
     expect(lastResult(model, 4)).toContain("This tool is not yet available. You must first use: slow");
   });
 });

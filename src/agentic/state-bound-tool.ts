@@ -74,7 +74,10 @@ function withNewState(result: ToolResult, stateName: string): ToolResult {
 /**
  * A state machine tool available in one state: called in another it answers
  * where it is available; called in its state it runs and, unless the result
- * is an error, moves the machine to its transition's state.
+ * is an error, moves the machine to its transition's state. A facade with a
+ * transition that only unfolds stays put: the tools it unfolded carry the
+ * transition, and the first of them that returns a non-error result moves
+ * the machine (a shortcut call that ran an inner tool moves it at once).
  */
 export class StateBoundTool<S> extends DelegatingTool {
   private readonly bound: ToolDefinition;
@@ -116,7 +119,9 @@ export class StateBoundTool<S> extends DelegatingTool {
     const bind = (tool: Tool): Tool => {
       let bound = this.children.get(tool);
       if (!bound) {
-        bound = new StateBoundTool(tool, this.state, undefined, this.holder);
+        // The facade's transition moves on with the inner tools (not the guide): the call that does the work moves the machine.
+        const transition = tool === unfolding.guide ? undefined : this.transition;
+        bound = new StateBoundTool(tool, this.state, transition, this.holder);
         this.children.set(tool, bound);
       }
       return bound;
@@ -141,6 +146,9 @@ export class StateBoundTool<S> extends DelegatingTool {
     }
     const result = await this.delegate.call(input, context, options);
     if (this.transition === undefined || result.kind === "error") return result;
+    // A facade that only unfolded has done no work yet: the inner call that completes it moves the machine.
+    const unfolding = Unfolding.ofCall(this.delegate, { input, context, definition: this.bound }, result);
+    if (unfolding !== undefined && unfolding.dispatched === undefined) return result;
     holder.current = this.transition;
     return withNewState(result, holder.nameOf(this.transition));
   }

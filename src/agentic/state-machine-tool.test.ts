@@ -336,6 +336,31 @@ describe("StateMachineTool", () => {
     expect(resultText(model, 3)).toBe("drop_table done");
   });
 
+  it("moves a transitioning facade's machine when an inner tool it unfolded returns, not when it unfolds (N2)", async () => {
+    const machine = StateMachineTool.create("orders", "Orders", ["DRAFT", "CONFIRMED"])
+      .withInitialState("DRAFT")
+      .inState("DRAFT")
+      .withTool(UnfoldingTool.of("open_ops", "Open", [tool("op"), tool("other_op")]))
+      .transitionsTo("CONFIRMED")
+      .inState("CONFIRMED")
+      .withTool(tool("ship"))
+      .build();
+    const model = await run(machine, [
+      ScriptedModel.toolCall("open_ops", {}),
+      ScriptedModel.toolCall("op", {}),
+      ScriptedModel.toolCall("other_op", {}),
+      ScriptedModel.toolCall("ship", {}),
+      ScriptedModel.text("inner done"),
+    ]);
+    expect(resultText(model, 2)).toMatch(/^Tools now available: op, other_op/);
+    expect(resultText(model, 2)).not.toContain("[Current state:");
+    expect(resultText(model, 3)).toBe("op done\n\n[Current state: CONFIRMED]");
+    expect(resultText(model, 4)).toBe(
+      "This tool is not available in the current state (CONFIRMED). It is only available in state: DRAFT",
+    );
+    expect(resultText(model, 5)).toBe("ship done");
+  });
+
   it("keeps a JSON result valid JSON: the new state follows as a separate text part", async () => {
     const machine = StateMachineTool.create("orders", "Orders", ["A", "B"])
       .withInitialState("A")

@@ -13,6 +13,9 @@ import {
   DefaultBlackboardEntryFormatter,
 } from "./blackboard-entry-formatter.js";
 
+/** Checks its own arguments, so the chapter's in-band texts reach the model (see `ToolMetadata.lenientArguments`). */
+const LENIENT = /* @__PURE__ */ ToolMetadata.create({ lenientArguments: true });
+
 /** What every `blackboard` tool answers outside an agent process. */
 export const NO_BLACKBOARD = "No agent process available. Blackboard tools require an active agent context.";
 
@@ -33,7 +36,7 @@ function blackboardTool(
   inputSchema: InputSchema,
   answer: (blackboard: Blackboard, params: Params) => string,
 ): Tool {
-  return Tool.of(name, description, inputSchema, ToolMetadata.DEFAULT, async (input) => {
+  return Tool.of(name, description, inputSchema, LENIENT, async (input) => {
     const process = AgentProcess.current();
     if (!process) return ToolResult.text(NO_BLACKBOARD);
     return ToolResult.text(answer(process.blackboard, toolParams(input)));

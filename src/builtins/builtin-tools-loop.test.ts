@@ -4,6 +4,7 @@ import { ListOutputChannel } from "../platform/output-channel.js";
 import { ProcessOptions } from "../platform/process-options.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import type { ScriptedRequest } from "../testing/scripted-step.js";
+import { Tool } from "../tool/tool.js";
 import { AgentProcessTools, NO_AGENT_PROCESS } from "./agent-process-tools.js";
 import { BlackboardTools, NO_BLACKBOARD } from "./blackboard-tools.js";
 import { CommunicateTool } from "./communicate-tool.js";
@@ -162,7 +163,59 @@ describe("the built-in tools in a tool loop", () => {
     expect(last[0]).toBe(`blackboard_list → ${NO_BLACKBOARD}`);
     expect(last[1]).toBe("progress → Progress noted (no active process to display it).");
     expect(last[2]).toBe("communicate → Message noted (no active process to deliver it).");
-    expect(last[3]).toMatch(/^communicate → .*message/);
+    expect(last[3]).toBe("communicate → Error: Missing 'message' parameter");
     expect(model.requests[3]?.toolResults[3]?.output.type).toBe("error-text");
+  });
+
+  it("answers bad arguments in the chapter's own words, not the gate's", async () => {
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("blackboard", {}),
+      ScriptedModel.toolCalls([
+        { name: "communicate", args: {} },
+        { name: "progress", args: { other: "x" } },
+        { name: "blackboard_get", args: {} },
+        { name: "blackboard_describe", args: { name: 7 } },
+        { name: "blackboard_last", args: "not json" },
+        { name: "blackboard_count", args: "" },
+        { name: "blackboard_list", args: "[1, 2" },
+      ]),
+      ScriptedModel.text("ok"),
+    ]);
+    const platform = AgentPlatform.create({ models: { default: model } });
+    const process = await platform.runInProcess(async (context) => {
+      context.blackboard.bind("question", { _typeName: "Question", text: "Why?" });
+      return context.ai().withTools(builtins()).generateText("Try the tools.");
+    });
+    expect(process.status).toBe("completed");
+    expect(told(model.requests[2])).toEqual([
+      "communicate → Error: Missing 'message' parameter",
+      "progress → Error: Missing 'status' parameter",
+      "blackboard_get → Missing required parameter: name",
+      "blackboard_describe → Missing required parameter: name",
+      "blackboard_last → Missing required parameter: typeName",
+      "blackboard_count → Missing required parameter: typeName",
+      // Invalid JSON is treated as no parameters.
+      "blackboard_list → Blackboard contains 1 object(s):\n[0] Question",
+    ]);
+    // The transcript shows what the tools read: no parameters.
+    const calls = model.requests[2]?.prompt.at(-2)?.content as { input?: unknown }[];
+    expect(calls.map((part) => part.input).slice(4)).toEqual([{}, {}, {}]);
+  });
+
+  it("still validates the arguments of a built-in that needs approval", async () => {
+    const gated = Tool.requireApproval(CommunicateTool.create(), { when: () => false });
+    const model = new ScriptedModel([
+      ScriptedModel.toolCall("communicate", {}),
+      ScriptedModel.toolCall("communicate", "not json"),
+      ScriptedModel.text("ok"),
+    ]);
+    const platform = AgentPlatform.create({ models: { default: model } });
+    await platform.runInProcess(async (context) => context.ai().withTools([gated]).generateText("Go."));
+    expect(told(model.requests[1])).toEqual([
+      "communicate → Invalid arguments for tool 'communicate': missing required field 'message'. Call the tool again with arguments that match its input schema.",
+    ]);
+    expect(told(model.requests[2])[0]).toMatch(
+      /^communicate → Invalid arguments for tool 'communicate': the arguments are not valid JSON/,
+    );
   });
 });

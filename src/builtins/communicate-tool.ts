@@ -8,6 +8,9 @@ import { ToolMetadata } from "../tool/tool-metadata.js";
 import { textParam, toolParams } from "../tool/tool-params.js";
 import { ToolResult } from "../tool/tool-result.js";
 
+/** Checks its own arguments, so the chapter's in-band texts reach the model (see `ToolMetadata.lenientArguments`). */
+const LENIENT = /* @__PURE__ */ ToolMetadata.create({ lenientArguments: true });
+
 /** What `communicate` answers for an empty message (nothing is sent). */
 export const EMPTY_MESSAGE = "Cannot send an empty message: give 'message' the text to show the user.";
 
@@ -30,7 +33,7 @@ export const CommunicateTool = {
       CommunicateTool.NAME,
       "Send a permanent message to the user. Use this to report results, share links (e.g., PR URLs), or inform the user of important outcomes. Unlike progress, this creates a visible chat message.",
       InputSchema.of(Param.string("message", "The message to send to the user")),
-      ToolMetadata.DEFAULT,
+      LENIENT,
       async (input) => {
         const message = textParam(toolParams(input), "message");
         if (message === undefined) return ToolResult.error("Missing 'message' parameter");

@@ -7,6 +7,9 @@ import { ToolMetadata } from "../tool/tool-metadata.js";
 import { textParam, toolParams } from "../tool/tool-params.js";
 import { ToolResult } from "../tool/tool-result.js";
 
+/** Checks its own arguments, so the chapter's in-band texts reach the model (see `ToolMetadata.lenientArguments`). */
+const LENIENT = /* @__PURE__ */ ToolMetadata.create({ lenientArguments: true });
+
 /**
  * The specification's `ProgressTool`: lets the LLM report what it is doing
  * during long work, as a transient progress event on the process's output channel.
@@ -25,7 +28,7 @@ export const ProgressTool = {
       ProgressTool.NAME,
       "Report progress to the user. Call this during long-running work to show what you're doing.",
       InputSchema.of(Param.string("status", "Short progress message describing what you're currently doing")),
-      ToolMetadata.DEFAULT,
+      LENIENT,
       async (input) => {
         const status = textParam(toolParams(input), "status");
         if (status === undefined) return ToolResult.error("Missing 'status' parameter");

@@ -10,7 +10,12 @@ import { ToolContent } from "../tool/tool-content.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { ToolResultNote } from "../tool/tool-result-note.js";
 import { nestedTooDeeply } from "./argument-depth.js";
-import { callWithTimeout, toolTimeoutMessage } from "./call-with-timeout.js";
+import {
+  type BatchDeadline,
+  callWithTimeout,
+  TOOL_TIMED_OUT,
+  toolTimeoutMessage,
+} from "./call-with-timeout.js";
 import { capToolResult } from "./cap-tool-result.js";
 import { emit, endSpan, type LoopEventListener, startToolSpan, withinToolCall } from "./loop-telemetry.js";
 import { type ParsedToolArguments, parseToolArguments } from "./parse-tool-arguments.js";
@@ -35,7 +40,7 @@ export interface ToolCallOutcome {
   readonly input?: string;
   /** The parsed arguments (the raw text when they are not JSON), for the transcript. */
   readonly value: unknown;
-  /** True when the tool threw or timed out (the result is the `WARNING: ...` or timed-out text). */
+  /** True when the tool threw or timed out (the result is the `WARNING: ...` text, or the error `Tool execution timed out`). */
   readonly failed?: boolean;
   /** The result the model is told about. */
   readonly result: ToolResult;
@@ -59,6 +64,8 @@ export interface ToolCallEnvironment {
   readonly onToolCallEnd?: LoopEventListener;
   /** Time limit of calls whose tool's metadata sets none. */
   readonly toolTimeoutMs?: number;
+  /** The parallel round's overall limit: a call still running when `reached` settles is answered as timed out. */
+  readonly batchDeadline?: BatchDeadline;
   /** The most characters of a result sent to the model for tools whose metadata sets none (`Infinity`: no cap). */
   readonly maxToolResultChars: number;
   /** The OpenTelemetry context of the LLM call that asked for the tool calls (set only while a span records). */
@@ -175,18 +182,28 @@ export async function executeToolCall(
     : (tool.metadata.maxResultChars ?? environment.maxToolResultChars);
   const callOptions: ToolCallOptions = { ...environment.callOptions, callKey };
   const approval = parsed.approval;
+  const deadline = environment.batchDeadline;
   const run = () =>
-    timeoutMs === undefined
+    timeoutMs === undefined && deadline === undefined
       ? tool.call(parsed.input, environment.context, callOptions)
-      : callWithTimeout(tool, parsed.input, environment.context, callOptions, timeoutMs);
+      : callWithTimeout(tool, parsed.input, environment.context, callOptions, timeoutMs, deadline);
   try {
     const result = await withinToolCall(call.toolCallId, span, () =>
       approval === undefined ? run() : ApprovalGrant.run(approval, parsed.input, run),
     );
-    if (result === "timed-out") {
-      const message = toolTimeoutMessage(call.toolName, timeoutMs as number);
-      outcome = { ...answered(call, message, value), tool, input: parsed.input, failed: true };
-      endSpan(span, message);
+    if ("timedOutAfterMs" in result) {
+      // The model sees the reference's pinned `Error: Tool execution timed out`; the span names the limit.
+      const timedOut = ToolResult.error(TOOL_TIMED_OUT);
+      outcome = {
+        call,
+        tool,
+        input: parsed.input,
+        value,
+        result: timedOut,
+        output: outputOf(timedOut),
+        failed: true,
+      };
+      endSpan(span, toolTimeoutMessage(call.toolName, result.timedOutAfterMs));
     } else {
       const shown =
         result.content.length > maxChars ? capToolResult(result, maxChars, call.toolName) : result;

@@ -1,4 +1,5 @@
 import type { Tool } from "../tool/tool.js";
+import { toolParams } from "../tool/tool-params.js";
 import { MAX_ARGUMENT_DEPTH, nestedTooDeeply } from "./argument-depth.js";
 import { scalarStringCoercer } from "./coerce-scalar-strings.js";
 import { jsonSchemaValidator, shownValue } from "./json-schema-validator.js";
@@ -16,7 +17,9 @@ export type ParsedToolArguments =
  * exactly as the number, integer or boolean the schema asks for are taken as
  * that value; the tool then receives the arguments re-serialized, otherwise
  * the raw text unchanged. A schema that can't be checked (nested too deeply
- * for the validator) is answered in-band too.
+ * for the validator) is answered in-band too. A tool whose metadata sets
+ * `lenientArguments` and needs no approval gets the raw text unchecked (past
+ * the depth limit): it answers bad arguments itself, in its own words.
  */
 export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArguments {
   const name = tool.definition.name;
@@ -29,6 +32,10 @@ export function parseToolArguments(tool: Tool, rawInput: string): ParsedToolArgu
         `Invalid arguments for tool '${name}': the arguments are nested more than ${MAX_ARGUMENT_DEPTH} levels deep. ` +
         "Call the tool again with arguments that match its input schema.",
     };
+  }
+  if (tool.metadata.lenientArguments === true && tool.metadata.approval === undefined) {
+    // The transcript shows what the tool reads: blank, invalid JSON or a non-object is no parameters.
+    return { ok: true, input: rawInput, value: { ...toolParams(rawInput) } };
   }
   let value: unknown;
   try {

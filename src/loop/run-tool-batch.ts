@@ -4,6 +4,7 @@ import type { Tool } from "../tool/tool.js";
 import { Unfolding } from "../tool/unfolding.js";
 import { applyToolInjection } from "./apply-tool-injection.js";
 import { restoredOutcome } from "./approval-gate.js";
+import type { BatchDeadline } from "./call-with-timeout.js";
 import { executeToolCall, type ToolCallEnvironment, type ToolCallOutcome } from "./execute-tool-call.js";
 import { emit, type LoopEventListener } from "./loop-telemetry.js";
 import type { LoopWaits, SettledCall } from "./loop-waits.js";
@@ -80,6 +81,40 @@ function admit(
   );
 }
 
+/** A parallel round's per-call limit when the loop sets no `toolTimeoutMs` (the reference's parallel loop). */
+export const PARALLEL_TOOL_TIMEOUT_MS = 30_000;
+/** A parallel round's overall limit when the loop sets no `toolTimeoutMs` (the reference's parallel loop). */
+export const PARALLEL_BATCH_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs a parallel round under the reference's defaults when the loop sets no
+ * `toolTimeoutMs`: each call 30 s (a tool's own limit wins), and every call
+ * still running 60 s after the round began answered as timed out.
+ */
+async function withParallelLimits(
+  environment: ToolBatchEnvironment,
+  run: (environment: ToolBatchEnvironment) => Promise<ToolBatch>,
+): Promise<ToolBatch> {
+  if (environment.toolTimeoutMs !== undefined) return run(environment);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let reached: Promise<void> | undefined;
+  // The clock starts with the first call that runs: a person's approval before it is not the tools' time.
+  const deadline: BatchDeadline = {
+    ms: PARALLEL_BATCH_TIMEOUT_MS,
+    reached: () => {
+      reached ??= new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, PARALLEL_BATCH_TIMEOUT_MS);
+      });
+      return reached;
+    },
+  };
+  try {
+    return await run({ ...environment, toolTimeoutMs: PARALLEL_TOOL_TIMEOUT_MS, batchDeadline: deadline });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const PEEK = Object.freeze({ peek: true });
 const NO_PEEK = Object.freeze({});
 
@@ -101,22 +136,12 @@ export async function runToolBatch(
   // Stryker disable next-line EqualityOperator,ConditionalExpression: one call (the least a round has) runs the same either way
   if (environment.parallel && calls.length > 1) {
     environment.signal?.throwIfAborted();
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: settled calls come only with waits
-    if (environment.waits !== undefined || settled !== undefined || environment.approvals !== undefined) {
-      return runParallelWaiting(calls, environment, iteration, settled);
-    } else {
-      const all = await Promise.all(
-        calls.map(async (call, index) => {
-          const callKey = loopCallKey(loopId, iteration, index);
-          const admission = await admit(call, environment, callKey, false);
-          return executeToolCall(call, environment, callKey, admission);
-        }),
-      );
-      const replan = all.find((outcome) => outcome.replan);
-      if (replan) return { outcomes: [], replan };
-      outcomes.push(...all);
-      for (const outcome of all) inject(outcome, environment, iteration);
-    }
+    return withParallelLimits(environment, (limited) =>
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: settled calls come only with waits
+      limited.waits !== undefined || settled !== undefined || limited.approvals !== undefined
+        ? runParallelWaiting(calls, limited, iteration, settled)
+        : runParallel(calls, limited, iteration),
+    );
   } else {
     for (let index = 0; index < calls.length; index += 1) {
       const call = calls[index] as LanguageModelV3ToolCall;
@@ -155,6 +180,26 @@ export async function runToolBatch(
     }
   }
   return finishBatch(outcomes, environment);
+}
+
+/** The parallel round with nobody to ask: all calls at once, results in call order. */
+async function runParallel(
+  calls: readonly LanguageModelV3ToolCall[],
+  environment: ToolBatchEnvironment,
+  iteration: number,
+): Promise<ToolBatch> {
+  const { loopId } = environment;
+  const all = await Promise.all(
+    calls.map(async (call, index) => {
+      const callKey = loopCallKey(loopId, iteration, index);
+      const admission = await admit(call, environment, callKey, false);
+      return executeToolCall(call, environment, callKey, admission);
+    }),
+  );
+  const replan = all.find((outcome) => outcome.replan);
+  if (replan) return { outcomes: [], replan };
+  for (const outcome of all) inject(outcome, environment, iteration);
+  return finishBatch(all, environment);
 }
 
 function indexesTo(count: number): number[] {

@@ -160,7 +160,7 @@ export interface ToolLoopOptions {
   readonly beforeLlmCall?: (state: { readonly iteration: number; readonly usage: LlmUsage }) => void;
   /** When set, text is streamed through `doStream` and each delta passed here. */
   readonly onTextDelta?: (delta: string) => void;
-  /** Run the tool calls of one LLM reply concurrently; results stay in call order. @default false */
+  /** Run the tool calls of one LLM reply concurrently; results stay in call order. Without `toolTimeoutMs`, a round of several calls gives each 30 s and the round 60 s (the reference's parallel loop): a call past either is answered `Error: Tool execution timed out`. @default false */
   readonly parallelToolCalls?: boolean;
   /** How the model may choose tools; sent only when set. @default undefined (the provider's default, "auto") */
   readonly toolChoice?: LanguageModelV3ToolChoice;
@@ -174,7 +174,7 @@ export interface ToolLoopOptions {
   readonly initialRetryDelayMs?: number;
   /** The most characters of one tool result sent to the model; the rest is cut with a note saying how much was cut and how to get more (narrower arguments). An artifact stays whole; a tool's own `metadata.maxResultChars` wins; returnDirect results are never cut. `Infinity`: no cap. @default 100000 */
   readonly maxToolResultChars?: number;
-  /** A tool call running longer is answered in-band (`Tool '<name>' timed out after <n> ms`), its signal aborted, and the loop goes on; a tool's own `metadata.toolTimeoutMs` wins. @default undefined (no limit) */
+  /** A tool call running longer is answered in-band (`Error: Tool execution timed out`), its signal aborted, and the loop goes on; a tool's own `metadata.toolTimeoutMs` wins. Set, it replaces the parallel defaults (no 60 s round limit). @default undefined (no limit; 30 s per call and 60 s per round for a parallel round of several calls) */
   readonly toolTimeoutMs?: number;
   /** Passed to every tool call as `ToolCallOptions.inProcess` (a platform's runner outside any process sets it). */
   readonly inProcess?: <T>(fn: () => Promise<T>) => Promise<T>;

@@ -1,5 +1,5 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { ScriptedModel } from "../testing/index.js";
@@ -48,12 +48,12 @@ describe("tool timeouts", () => {
     expect(result.text).toBe("Sorry, it hung.");
     expect(model.requests[1]?.toolResults[0]?.output).toEqual({
       type: "error-text",
-      value: "Tool 'hang' timed out after 30 ms",
+      value: "Error: Tool execution timed out",
     });
     expect(aborts).toHaveLength(1);
     expect(String(aborts[0])).toContain("Tool 'hang' timed out after 30 ms");
     const end = events.find((event) => event.type === "tool-call-end");
-    expect(end).toMatchObject({ result: { kind: "error", content: "Tool 'hang' timed out after 30 ms" } });
+    expect(end).toMatchObject({ result: { kind: "error", content: "Tool execution timed out" } });
   });
 
   it("applies the loop's toolTimeoutMs to tools without their own, which wins", async () => {
@@ -72,7 +72,7 @@ describe("tool timeouts", () => {
     });
     const outputs = model.requests.slice(1).map((request) => request.toolResults[0]?.output);
     expect(outputs).toEqual([
-      { type: "error-text", value: "Tool 'hang' timed out after 25 ms" },
+      { type: "error-text", value: "Error: Tool execution timed out" },
       { type: "text", value: "patient finished" },
       { type: "text", value: "quick done" },
     ]);
@@ -95,13 +95,73 @@ describe("tool timeouts", () => {
     });
     expect(result.text).toBe("done");
     expect(model.requests[1]?.toolResults.map((part) => part.output)).toEqual([
-      { type: "error-text", value: "Tool 'first' timed out after 40 ms" },
+      { type: "error-text", value: "Error: Tool execution timed out" },
       { type: "text", value: "quick done" },
-      { type: "error-text", value: "Tool 'second' timed out after 40 ms" },
+      { type: "error-text", value: "Error: Tool execution timed out" },
     ]);
     // Both ran at once: each was aborted while the other was still running.
     expect(aborts).toHaveLength(2);
     expect(log.slice(0, 2)).toEqual(["start first", "start second"]);
+  });
+
+  describe("a parallel round's reference defaults (30 s a call, 60 s the round)", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const parallelRound = ScriptedModel.toolCalls([
+      { name: "first" },
+      { name: "quick" },
+      { name: "patient" },
+    ]);
+
+    it("answers a call past 30 s, and one with its own longer limit past the round's 60 s", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      const aborts: unknown[] = [];
+      const model = ScriptedModel.of(parallelRound, ScriptedModel.text("done"));
+      const running = runToolLoop({
+        model,
+        prompt,
+        tools: [slow("first", aborts), quick, slow("patient", aborts, { toolTimeoutMs: 90_000, ms: 70_000 })],
+        parallelToolCalls: true,
+      });
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(aborts).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(aborts.map(String)).toEqual(["Error: Tool 'first' timed out after 30000 ms"]);
+      await vi.advanceTimersByTimeAsync(30_000);
+      await running;
+      expect(model.requests[1]?.toolResults.map((part) => part.output)).toEqual([
+        { type: "error-text", value: "Error: Tool execution timed out" },
+        { type: "text", value: "quick done" },
+        { type: "error-text", value: "Error: Tool execution timed out" },
+      ]);
+      expect(aborts.map(String)[1]).toBe("Error: Tool 'patient' timed out after 60000 ms");
+    });
+
+    it("gives way to the loop's toolTimeoutMs (no round limit) and leaves a single call unlimited", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      const aborts: unknown[] = [];
+      const model = ScriptedModel.of(parallelRound, ScriptedModel.text("done"));
+      const tools = [
+        slow("first", aborts, { ms: 45_000 }),
+        quick,
+        slow("patient", aborts, { toolTimeoutMs: 90_000, ms: 70_000 }),
+      ];
+      const limited = runToolLoop({ model, prompt, tools, parallelToolCalls: true, toolTimeoutMs: 50_000 });
+      await vi.advanceTimersByTimeAsync(70_000);
+      await limited;
+      expect(model.requests[1]?.toolResults.map((part) => part.output)).toEqual([
+        { type: "text", value: "first finished" },
+        { type: "text", value: "quick done" },
+        { type: "text", value: "patient finished" },
+      ]);
+      const single = ScriptedModel.of(ScriptedModel.toolCall("first"), ScriptedModel.text("done"));
+      const alone = runToolLoop({ model: single, prompt, tools, parallelToolCalls: true });
+      await vi.advanceTimersByTimeAsync(45_000);
+      await alone;
+      expect(single.requests[1]?.toolResults[0]?.output).toEqual({ type: "text", value: "first finished" });
+      expect(aborts).toHaveLength(0);
+    });
   });
 
   it("reads toolTimeoutMs from @llmTool", async () => {
@@ -117,7 +177,7 @@ describe("tool timeouts", () => {
     await runToolLoop({ model, prompt, tools: tool ? [tool] : [] });
     expect(model.requests[1]?.toolResults[0]?.output).toEqual({
       type: "error-text",
-      value: "Tool 'wait' timed out after 20 ms",
+      value: "Error: Tool execution timed out",
     });
   });
 

@@ -13,6 +13,14 @@ export interface ToolMetadata {
   readonly maxResultChars?: number;
   /** Inside an agent process, a call waits for a person's approval before it runs (`Tool.requireApproval`). @default undefined (runs at once) */
   readonly approval?: ToolApproval;
+  /**
+   * The tool checks its own arguments: the loop passes the model's raw text
+   * without parsing or schema validation (only the nesting-depth limit
+   * applies), so the tool's own in-band answers reach the model (the
+   * built-in `progress`, `communicate` and `blackboard_*` tools). Ignored for
+   * a tool needing approval: the gate validates every such call. @default false
+   */
+  readonly lenientArguments?: boolean;
 }
 
 /** Settings accepted by {@link ToolMetadata.create}. */
@@ -25,6 +33,8 @@ export interface ToolMetadataInit {
   readonly toolTimeoutMs?: number;
   /** A positive integer (or `Infinity`, no cap). @default undefined (the loop's setting, 100000) */
   readonly maxResultChars?: number;
+  /** See {@link ToolMetadata.lenientArguments}. @default false */
+  readonly lenientArguments?: boolean;
 }
 
 const DEFAULT: ToolMetadata = Object.freeze({ returnDirect: false, providerMetadata: Object.freeze({}) });
@@ -76,7 +86,8 @@ export const ToolMetadata = {
       !options.returnDirect &&
       !options.providerMetadata &&
       options.toolTimeoutMs === undefined &&
-      maxResultChars === undefined
+      maxResultChars === undefined &&
+      !options.lenientArguments
     )
       return DEFAULT;
     if (options.toolTimeoutMs !== undefined) checkTimeoutMs("ToolMetadata", options.toolTimeoutMs);
@@ -94,6 +105,7 @@ export const ToolMetadata = {
       providerMetadata: Object.freeze({ ...(options.providerMetadata ?? {}) }),
       ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
       ...(maxResultChars !== undefined ? { maxResultChars } : {}),
+      ...(options.lenientArguments ? { lenientArguments: true } : {}),
     });
   },
   /** True for metadata objects (as opposed to input schemas or handlers). */
