@@ -239,7 +239,7 @@ function statefulHandler(createMcpServer: () => McpServer, limits: SessionLimits
     const perClient =
       limits.perClientOnLoopback || !isLoopbackPeer(client)
         ? limits.maxSessionsPerClient
-        : limits.maxSessions;
+        : Number.POSITIVE_INFINITY;
     let ownCount = 0;
     for (const session of sessions.values()) if (session.client === client) ownCount++;
     if (ownCount >= perClient) {
