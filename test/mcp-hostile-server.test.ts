@@ -252,3 +252,42 @@ describe("MCP resource and prompt sizes over HTTP", () => {
     }
   }, 60_000);
 });
+
+describe("MCP message sizes over stdio", () => {
+  it("a 20 MB resource is refused as a message over 10 MiB and the server is stopped; the next use restarts it", async () => {
+    const clients = McpClients.fromConfig({
+      mcpServers: { hostile: { command: process.execPath, args: [SERVER] } },
+    });
+    opened.push(clients);
+    const server = clients.get("hostile") as McpClient;
+    expect((await server.listTools()).map((tool) => tool.name)).toContain("flood");
+    const first = server.pid;
+    await expect(server.readResource("huge://resource")).rejects.toThrow(
+      /failed to read resource 'huge:\/\/resource': .*over 10485760 bytes on its stdout; it was not read, and the server was stopped/,
+    );
+    expect((await server.listTools()).map((tool) => tool.name)).toContain("flood");
+    expect(server.pid).toBeDefined();
+    expect(server.pid).not.toBe(first);
+  }, 60_000);
+
+  it("a server that writes one endless line (no newline, ever) fails with a clear error once 10 MiB are in, and is ended", async () => {
+    // Not an MCP server at all: it answers whatever arrives with a line that never ends.
+    const endless = [
+      "const chunk = Buffer.alloc(1024 * 1024, 120);",
+      "process.stdin.once('data', function write() { if (process.stdout.write(chunk)) setImmediate(write); else process.stdout.once('drain', write); });",
+    ].join("\n");
+    const clients = McpClients.fromConfig({
+      mcpServers: { endless: { command: process.execPath, args: ["-e", endless], connectTimeoutMs: 30_000 } },
+    });
+    opened.push(clients);
+    const server = clients.get("endless") as McpClient;
+    const started = Date.now();
+    await expect(server.listTools()).rejects.toThrow(
+      /MCP server 'endless' could not be started: .*over 10485760 bytes on its stdout/,
+    );
+    // Well before the connect timeout: the cap, not the timeout, ended it.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(server.connected).toBe(false);
+    expect(server.pid).toBeUndefined();
+  }, 60_000);
+});

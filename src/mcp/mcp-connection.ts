@@ -105,8 +105,10 @@ export class McpConnection {
         { cause: error },
       );
     }
-    // A transport failure (dead child, refused or lost HTTP connection): start afresh next time.
-    if (!(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed) {
+    // A transport failure (dead child, refused or lost HTTP connection, an oversized stdio message): start afresh next time.
+    const overflowed =
+      this.transport instanceof mcpClientSdk().ProcessGroupStdioTransport && this.transport.overflowed;
+    if (!(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed || overflowed) {
       if (this.client === client) await this.disconnect();
     }
     this.logStderr(`failed to ${what}`);

@@ -6,6 +6,7 @@ import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/s
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { signalGroup } from "./signal-group.js";
+import { MAX_MCP_MESSAGE_BYTES } from "./size-capped-fetch.js";
 
 /** How long `close()` waits for the server to exit once its stdin is closed, and again after SIGTERM. */
 export const CLOSE_GRACE_MS = 1_000;
@@ -79,7 +80,10 @@ export interface ProcessGroupStdioOptions {
  * (and so Node) open. `close()` here does what the MCP specification
  * describes (close the server's stdin, wait, SIGTERM, then SIGKILL) to the
  * whole group, and then lets go of the pipes whatever is still running.
- * Messages are framed by the SDK's own `ReadBuffer` and `serializeMessage`.
+ * Messages are framed by the SDK's own `ReadBuffer` and `serializeMessage`;
+ * one message may be at most {@link MAX_MCP_MESSAGE_BYTES} (as over HTTP): a
+ * server that sends a longer line (or never ends one) is stopped, and the
+ * requests it had not answered fail saying so.
  */
 export class ProcessGroupStdioTransport implements Transport {
   onclose?: () => void;
@@ -88,10 +92,24 @@ export class ProcessGroupStdioTransport implements Transport {
   /** The server's stderr, readable from construction on (so no early line is lost). */
   readonly stderr = new PassThrough();
   private child: ChildProcess | undefined;
-  private readonly readBuffer = new ReadBuffer();
+  private readonly readBuffer: ReadBuffer;
+  /** The ids of the requests sent and not yet answered: what an oversized message fails. */
+  private readonly unanswered = new Set<string | number>();
+  /** Set once a message was too large: nothing more of the stream is read. */
+  private overflow = false;
   private exited: Promise<void> | undefined;
 
-  constructor(private readonly options: ProcessGroupStdioOptions) {}
+  constructor(
+    private readonly options: ProcessGroupStdioOptions,
+    private readonly maxMessageBytes = MAX_MCP_MESSAGE_BYTES,
+  ) {
+    this.readBuffer = new ReadBuffer({ maxBufferSize: maxMessageBytes });
+  }
+
+  /** Whether the server was stopped for a message over the size cap (the connection is unusable from then on). */
+  get overflowed(): boolean {
+    return this.overflow;
+  }
 
   /** The server's pid (which is also its process group id), once started. */
   get pid(): number | undefined {
@@ -125,8 +143,14 @@ export class ProcessGroupStdioTransport implements Transport {
       child.stdin?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("data", (chunk: Buffer) => {
+        if (this.overflow) return;
         try {
           this.readBuffer.append(chunk);
+        } catch {
+          this.tooLarge();
+          return;
+        }
+        try {
           this.readMessages();
         } catch (error) {
           this.onerror?.(error as Error);
@@ -144,6 +168,7 @@ export class ProcessGroupStdioTransport implements Transport {
         reject(new Error("Not connected"));
         return;
       }
+      if ("method" in message && "id" in message) this.unanswered.add(message.id);
       if (stdin.write(serializeMessage(message))) resolve();
       else stdin.once("drain", resolve);
     });
@@ -175,6 +200,7 @@ export class ProcessGroupStdioTransport implements Transport {
     child.stderr?.destroy();
     child.stdin?.destroy();
     this.readBuffer.clear();
+    this.unanswered.clear();
     // `close` waits for the pipes; a grandchild holding them must not delay onclose.
     if (child.listenerCount("close") > 0) child.removeAllListeners("close");
     this.onclose?.();
@@ -190,8 +216,27 @@ export class ProcessGroupStdioTransport implements Transport {
         continue;
       }
       if (message === null) return;
+      if (!("method" in message) && "id" in message && message.id !== undefined)
+        this.unanswered.delete(message.id);
       this.onmessage?.(message);
     }
+  }
+
+  /**
+   * The server sent more than {@link maxMessageBytes} without a newline: each
+   * request it has not answered gets an error saying so, and the server is
+   * stopped (its stream can't be read on from the middle of a message).
+   */
+  private tooLarge(): void {
+    this.overflow = true;
+    const text = `the MCP server sent a message over ${this.maxMessageBytes} bytes on its stdout; it was not read, and the server was stopped`;
+    const ids = [...this.unanswered];
+    this.unanswered.clear();
+    for (const id of ids) {
+      this.onmessage?.({ jsonrpc: "2.0", id, error: { code: -32603, message: text } });
+    }
+    this.onerror?.(new Error(text));
+    void this.close();
   }
 }
 
