@@ -30,25 +30,27 @@ export {
   type McpResourceReferenceOptions,
 } from "./mcp-resources.js";
 export type { McpSamplingModel } from "./mcp-sampling.js";
-export {
-  DEFAULT_MCP_TIMEOUT_MS,
-  expandVariables,
-  type McpClientFeatures,
-  type McpConfigOptions,
-  type McpHttpServerConfig,
-  type McpOAuthAuthorizationCode,
-  type McpOAuthClientCredentials,
-  type McpRoot,
-  type McpServerConfig,
-  type McpServersConfig,
-  type McpStdioServerConfig,
-  type ResolvedMcpServerConfig,
-  resolveMcpServerConfig,
+export type {
+  McpClientFeatures,
+  McpConfigOptions,
+  McpHttpServerConfig,
+  McpOAuthAuthorizationCode,
+  McpOAuthClientCredentials,
+  McpRoot,
+  McpServerConfig,
+  McpServersConfig,
+  McpStdioServerConfig,
+  ResolvedMcpServerConfig,
 } from "./mcp-server-config.js";
 export { McpTool, type McpToolOptions, providerToolName, serverQualifiedToolName } from "./mcp-tool.js";
 export { McpToolFactory, type McpToolFactoryOptions } from "./mcp-tool-factory.js";
 export { McpToolGroup, type McpToolGroupOptions } from "./mcp-tool-group.js";
 export type { McpClientsLike, McpToolFilter } from "./mcp-tool-loading.js";
+export {
+  DEFAULT_MCP_TIMEOUT_MS,
+  expandVariables,
+  resolveMcpServerConfig,
+} from "./resolve-mcp-server-config.js";
 // The served side (its own folder): createMcpServer, serveMcpOverHttp, serveMcpOverStdio and their types.
 export {
   agentInputType,
