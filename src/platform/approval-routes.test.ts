@@ -1,4 +1,4 @@
-// One gate, every route (issue 34; subagent and chained rows added for gate2): each route that can reach an approval-gated
+// One gate, every route (issue 34): each route that can reach an approval-gated
 // tool, crossed with each way a person (or a provider) can answer, inside an
 // agent process driven by the scripted model. Side effects are counted: an
 // approved call runs exactly once with its approved input, a denied or
