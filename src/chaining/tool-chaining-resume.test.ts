@@ -3,18 +3,14 @@
 // its input when approved (the binding survives the wait) and never when denied.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { deskAgent } from "../../test/support/desk-agent.js";
 import { SimpleAgenticTool } from "../agentic/simple-agentic-tool.js";
-import { AgentPlatform } from "../platform/agent-platform.js";
-import { defineAgent } from "../platform/define-agent.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { llmTool } from "../tool/llm-tool.js";
 import { Tool } from "../tool/tool.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { domainType } from "../tool/type-token.js";
 
-const Ticket = domainType("Ticket", z.object({ text: z.string() }));
-const Reply = domainType("Reply", z.object({ text: z.string() }));
 const RefundInput = z.object({ cents: z.number().int() });
 
 /** Every refund that ran, as `<account>:<cents>`. */
@@ -48,23 +44,7 @@ const getAccount = Tool.create(
 /** A platform whose one action asks the model with `getAccount` and the chaining `configure` sets up. */
 function setup(model: ScriptedModel, configure: (runner: PromptRunner) => PromptRunner) {
   refunds = [];
-  const platform = AgentPlatform.create({ models: { main: model } });
-  const agent = defineAgent({
-    name: "Desk",
-    description: "Answers tickets",
-    actions: [
-      {
-        name: "answer",
-        input: Ticket,
-        output: Reply,
-        achievesGoal: { description: "Answered" },
-        run: async (ticket, context) => ({
-          text: await configure(context.ai().withTools([getAccount])).generateText(ticket.text),
-        }),
-      },
-    ],
-  });
-  return { platform, start: () => platform.runAgent(agent, Ticket.create({ text: "Refund A7" })) };
+  return deskAgent({ model, tools: [getAccount], configure, ticket: "Refund A7" });
 }
 
 const script = () =>
@@ -208,27 +188,13 @@ const getLedger = Tool.create(
 describe("a placeholder bound to an instance whose method needs approval the registered type's does not", () => {
   function ledgerDesk(model: ScriptedModel) {
     refunds = [];
-    const platform = AgentPlatform.create({ models: { main: model } });
-    const agent = defineAgent({
+    return deskAgent({
+      model,
+      tools: [getLedger],
+      configure: (runner) => runner.withToolChainingFrom(Ledger),
       name: "LedgerDesk",
-      description: "Refunds",
-      actions: [
-        {
-          name: "answer",
-          input: Ticket,
-          output: Reply,
-          achievesGoal: { description: "Answered" },
-          run: async (ticket, context) => ({
-            text: await context
-              .ai()
-              .withTools([getLedger])
-              .withToolChainingFrom(Ledger)
-              .generateText(ticket.text),
-          }),
-        },
-      ],
+      ticket: "Refund L1",
     });
-    return { platform, start: () => platform.runAgent(agent, Ticket.create({ text: "Refund L1" })) };
   }
 
   const ledgerScript = (cents: number) =>

@@ -5,6 +5,7 @@
 // unanswered call never runs.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { deskAgent } from "../../test/support/desk-agent.js";
 import { PlaybookTool } from "../agentic/playbook-tool.js";
 import { SimpleAgenticTool } from "../agentic/simple-agentic-tool.js";
 import { InvalidResponseError } from "../errors/invalid-response-error.js";
@@ -20,7 +21,6 @@ import { llmTool } from "../tool/llm-tool.js";
 import { Tool } from "../tool/tool.js";
 import type { ToolApproval } from "../tool/tool-approval.js";
 import { domainType } from "../tool/type-token.js";
-import { AgentPlatform } from "./agent-platform.js";
 import type { AgentProcess } from "./agent-process.js";
 import { defineAgent } from "./define-agent.js";
 
@@ -259,37 +259,17 @@ const routes: Route[] = [
   },
 ];
 
-const Order = domainType("Order", z.object({ text: z.string() }));
-const Reply = domainType("Reply", z.object({ text: z.string() }));
-
-function agentWith(tools: Tool[], configure: (runner: PromptRunner) => PromptRunner = (runner) => runner) {
-  return defineAgent({
-    name: "Cashier",
-    description: "Pays",
-    actions: [
-      {
-        name: "pay",
-        input: Order,
-        output: Reply,
-        achievesGoal: { description: "Paid" },
-        run: async (order, context) => ({
-          text: await configure(context.ai().withTools(tools)).generateText(order.text),
-        }),
-      },
-    ],
-  });
-}
-
 /** Runs `route` with `steps` (ending with the outer answer); returns what it takes to answer and count. */
 async function start(route: Route, steps: ScriptedStepInit[]) {
   const runs: Pay[] = [];
-  const model = new ScriptedModel(steps);
-  const platform = AgentPlatform.create({ models: { main: model } });
-  const process = await platform.runAgent(
-    agentWith(route.tools(runs), (runner) => route.configure?.(runner, runs) ?? runner),
-    Order.create({ text: "pay" }),
-  );
-  return { runs, model, platform, process };
+  const desk = deskAgent({
+    model: new ScriptedModel(steps),
+    tools: route.tools(runs),
+    configure: (runner) => route.configure?.(runner, runs) ?? runner,
+    name: "Cashier",
+    ticket: "pay",
+  });
+  return { runs, model: desk.model, platform: desk.platform, process: await desk.start() };
 }
 
 const done = ScriptedModel.text("done");
