@@ -48,6 +48,8 @@ export class ProcessWaits implements LoopWaits {
   private cursor = 0;
   /** How many slots each call key claimed in this run of the action (a call may run several loops). */
   private readonly keyedClaims = new Map<string, number>();
+  /** The slots keyed claims took in this run of the action (a slot reserved past the end is not free to the next). */
+  private readonly keyedSlots = new Set<number>();
   /** Checks only this live process can run on an answer (a zod schema), by request key; never in the checkpoint. */
   private readonly liveChecks = new Map<string, AnswerCheck>();
 
@@ -82,12 +84,14 @@ export class ProcessWaits implements LoopWaits {
   actionStarted(): void {
     this.cursor = 0;
     this.keyedClaims.clear();
+    this.keyedSlots.clear();
   }
 
   /** The action ended without waiting: its journal and answers are done with. */
   actionEnded(): void {
     this.cursor = 0;
     this.keyedClaims.clear();
+    this.keyedSlots.clear();
     if (this.journal.length > 0) this.journal = [];
     this.answers.clear();
   }
@@ -104,13 +108,21 @@ export class ProcessWaits implements LoopWaits {
     const slotKey = `${key}#${count}`;
     // Its own slot from the previous run, wherever concurrent calls' loops put it.
     const own = this.journal.findIndex((entry) => keyOf(entry) === slotKey);
-    if (own >= 0) return { index: own, entry: this.journal[own] ?? undefined, key: slotKey };
+    if (own >= 0) return this.keyed(own, slotKey);
     const there = this.journal[index] ?? undefined;
-    if (there === undefined || keyOf(there) === undefined) return { index, entry: there, key: slotKey };
+    if (!this.keyedSlots.has(index) && keyOf(there) === undefined) return this.keyed(index, slotKey);
     // The positional slot is another call's: a new one past every slot, reserved at once.
     const fresh = Math.max(this.journal.length, this.cursor);
     while (this.journal.length <= fresh) this.journal.push(null);
-    return { index: fresh, entry: undefined, key: slotKey };
+    return this.keyed(fresh, slotKey);
+  }
+
+  private keyed(
+    index: number,
+    key: string,
+  ): { readonly index: number; readonly entry: WaitJournalEntry | undefined; readonly key: string } {
+    this.keyedSlots.add(index);
+    return { index, entry: this.journal[index] ?? undefined, key };
   }
 
   position(): number {
