@@ -6,7 +6,9 @@
 
 /** Words no ranker would index (the attack's words are the requests' other words). */
 const SKIP = new Set(
-  "a an and are as at be by can do for from get i in is it me my of on or please the this to what with you your".split(" "),
+  "a an and are as at be by can do for from get i in is it me my of on or please the this to what with you your".split(
+    " ",
+  ),
 );
 
 /** The `count` commonest words of `requests`, commonest first (ties: first seen). */
@@ -17,7 +19,10 @@ export function commonestWords(requests, count) {
       if (word.length > 1 && !SKIP.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }
-  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, count).map(([word]) => word);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([word]) => word);
 }
 
 /**
