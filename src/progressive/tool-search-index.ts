@@ -50,8 +50,6 @@ export function boundedQuery(query: string): string {
 }
 
 const MIN_PREFIX_LENGTH = 3;
-/** How many times `limit` best tools the per-server cap first picks from. */
-const CAP_CANDIDATES = 4;
 
 /** Options of {@link ToolSearchIndex.of}. */
 export interface ToolSearchOptions {
@@ -366,27 +364,63 @@ export class ToolSearchIndex {
     return hits;
   }
 
-  /** {@link ToolSearchIndex.best} with at most a share of the result from one server not in `exempt`. */
+  /**
+   * {@link ToolSearchIndex.best} with at most a share of the result from one
+   * server not in `exempt`, in one pass: a server at its cap in the top list
+   * enters only by replacing its own worst there. When the capped tools are
+   * fewer than `limit`, the best of the others follow.
+   */
   private bestCapped(touchedCount: number, limit: number, exempt: ReadonlySet<number>): ToolSearchHit[] {
     const cap = serverCap(limit, this.maxServerShare);
     if (cap >= limit) return this.best(touchedCount, limit);
-    // The top few times `limit` nearly always hold `limit` tools within the cap; else rank them all.
-    let candidates = this.best(touchedCount, Math.min(touchedCount, limit * CAP_CANDIDATES));
-    const cut = (): ReturnType<typeof capPerServer> =>
-      capPerServer(
-        candidates.map((hit) => hit.position),
-        limit,
-        cap,
-        this.servers.serverIdOf,
-        exempt,
-      );
-    let capped = cut();
-    if (!capped.complete && candidates.length < touchedCount) {
-      candidates = this.best(touchedCount, touchedCount);
-      capped = cut();
+    const { scores, touched } = this;
+    const { serverIdOf } = this.servers;
+    const cappedServer = (position: number): number => {
+      const server = serverIdOf[position] as number;
+      return server >= 0 && !exempt.has(server) ? server : -1;
+    };
+    const better = (a: number, b: number): boolean => {
+      const difference = (scores[a] as number) - (scores[b] as number);
+      return difference > 0 || (difference === 0 && a < b);
+    };
+    const top: number[] = [];
+    const taken = new Map<number, number>();
+    const insert = (position: number): void => {
+      let slot = top.length;
+      while (slot > 0 && better(position, top[slot - 1] as number)) slot--;
+      top.splice(slot, 0, position);
+    };
+    for (let index = 0; index < touchedCount; index++) {
+      const position = touched[index] as number;
+      const server = cappedServer(position);
+      if (server >= 0 && (taken.get(server) ?? 0) >= cap) {
+        let worst = top.length - 1;
+        while (cappedServer(top[worst] as number) !== server) worst--;
+        if (!better(position, top[worst] as number)) continue;
+        top.splice(worst, 1);
+        insert(position);
+        continue;
+      }
+      if (top.length === limit) {
+        if (!better(position, top[limit - 1] as number)) continue;
+        const out = cappedServer(top.pop() as number);
+        if (out >= 0) taken.set(out, (taken.get(out) as number) - 1);
+      }
+      insert(position);
+      if (server >= 0) taken.set(server, (taken.get(server) ?? 0) + 1);
     }
-    const byPosition = new Map(candidates.map((hit) => [hit.position, hit]));
-    return capped.positions.map((position) => byPosition.get(position) as ToolSearchHit);
+    if (top.length < limit && top.length < touchedCount) {
+      const chosen = new Set(top);
+      for (const hit of this.best(touchedCount, limit + top.length)) {
+        if (top.length === limit) break;
+        if (!chosen.has(hit.position)) top.push(hit.position);
+      }
+    }
+    return top.map((position) => ({
+      tool: this.tools[position] as Tool,
+      position,
+      score: scores[position] as number,
+    }));
   }
 
   /**
