@@ -1,3 +1,6 @@
+// Over 400 lines with reason: building the index and searching it share its private
+// postings and scratch buffers; reading the query is in search-terms.ts, servers,
+// namespaces and the per-server cap in tool-search-sources.ts.
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Tool } from "../tool/tool.js";
 import { isNestedTool } from "../tool/unfolding.js";
@@ -26,6 +29,7 @@ import {
   serverCap,
   serverOf,
   serversOf,
+  topCapped,
 } from "./tool-search-sources.js";
 
 /** One match of a {@link ToolSearchIndex} search. */
@@ -315,7 +319,7 @@ export class ToolSearchIndex {
   capped(request: string, ranked: readonly number[], limit: number): number[] {
     const exempt = this.namedServers(searchTerms(plainVerbs(boundedQuery(request))));
     const cap = serverCap(limit, this.maxServerShare);
-    return capPerServer(ranked, limit, cap, this.servers.serverIdOf, exempt).positions;
+    return capPerServer(ranked, limit, cap, this.servers.serverIdOf, exempt);
   }
 
   private namedServers(terms: readonly string[]): Set<number> {
@@ -364,52 +368,14 @@ export class ToolSearchIndex {
     return hits;
   }
 
-  /**
-   * {@link ToolSearchIndex.best} with at most a share of the result from one
-   * server not in `exempt`, in one pass: a server at its cap in the top list
-   * enters only by replacing its own worst there. When the capped tools are
-   * fewer than `limit`, the best of the others follow.
-   */
+  /** {@link ToolSearchIndex.best} with at most a share of the result from one server not in `exempt` ({@link topCapped}). */
   private bestCapped(touchedCount: number, limit: number, exempt: ReadonlySet<number>): ToolSearchHit[] {
     const cap = serverCap(limit, this.maxServerShare);
     if (cap >= limit) return this.best(touchedCount, limit);
     const { scores, touched } = this;
-    const { serverIdOf } = this.servers;
-    const cappedServer = (position: number): number => {
-      const server = serverIdOf[position] as number;
-      return server >= 0 && !exempt.has(server) ? server : -1;
-    };
-    const better = (a: number, b: number): boolean => {
-      const difference = (scores[a] as number) - (scores[b] as number);
-      return difference > 0 || (difference === 0 && a < b);
-    };
-    const top: number[] = [];
-    const taken = new Map<number, number>();
-    const insert = (position: number): void => {
-      let slot = top.length;
-      while (slot > 0 && better(position, top[slot - 1] as number)) slot--;
-      top.splice(slot, 0, position);
-    };
-    for (let index = 0; index < touchedCount; index++) {
-      const position = touched[index] as number;
-      const server = cappedServer(position);
-      if (server >= 0 && (taken.get(server) ?? 0) >= cap) {
-        let worst = top.length - 1;
-        while (cappedServer(top[worst] as number) !== server) worst--;
-        if (!better(position, top[worst] as number)) continue;
-        top.splice(worst, 1);
-        insert(position);
-        continue;
-      }
-      if (top.length === limit) {
-        if (!better(position, top[limit - 1] as number)) continue;
-        const out = cappedServer(top.pop() as number);
-        if (out >= 0) taken.set(out, (taken.get(out) as number) - 1);
-      }
-      insert(position);
-      if (server >= 0) taken.set(server, (taken.get(server) ?? 0) + 1);
-    }
+    const top = topCapped(scores, touched, touchedCount, limit, cap, this.servers.serverIdOf, exempt);
     if (top.length < limit && top.length < touchedCount) {
+      // Fewer tools within the cap than `limit`: the best of the others follow.
       const chosen = new Set(top);
       for (const hit of this.best(touchedCount, limit + top.length)) {
         if (top.length === limit) break;

@@ -86,9 +86,7 @@ export function serversOf(tools: readonly Tool[]): CatalogueServers {
 /**
  * The first `limit` of `ranked` (tool positions, best first) with at most
  * `cap` from any one server not in `exempt`; a server's matches beyond its
- * cap come after all others (so a result is never shorter than before).
- * `complete` is false when `ranked` is a prefix of the ranking too short to
- * be sure of that.
+ * cap come after all others (so a result is never shorter).
  */
 export function capPerServer(
   ranked: readonly number[],
@@ -96,27 +94,75 @@ export function capPerServer(
   cap: number,
   serverIdOf: Int32Array,
   exempt: ReadonlySet<number>,
-): { readonly positions: number[]; readonly complete: boolean } {
+): number[] {
   const taken = new Map<number, number>();
   const positions: number[] = [];
   const deferred: number[] = [];
   for (const position of ranked) {
     if (positions.length === limit) break;
     const server = serverIdOf[position] as number;
-    if (server < 0 || exempt.has(server)) {
-      positions.push(position);
-      continue;
-    }
-    const count = taken.get(server) ?? 0;
+    const count = server < 0 || exempt.has(server) ? -1 : (taken.get(server) ?? 0);
     if (count < cap) {
-      taken.set(server, count + 1);
+      if (count >= 0) taken.set(server, count + 1);
       positions.push(position);
     } else deferred.push(position);
   }
-  const complete = positions.length === limit;
   for (const position of deferred) {
     if (positions.length === limit) break;
     positions.push(position);
   }
-  return { positions, complete };
+  return positions;
+}
+
+/**
+ * The best `limit` of the first `count` positions of `touched` by `scores`
+ * (ties: lower position first) with at most `cap` from any one server not
+ * in `exempt`, in one pass: a server at its cap in the list enters only by
+ * replacing its own worst there. Shorter than `limit` when fewer are within
+ * the cap.
+ */
+export function topCapped(
+  scores: Float64Array,
+  touched: Uint32Array,
+  count: number,
+  limit: number,
+  cap: number,
+  serverIdOf: Int32Array,
+  exempt: ReadonlySet<number>,
+): number[] {
+  const cappedServer = (position: number): number => {
+    const server = serverIdOf[position] as number;
+    return server >= 0 && !exempt.has(server) ? server : -1;
+  };
+  const better = (a: number, b: number): boolean => {
+    const difference = (scores[a] as number) - (scores[b] as number);
+    return difference > 0 || (difference === 0 && a < b);
+  };
+  const top: number[] = [];
+  const taken = new Map<number, number>();
+  const insert = (position: number): void => {
+    let slot = top.length;
+    while (slot > 0 && better(position, top[slot - 1] as number)) slot--;
+    top.splice(slot, 0, position);
+  };
+  for (let index = 0; index < count; index++) {
+    const position = touched[index] as number;
+    const server = cappedServer(position);
+    if (server >= 0 && (taken.get(server) ?? 0) >= cap) {
+      let worst = top.length - 1;
+      while (cappedServer(top[worst] as number) !== server) worst--;
+      if (!better(position, top[worst] as number)) continue;
+      top.splice(worst, 1);
+      insert(position);
+      continue;
+    }
+    if (top.length === limit) {
+      if (!better(position, top[limit - 1] as number)) continue;
+      const out = cappedServer(top.pop() as number);
+      if (out >= 0) taken.set(out, (taken.get(out) as number) - 1);
+    }
+    insert(position);
+    if (server >= 0) taken.set(server, (taken.get(server) ?? 0) + 1);
+  }
+  return top;
 }
