@@ -298,7 +298,7 @@ describe("failures", () => {
     );
     expect(logs.lines).toContainEqual(
       expect.stringMatching(
-        /^warn: MCP server 'late' could not be started; its stderr ends with:\n[^]*Cannot find module/,
+        /^warn: MCP server 'late' could not be started; its stderr ends with:\n[\s\S]*Cannot find module/,
       ),
     );
     symlinkSync(FIXTURE_SERVER, entry);

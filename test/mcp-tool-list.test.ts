@@ -108,7 +108,7 @@ describe("a server whose tool list changes (notifications/tools/list_changed)", 
     expect(await tools.tools()).toBe(first);
     expect(logs.lines).toContainEqual(
       expect.stringMatching(
-        /^warn: MCP server 'fixture' could not be started; its stderr ends with:\n[^]*Cannot find module/,
+        /^warn: MCP server 'fixture' could not be started; its stderr ends with:\n[\s\S]*Cannot find module/,
       ),
     );
     expect(await named(first, "base").call("{}")).toMatchObject({
