@@ -126,8 +126,21 @@ export interface StudioRecorderOptions extends TraceRecorderOptions {
   readonly sink?: TraceSink;
 }
 
+/** The page's modules (native `<script type="module">`, same origin, no build step) and its style sheet. */
+const PAGE_MODULES = [
+  "studio.js",
+  "state.js",
+  "dom.js",
+  "api.js",
+  "runs-panel.js",
+  "run-view.js",
+  "trace-rows.js",
+  "detail-panel.js",
+  "run-form.js",
+];
+
 const ASSETS: ReadonlyMap<string, string> = new Map([
-  ["studio.js", "text/javascript; charset=utf-8"],
+  ...PAGE_MODULES.map((name) => [name, "text/javascript; charset=utf-8"] as const),
   ["studio.css", "text/css; charset=utf-8"],
 ]);
 
