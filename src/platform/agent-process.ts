@@ -16,10 +16,10 @@ import type { AgentPlatform } from "./agent-platform.js";
 import { AgentProcessStatus } from "./agent-process-status.js";
 import type { AwaitableRequest } from "./awaitable.js";
 import { Blackboard } from "./blackboard.js";
-import { describeEvent } from "./describe-event.js";
+import { dispatchProcessEvent } from "./dispatch-process-event.js";
 import type { ProcessCheckpoint } from "./process-checkpoint.js";
 import { DefaultProcessControl, type ProcessControl } from "./process-control.js";
-import type { AgentProcessEvent, ProcessLifecycleEvent } from "./process-event.js";
+import type { ProcessLifecycleEvent } from "./process-event.js";
 import { ProcessOptions } from "./process-options.js";
 import { initialState, type ProcessState, restoredState } from "./process-state.js";
 import type { EmbeddingCall, ModelUsed } from "./process-usage.js";
@@ -385,32 +385,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   }
 
   private dispatch(event: ProcessLifecycleEvent | ToolLoopEvent): void {
-    if (!this.observed) return;
-    if (this.processOptions.verbosity.debug) this.log(describeEvent(event));
-    if (this.processOptions.listeners.length === 0) return;
-    const stamped = { ...event, processId: this.id, timestamp: Date.now() } as AgentProcessEvent;
-    for (const listener of this.processOptions.listeners) {
-      try {
-        listener(stamped);
-      } catch {
-        // A listener's failure must not change the run.
-      }
-    }
-  }
-
-  /** Sends a debug line to the output channel; a failing channel never changes the run. */
-  private log(message: string): void {
-    try {
-      const sent = this.processOptions.outputChannel.send({
-        type: "logging",
-        processId: this.id,
-        level: "debug",
-        message,
-      });
-      if (sent) sent.catch(() => {});
-    } catch {
-      // Reporting must not end the run.
-    }
+    if (this.observed) dispatchProcessEvent(this.id, this.processOptions, event);
   }
 
   private control(): ProcessControl {
