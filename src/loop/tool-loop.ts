@@ -1,3 +1,4 @@
+// Over 400 lines: the loop's public types (events, usage, options) are declared here beside the loop; the steps are sibling files. Moving the types to a loop-types file would also break the loop/ import circle (test/layers.test.ts).
 import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,

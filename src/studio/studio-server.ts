@@ -1,3 +1,4 @@
+// Over 400 lines: the routes of one Hono app that share its run store, token and runner; split the API routes out if it grows.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
