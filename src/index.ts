@@ -256,6 +256,7 @@ export type {
   CategoryUnfoldingToolOptions,
   SearchableToolOptions,
   ToolSearchHit,
+  ToolSearchOptions,
   ToolSelection,
   ToolSelector,
   ToolsByCategory,
