@@ -32,8 +32,8 @@ export function entryPoints() {
     "src/distributed/index.ts",
     "src/studio/index.ts",
     "src/cli/main.ts",
-    // Loaded by path: createMcpServer's synchronous require() (src/mcp/lazy-mcp-server.ts).
-    "src/mcp/create-mcp-server.ts",
+    // Loaded by path: createMcpServer's synchronous require() (src/mcp/serve/lazy-mcp-server.ts).
+    "src/mcp/serve/create-mcp-server.ts",
     // Imported by path by tests and benches.
     "src/mcp/index.ts",
     "src/progressive/tool-search-parameters.ts",

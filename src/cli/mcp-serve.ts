@@ -1,9 +1,9 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { agentInputType, createMcpServer, servedAgentTool } from "../mcp/create-mcp-server.js";
 import { AgentPlatform } from "../mcp/index.js";
 import { isLoopbackHost } from "../mcp/mcp-http-guard.js";
-import { serveMcpOverHttp } from "../mcp/serve-mcp-over-http.js";
-import { serveMcpOverStdio } from "../mcp/serve-mcp-over-stdio.js";
+import { agentInputType, createMcpServer, servedAgentTool } from "../mcp/serve/create-mcp-server.js";
+import { serveMcpOverHttp } from "../mcp/serve/serve-mcp-over-http.js";
+import { serveMcpOverStdio } from "../mcp/serve/serve-mcp-over-stdio.js";
 import { AgentTool } from "../subagent/agent-tool.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { Tool } from "../tool/tool.js";
@@ -48,6 +48,7 @@ function scriptedAgentTool(
     const platform = platformFor(new ScriptedModel(example.script()));
     try {
       const deployed = platform.deploy(example.agents[0] as AgentClass);
+      // Not gated here: this tool keeps the agent tool's schema and metadata, and the MCP server gates the call to it.
       return await servedAgentTool(platform, deployed).call(input, context, options);
     } finally {
       await platform.close();

@@ -1,5 +1,5 @@
-import type { McpServerPrompt } from "../mcp/served-prompts.js";
-import type { McpServerResource } from "../mcp/served-resources.js";
+import type { McpServerPrompt } from "../mcp/serve/served-prompts.js";
+import type { McpServerResource } from "../mcp/serve/served-resources.js";
 import { Tool } from "../tool/tool.js";
 
 /** The URI of the resource holding the last result of the served agent tool `toolName`. */
@@ -27,6 +27,7 @@ export function servedAgentExtras(agentTools: readonly Tool[]): ServedAgentExtra
   const tools = agentTools.map((tool) => {
     const { name, description, inputSchema } = tool.definition;
     return Tool.of(name, description, inputSchema, tool.metadata, async (input, context, options) => {
+      // Not gated here: this wrapper keeps the agent tool's schema and metadata, and the MCP server gates the call to it.
       const result = await tool.call(input, context, options);
       if (result.kind !== "error") lastResults.set(name, result.content);
       return result;
