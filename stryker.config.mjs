@@ -21,7 +21,7 @@ export default {
     // What the hardening added outside the core: wire values (checkpoints) that keep own
     // `__proto__` keys, and the JSON made safe for traces.
     "src/distributed/wire-value.ts",
-    "src/trace/json-safe.ts",
+    "src/tool/json-safe.ts",
     "!src/**/*.test.ts",
     "!src/**/index.ts",
   ],

@@ -1,3 +1,4 @@
+// Over 400 lines: one listener, a case per process event kind, each printing its line; split by event family if it grows.
 import { CommunicateTool } from "../builtins/communicate-tool.js";
 import { ProgressTool } from "../builtins/progress-tool.js";
 import type { AgentProcessStatus } from "../platform/agent-process-status.js";

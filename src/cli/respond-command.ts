@@ -6,10 +6,10 @@ import { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import type { AwaitableResponse } from "../platform/awaitable.js";
 import { describeWaiting, queueFlag } from "./answer-waits.js";
-import type { RespondCommand, WaitingCommand } from "./cli-args.js";
+import type { RespondCommand, WaitingCommand } from "./cli-commands.js";
+import type { CliEnvironmentOptions } from "./cli-environment.js";
 import { servedExamples } from "./example-catalog.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_WAITING } from "./exit-status.js";
-import type { CliEnvironmentOptions } from "./run-cli.js";
 
 /**
  * A platform on `redis` that knows the agents of `module` (like `worker`), or

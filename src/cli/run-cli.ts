@@ -1,26 +1,14 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import type { AskLine } from "./answer-waits.js";
-import { type CliCommand, parseCliArgs } from "./cli-args.js";
+import { parseCliArgs } from "./cli-args.js";
+import type { CliCommand } from "./cli-commands.js";
+import type { CliEnvironmentOptions } from "./cli-environment.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, EXIT_WAITING } from "./exit-status.js";
 import { HELP_TEXT } from "./help-text.js";
 import { packageVersion } from "./package-version.js";
 import type { Terminal } from "./terminal.js";
 import { UsageError } from "./usage-error.js";
 
-/** What the CLI runs against: a terminal, the environment and the working directory. */
-export interface CliEnvironmentOptions {
-  /** Where output and errors are written. */
-  readonly terminal: Terminal;
-  /** The environment variables read (keys, `EMBABEL_MODEL`, `EMBABEL_DEBUG`, colour). */
-  readonly env: Readonly<Record<string, string | undefined>>;
-  /** Where the config file and example module paths are looked up. */
-  readonly cwd: string;
-  /** Cancels a run (Ctrl-C). */
-  readonly signal?: AbortSignal;
-  /** Reads a line typed on the terminal (set only when standard input is a TTY): `run` asks a person through it. @default undefined */
-  readonly ask?: AskLine;
-}
-
+export type { CliEnvironmentOptions };
 export { EXIT_FAILED, EXIT_OK, EXIT_USAGE, EXIT_WAITING };
 
 /**

@@ -1,3 +1,4 @@
+// Over 400 lines: the caller side of a queue run is one class (start, await, respond, kill over BullMQ); the worker, codec and protocol are sibling files.
 import { randomUUID } from "node:crypto";
 import type { Job, Queue, QueueEvents } from "bullmq";
 import { CheckpointError } from "../errors/checkpoint-error.js";

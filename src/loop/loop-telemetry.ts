@@ -7,7 +7,7 @@ import {
   SpanStatusCode,
   trace,
 } from "@opentelemetry/api";
-import type { ToolLoopEvent } from "./tool-loop.js";
+import type { ToolLoopEvent } from "./tool-loop-event.js";
 
 // A proxy tracer: no-op (a non-recording span, no attribute work) until the
 // application registers an OpenTelemetry SDK.

@@ -1,5 +1,5 @@
 import type { LanguageModelV3Usage } from "@ai-sdk/provider";
-import type { LlmUsage } from "./tool-loop.js";
+import type { LlmUsage } from "./llm-usage.js";
 
 /** No tokens. */
 export const ZERO_USAGE: LlmUsage = Object.freeze({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });

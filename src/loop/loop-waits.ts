@@ -4,7 +4,7 @@ import type {
   LanguageModelV3ToolResultOutput,
 } from "@ai-sdk/provider";
 import type { ApprovalAnswer, ApprovalAuthority } from "../tool/approval-authority.js";
-import type { LlmUsage } from "./tool-loop.js";
+import type { LlmUsage } from "./llm-usage.js";
 
 /** A call of a stopped round that already has its result (it ran, or was answered in-band). */
 export interface SettledCall {

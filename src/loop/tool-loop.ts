@@ -1,3 +1,4 @@
+// Over 400 lines: the loop with its options and result types; its steps, events (tool-loop-event.ts) and usage (llm-usage.ts) are sibling files.
 import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,
@@ -15,11 +16,11 @@ import type { ApprovalAuthority } from "../tool/approval-authority.js";
 import type { Tool, ToolCallOptions } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import { checkTimeoutMs } from "../tool/tool-metadata.js";
-import type { ToolResult } from "../tool/tool-result.js";
 import { settledCall } from "./approval-gate.js";
 import { callModel, type ModelResponse } from "./call-model.js";
 import { checkMaxToolResultChars, DEFAULT_MAX_TOOL_RESULT_CHARS } from "./cap-tool-result.js";
 import { flatUuid } from "./flat-uuid.js";
+import type { LlmUsage } from "./llm-usage.js";
 import { assistantMessage, emptyReplyNudge, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
 import {
   contextOf,
@@ -37,15 +38,12 @@ import { restoreToolSet } from "./restore-tool-set.js";
 import { captureLoopStates, restoreStrategyStates, restoreToolStates } from "./resumable-state.js";
 import { runToolBatch, settledKey, type ToolBatchEnvironment } from "./run-tool-batch.js";
 import { ToolInjectionStrategy } from "./tool-injection-strategy.js";
+import type { ToolLoopEvent } from "./tool-loop-event.js";
 import { ToolSet } from "./tool-set.js";
 import { UnknownToolCounter } from "./unknown-tool.js";
 
-/** Token counts of one or more LLM calls. */
-export interface LlmUsage {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly totalTokens: number;
-}
+export type { LlmUsage } from "./llm-usage.js";
+export type { ToolLoopEvent } from "./tool-loop-event.js";
 
 /** Sampling settings passed through to the model. */
 export interface LlmCallSettings {
@@ -57,81 +55,6 @@ export interface LlmCallSettings {
   readonly stopSequences?: readonly string[];
   readonly providerOptions?: LanguageModelV3CallOptions["providerOptions"];
 }
-
-/** Everything the loop reports while it runs (for tracing, stats, budgets, tests). */
-export type ToolLoopEvent =
-  | {
-      readonly type: "llm-call-start";
-      readonly loopId: string;
-      /** The interaction's name, when the caller gave one (`PromptRunner.withInteractionId`). */
-      readonly interactionId?: string;
-      readonly iteration: number;
-      readonly toolNames: readonly string[];
-      /** The messages sent (the conversation so far); a reference, never copied for the event. */
-      readonly prompt?: LanguageModelV3Prompt;
-      /** The tool definitions sent, in order; a reference, never copied for the event. */
-      readonly tools?: readonly LanguageModelV3FunctionTool[];
-    }
-  | {
-      readonly type: "llm-call-end";
-      readonly loopId: string;
-      /** The interaction's name, when the caller gave one (`PromptRunner.withInteractionId`). */
-      readonly interactionId?: string;
-      readonly iteration: number;
-      readonly modelId: string;
-      readonly provider: string;
-      readonly usage: LlmUsage;
-      readonly durationMs: number;
-      /** What the model replied (text, tool calls); a reference, never copied for the event. */
-      readonly content?: readonly LanguageModelV3Content[];
-      /** Cost in US dollars, when the model's price is known (added by the prompt runner). */
-      readonly costUsd?: number;
-    }
-  | {
-      /** A model call failed with a retryable error (429, 5xx, a connection reset) and is tried again after `delayMs`. */
-      readonly type: "llm-call-retry";
-      readonly loopId: string;
-      /** The interaction's name, when the caller gave one (`PromptRunner.withInteractionId`). */
-      readonly interactionId?: string;
-      /** The LLM call (round) being retried. */
-      readonly iteration: number;
-      /** The attempt about to be made: 2 for the first retry. */
-      readonly attempt: number;
-      /** Attempts allowed in all (`maxRetries + 1`). */
-      readonly maxAttempts: number;
-      /** The wait before the attempt: the provider's `retry-after`, else exponential backoff with jitter. */
-      readonly delayMs: number;
-      /** What failed, in a few words: the HTTP status (`429`), else the error's message, cut. */
-      readonly reason: string;
-      /** The HTTP status of the failed attempt, when there was a response. */
-      readonly statusCode?: number;
-      /** The provider's error message. */
-      readonly message: string;
-    }
-  | {
-      readonly type: "tool-call-start";
-      readonly loopId: string;
-      readonly toolCallId: string;
-      readonly toolName: string;
-      readonly input: string;
-      /** The call this one runs inside (a code-mode program's inner call, under the code call), when there is one. */
-      readonly parentToolCallId?: string;
-    }
-  | {
-      readonly type: "tool-call-end";
-      readonly loopId: string;
-      readonly toolCallId: string;
-      readonly toolName: string;
-      readonly input: string;
-      readonly result: ToolResult;
-      readonly durationMs: number;
-    }
-  | {
-      readonly type: "tools-changed";
-      readonly loopId: string;
-      readonly added: readonly string[];
-      readonly removed: readonly string[];
-    };
 
 /** Input of {@link runToolLoop}. */
 export interface ToolLoopOptions {

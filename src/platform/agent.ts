@@ -2,10 +2,13 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import type { TypeToken } from "../tool/type-token.js";
 import { isBrandedAgent } from "./agent-brand.js";
 import { agentFromClass, agentFromInstance, isAgentClass } from "./agent-decorators.js";
+import type { AgentGoal } from "./agent-goal.js";
 import type { AgentProcess } from "./agent-process.js";
 import type { Blackboard } from "./blackboard.js";
 import { defineAgent } from "./define-agent.js";
 import type { OperationContext } from "./operation-context.js";
+
+export type { AgentGoal };
 
 /** One step an agent can take: typed inputs from the blackboard, one typed output added to it. */
 export interface AgentAction {
@@ -27,18 +30,6 @@ export interface AgentAction {
   readonly canRerun: boolean;
   /** Runs the action with its inputs and the operation context. */
   run(inputs: readonly unknown[], context: OperationContext): unknown;
-}
-
-/** What an agent works towards: conditions that must all hold. */
-export interface AgentGoal {
-  /** Unique within the agent. */
-  readonly name: string;
-  /** What reaching the goal means. */
-  readonly description: string;
-  /** Conditions: `has:<Type>`, `hasRun:<action>`, named conditions; `!` negates. */
-  readonly preconditions: readonly string[];
-  /** The type of the process's result when this goal is reached. @default undefined (the last object added) */
-  readonly output: TypeToken | undefined;
 }
 
 /** A named condition the planner reads, computed from the blackboard. */

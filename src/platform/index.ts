@@ -1,5 +1,6 @@
 // The platform layer: agents, GOAP planning, processes, blackboards, budgets, output channels.
 
+export type { ActionInvocation } from "./action-invocation.js";
 export {
   Agent,
   type AgentAction,
@@ -19,13 +20,7 @@ export {
 } from "./agent-decorators.js";
 export { hasRun, hasType, parseCondition } from "./agent-planning.js";
 export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from "./agent-platform.js";
-export {
-  type ActionInvocation,
-  AgentProcess,
-  type EmbeddingCall,
-  type ModelUsed,
-  type ToolStats,
-} from "./agent-process.js";
+export { AgentProcess } from "./agent-process.js";
 export { AgentProcessStatus } from "./agent-process-status.js";
 export { AgentRegistry } from "./agent-registry.js";
 export type {
@@ -84,6 +79,8 @@ export type {
 export type { RunProcessOptions } from "./process-launcher.js";
 export { ProcessOptions, type ProcessOptionsInit } from "./process-options.js";
 export type { ProcessHandle, ProcessRunner } from "./process-runner.js";
+export type { EmbeddingCall, ModelUsed } from "./process-usage.js";
 export type { WaitState } from "./process-waits.js";
+export type { ToolStats } from "./tool-statistics.js";
 export { Verbosity, type VerbosityInit } from "./verbosity.js";
 export { WaitFor, type WaitForOptions } from "./wait-for.js";

@@ -1,8 +1,10 @@
 import type { LlmUsage } from "../loop/tool-loop.js";
-import type { ActionInvocation, ModelUsed, ToolStats } from "./agent-process.js";
+import type { ActionInvocation } from "./action-invocation.js";
 import type { AgentProcessStatus } from "./agent-process-status.js";
 import type { BlackboardSnapshot } from "./blackboard.js";
+import type { ModelUsed } from "./process-usage.js";
 import type { WaitState } from "./process-waits.js";
+import type { ToolStats } from "./tool-statistics.js";
 
 /**
  * The state of an agent process at one moment, enough to continue it

@@ -1,10 +1,16 @@
 import { type Span, trace } from "@opentelemetry/api";
 import { startSpan } from "../loop/loop-telemetry.js";
-import type { AgentProcess } from "./agent-process.js";
 import type { AcceptedResponse } from "./process-waits.js";
 
+/** What a span reads of a process: its ids and conversation id (an `AgentProcess` is one). */
+export interface TracedProcess {
+  readonly id: string;
+  readonly parentId: string | undefined;
+  readonly processOptions: { readonly contextId?: string | undefined };
+}
+
 /** Starts the span of one agent process (GenAI semantic conventions: `invoke_agent <agent>`). */
-export function startProcessSpan(process: AgentProcess, agentName: string | undefined): Span {
+export function startProcessSpan(process: TracedProcess, agentName: string | undefined): Span {
   const span = startSpan(agentName ? `invoke_agent ${agentName}` : "invoke_agent");
   if (span.isRecording()) {
     const contextId = process.processOptions.contextId;
@@ -21,7 +27,7 @@ export function startProcessSpan(process: AgentProcess, agentName: string | unde
 }
 
 /** Starts the span of one action run (`embabel.action <name>`). */
-export function startActionSpan(process: AgentProcess, action: string): Span {
+export function startActionSpan(process: TracedProcess, action: string): Span {
   const span = startSpan(`embabel.action ${action}`);
   if (span.isRecording()) {
     span.setAttributes({ "embabel.process.id": process.id, "embabel.action.name": action });
@@ -31,7 +37,7 @@ export function startActionSpan(process: AgentProcess, action: string): Span {
 
 /** Starts the span of one embedding call (GenAI semantic conventions: `embeddings <model>`). */
 export function startEmbeddingSpan(
-  process: AgentProcess,
+  process: TracedProcess,
   modelId: string,
   provider: string,
   inputs: number,

@@ -3,9 +3,10 @@ import type { PromptRunner } from "../prompt/prompt-runner.js";
 import { typeNameOf } from "../tool/type-token.js";
 import type { Agent, AgentAction, AgentGoal } from "./agent.js";
 import { type AgentPlanning, agentPlanning, planGoal, worldState } from "./agent-planning.js";
-import type { AgentProcess, ProcessControl } from "./agent-process.js";
+import type { AgentProcess } from "./agent-process.js";
 import { executeAction } from "./execute-action.js";
 import type { GoapNoPlan, GoapPlan } from "./planning/goap-planner.js";
+import type { ProcessControl } from "./process-control.js";
 
 /** No action excluded from planning (shared: never changed). */
 const NOTHING_EXCLUDED: ReadonlySet<string> = new Set<string>();

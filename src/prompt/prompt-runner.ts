@@ -1,3 +1,4 @@
+// Over 400 lines: PromptRunner is one immutable builder whose `with…` methods are the chapter's API; its steps (tool resolution, object creation) live in sibling files.
 import type { JSONSchema7, LanguageModelV3Message } from "@ai-sdk/provider";
 import type { DomainToolPredicate } from "../chaining/domain-tool-predicate.js";
 import { type ToolChaining, ToolChainingConfig } from "../chaining/tool-chaining.js";

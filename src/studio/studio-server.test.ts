@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AgentPlatform } from "../platform/agent-platform.js";
@@ -237,6 +239,21 @@ describe("createStudioApp", () => {
     expect(html).toContain('<script type="module" src="/assets/studio.js"></script>');
     const script = await app.request("/assets/studio.js");
     expect(script.headers.get("content-type")).toContain("text/javascript");
+  });
+
+  it("serves every module of the page, and every module a module imports", async () => {
+    const { app } = createStudioApp();
+    const pageDir = fileURLToPath(new URL("./page/", import.meta.url));
+    const modules = readdirSync(pageDir).filter((name) => name.endsWith(".js"));
+    expect(modules.length).toBeGreaterThan(1);
+    for (const name of modules) {
+      const response = await app.request(`/assets/${name}`);
+      expect(response.status, name).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/javascript");
+      for (const [, imported] of (await response.text()).matchAll(/from "\.\/([\w-]+\.js)"/g)) {
+        expect(modules, `${name} imports ${imported}`).toContain(imported);
+      }
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+// Over 400 lines: the routes of one Hono app that share its run store, token and runner; split the API routes out if it grows.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -126,8 +127,21 @@ export interface StudioRecorderOptions extends TraceRecorderOptions {
   readonly sink?: TraceSink;
 }
 
+/** The page's modules (native `<script type="module">`, same origin, no build step) and its style sheet. */
+const PAGE_MODULES = [
+  "studio.js",
+  "state.js",
+  "dom.js",
+  "api.js",
+  "runs-panel.js",
+  "run-view.js",
+  "trace-rows.js",
+  "detail-panel.js",
+  "run-form.js",
+];
+
 const ASSETS: ReadonlyMap<string, string> = new Map([
-  ["studio.js", "text/javascript; charset=utf-8"],
+  ...PAGE_MODULES.map((name) => [name, "text/javascript; charset=utf-8"] as const),
   ["studio.css", "text/css; charset=utf-8"],
 ]);
 

@@ -1,3 +1,4 @@
+// Over 400 lines: one converter with a case per zod 4 shape (kept together so the fast path and its fallback are read side by side).
 import { z } from "zod";
 
 // A fast path for `z.toJSONSchema(schema, { io: "input" })` on the zod 4 shapes

@@ -1,8 +1,8 @@
 // Traces: recording agent processes as versioned JSON lines, reading them back, and the tree the studio shows.
 
 export { TraceFormatError } from "../errors/trace-format-error.js";
+export { jsonSafe } from "../tool/json-safe.js";
 export { REDACTED, redactSecrets, redactSecretsDeep } from "../tool/redact-secrets.js";
-export { jsonSafe } from "./json-safe.js";
 export { parseTrace, readTrace } from "./read-trace.js";
 export { TraceFileReader, type TraceFileReaderOptions } from "./trace-file-reader.js";
 export {

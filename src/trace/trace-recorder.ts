@@ -3,8 +3,8 @@ import type { LanguageModelV3FunctionTool } from "@ai-sdk/provider";
 import type { OutputChannel, OutputChannelEvent } from "../platform/output-channel.js";
 import type { AgentProcessEvent, ProcessListener } from "../platform/process-event.js";
 import type { ProcessOptions } from "../platform/process-options.js";
+import { jsonSafe } from "../tool/json-safe.js";
 import { redactSecretsDeep } from "../tool/redact-secrets.js";
-import { jsonSafe } from "./json-safe.js";
 import {
   TRACE_FORMAT,
   TRACE_VERSION,

@@ -1,3 +1,4 @@
+// Over 400 lines: one fold of trace records into a tree, a case per record type; the cases share the open-node bookkeeping.
 import { type Trace, type TraceRecord, type TraceToolDefinition, UNREADABLE_RECORD } from "./trace-format.js";
 
 /** Token counts of a call or a run. */
