@@ -34,6 +34,12 @@ export function entryPoints() {
     "src/cli/main.ts",
     // Loaded by path: createMcpServer's synchronous require() (src/mcp/lazy-mcp-server.ts).
     "src/mcp/create-mcp-server.ts",
+    // Layers below MCP, as entries of their own so that esbuild's chunks follow
+    // the layers: a user's bundle that uses no MCP (or no tool search) then
+    // leaves out the whole chunk holding it, whose dynamic imports would
+    // otherwise make the bundler wrap (and stop tree-shaking) every chunk they reach.
+    "src/platform/index.ts",
+    "src/progressive/index.ts",
     // Imported by path by tests and benches.
     "src/mcp/index.ts",
     "src/progressive/tool-search-parameters.ts",
