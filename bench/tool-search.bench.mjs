@@ -29,6 +29,7 @@ import {
   UnfoldingTool,
 } from "../dist/src/index.js";
 import { HashEmbeddingModel, ScriptedModel } from "../dist/src/testing/index.js";
+import { poisonTools } from "./support/poisoner.mjs";
 import { splitOf } from "./support/query-split.mjs";
 import { REFERENCE_TOOLS, SERVICES, serverOf, syntheticTools } from "./support/tool-catalogue.mjs";
 import { QUERIES } from "./support/tool-queries.mjs";
@@ -151,6 +152,32 @@ target(
   `${embedCalls} calls for ${LABELLED.length} queries`,
 );
 
+// --- poisoning (security review N14): one server of 40 small tools of the requests' commonest words ---
+const requests = LABELLED.map(([query]) => query);
+const poison = poisonTools(requests).map(([name, description]) =>
+  Tool.create(name, description, InputSchema.of(), () => ToolResult.text("ok")).withDefinitionMetadata({
+    mcpServer: "helper",
+  }),
+);
+function poisoning(index) {
+  let inTop5 = 0;
+  let most = 0;
+  for (const query of requests) {
+    const count = index
+      .search(query, 5)
+      .filter((hit) => hit.tool.definition.metadata.mcpServer === "helper").length;
+    if (count > 0) inTop5 += 1;
+    most = Math.max(most, count);
+  }
+  return { inTop5, most };
+}
+const poisonedUncapped = poisoning(ToolSearchIndex.of([...catalogue, ...poison], { maxServerShare: 1 }));
+const poisonedCapped = poisoning(ToolSearchIndex.of([...catalogue, ...poison]));
+console.log(
+  `poisoner in the top 5 of ${requests.length} requests: ${poisonedUncapped.inTop5} uncapped (up to ${poisonedUncapped.most} of 5), ${poisonedCapped.inTop5} capped (up to ${poisonedCapped.most} of 5)`,
+);
+target("a poisoning server fills at most 2 of 5", poisonedCapped.most <= 2, `${poisonedCapped.most} of 5`);
+
 // --- first-request bytes ---
 async function firstRequestBytes(tools) {
   const model = ScriptedModel.of(ScriptedModel.text("ok"));
@@ -201,15 +228,26 @@ for (let copy = 2; big.length < 10_000; copy += 1) {
 const buildStart = performance.now();
 const bigIndex = ToolSearchIndex.of(big);
 const buildMs = performance.now() - buildStart;
-for (const [query] of QUERIES) bigIndex.search(query, 5); // warm up
-const rounds = 5;
-const searchStart = performance.now();
-for (let round = 0; round < rounds; round += 1) for (const [query] of QUERIES) bigIndex.search(query, 5);
-const perQueryMs = (performance.now() - searchStart) / (rounds * QUERIES.length);
+// Baseline of the same run: the same index without the per-server cap (maxServerShare: 1).
+const uncappedIndex = ToolSearchIndex.of(big, { maxServerShare: 1 });
+function msPerQuery(index) {
+  for (const [query] of QUERIES) index.search(query, 5); // warm up
+  const rounds = 5;
+  const searchStart = performance.now();
+  for (let round = 0; round < rounds; round += 1) for (const [query] of QUERIES) index.search(query, 5);
+  return (performance.now() - searchStart) / (rounds * QUERIES.length);
+}
+const uncappedMs = msPerQuery(uncappedIndex);
+const perQueryMs = msPerQuery(bigIndex);
 console.log(
-  `at ${big.length} tools: index build ${buildMs.toFixed(1)} ms, lexical search ${(perQueryMs * 1000).toFixed(0)} µs per query`,
+  `at ${big.length} tools: index build ${buildMs.toFixed(1)} ms, lexical search ${(perQueryMs * 1000).toFixed(0)} µs per query (${(uncappedMs * 1000).toFixed(0)} µs without the per-server cap)`,
 );
 target("lexical search < 5 ms per query at 10,000 tools", perQueryMs < 5, `${perQueryMs.toFixed(3)} ms`);
+target(
+  "per-server cap costs < 1.5x the uncapped search",
+  perQueryMs < uncappedMs * 1.5,
+  `${(perQueryMs / uncappedMs).toFixed(2)}x`,
+);
 target("index build < 1 s at 10,000 tools", buildMs < 1000, `${buildMs.toFixed(0)} ms`);
 
 await platform.close();

@@ -32,8 +32,8 @@ export function entryPoints() {
     "src/distributed/index.ts",
     "src/studio/index.ts",
     "src/cli/main.ts",
-    // Loaded by path: createMcpServer's synchronous require() (src/mcp/lazy-mcp-server.ts).
-    "src/mcp/create-mcp-server.ts",
+    // Loaded by path: createMcpServer's synchronous require() (src/mcp/serve/lazy-mcp-server.ts).
+    "src/mcp/serve/create-mcp-server.ts",
     // Layers below MCP, as entries of their own so that esbuild's chunks follow
     // the layers: a user's bundle that uses no MCP (or no tool search) then
     // leaves out the whole chunk holding it, whose dynamic imports would

@@ -259,6 +259,7 @@ export type {
   CategoryUnfoldingToolOptions,
   SearchableToolOptions,
   ToolSearchHit,
+  ToolSearchOptions,
   ToolSelection,
   ToolSelector,
   ToolsByCategory,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -15,6 +15,8 @@ import { hasRedisServer, startRedis, type TestRedis } from "./support/redis-serv
 // says about a module that is missing or of the wrong shape.
 
 const fixture = join(root, "test/fixtures/user-agents/greeter.js");
+// The official MCP Inspector's command-line client (a dev dependency), as a user runs it.
+const inspectorCli = join(root, "node_modules/@modelcontextprotocol/inspector-cli/build/cli.js");
 const cwd = mkdtempSync(join(tmpdir(), "embabel-user-module-"));
 // A key that is never used (the agent calls no LLM): a run outside --scripted needs a model configured.
 const env = { OPENAI_API_KEY: "sk-test-never-sent", EMBABEL_RUNS_DIR: join(cwd, "runs") };
@@ -153,6 +155,47 @@ describe("embabel-ts mcp-serve <your module>", () => {
     }
   }, 30_000);
 
+  it("is listed by the official MCP Inspector CLI under the module's name, with the agent's tool", async () => {
+    // The Inspector CLI prints only the method's result, so the server's side of the stdio pipe
+    // is copied to a file on its way to the Inspector: its initialize answer names the server.
+    const wire = join(cwd, "inspector-wire.jsonl");
+    const tee = join(cwd, "tee.mjs");
+    writeFileSync(
+      tee,
+      [
+        'import { spawn } from "node:child_process";',
+        'import { createWriteStream } from "node:fs";',
+        "const [out, ...command] = process.argv.slice(2);",
+        "const copy = createWriteStream(out);",
+        'const child = spawn(process.execPath, command, { stdio: ["pipe", "pipe", "inherit"] });',
+        "process.stdin.pipe(child.stdin);",
+        'child.stdout.on("data", (chunk) => { copy.write(chunk); process.stdout.write(chunk); });',
+        'child.on("exit", (code) => copy.end(() => process.exit(code ?? 1)));',
+      ].join("\n"),
+    );
+    const listed = await run(
+      inspectorCli,
+      ["--cli", process.execPath, tee, wire, main, "mcp-serve", fixture, "--method", "tools/list"],
+      // Inspector CLI 1.0.3 finds its own package.json only when the working folder's parent holds
+      // a package.json (it tests "../package.json" against the cwd): the repository's test/ folder does.
+      join(root, "test"),
+      { PATH: process.env.PATH ?? "", ...env },
+    );
+    expect(listed.code, listed.stderr).toBe(0);
+    const { tools } = JSON.parse(listed.stdout) as { tools: { name: string; inputSchema: unknown }[] };
+    expect(tools.map((tool) => tool.name)).toEqual(["Greeter", "respond_to_request"]);
+    expect(tools[0]?.inputSchema).toMatchObject({
+      properties: { name: { type: "string", description: "Who to greet" } },
+      required: ["name"],
+    });
+    const initialize = readFileSync(wire, "utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as { id?: number; result?: { serverInfo?: { name: string } } })
+      .find((message) => message.result?.serverInfo !== undefined);
+    expect(initialize?.result?.serverInfo?.name).toBe("greeter-agents");
+  }, 60_000);
+
   it("names a module without a package.json after its file", async () => {
     writeFileSync(
       join(cwd, "package.json"),
@@ -241,3 +284,25 @@ describe.skipIf(!hasRedisServer)("embabel-ts worker, waiting and respond with <y
     );
   }, 90_000);
 });
+
+/** Runs a Node script to its end, collecting what it printed. */
+function run(
+  script: string,
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { McpClients, McpToolFactory } from "../src/index.js";
+import { captureLogs } from "./support/captured-logs.js";
 import { CLI_MAIN } from "./support/cli.js";
 import { ensureBuilt, root } from "./support/dist.js";
 import { eventually, FIXTURE_SERVER, isAlive, tempLog } from "./support/mcp-fixture.js";
@@ -81,13 +82,21 @@ describe("a stdio server that dies by itself", () => {
   it("takes what it started with it", async () => {
     const server = wrappedServer();
     const clients = McpClients.fromConfig({ mcpServers: { wrapped: server.config } });
+    const logs = captureLogs();
     try {
       const crash = await McpToolFactory.create(clients).requiredToolByName("crash");
       const group = await server.pids();
       expect(await crash.call("{}")).toMatchObject({ kind: "error" });
       await eventually(() => !group.some(isAlive), 3_000);
+      // The library says which server failed, with the end of its stderr.
+      expect(logs.lines).toContainEqual(
+        expect.stringMatching(
+          /^warn: MCP server 'wrapped' failed to run tool 'crash'; its stderr ends with:\n/,
+        ),
+      );
     } finally {
       await clients.close();
+      logs.restore();
     }
   });
 });

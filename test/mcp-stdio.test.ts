@@ -1,6 +1,6 @@
 import { rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   AgentPlatform,
   McpClients,
@@ -12,6 +12,7 @@ import {
   ToolResult,
 } from "../src/index.js";
 import { ScriptedModel } from "../src/testing/index.js";
+import { type CapturedLogs, captureLogs } from "./support/captured-logs.js";
 import {
   eventually,
   FIXTURE_SERVER,
@@ -22,8 +23,14 @@ import {
 } from "./support/mcp-fixture.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
+// Servers that fail on purpose make the library warn: the warnings are recorded (and asserted where they are the point), not printed.
+let logs: CapturedLogs;
+beforeEach(() => {
+  logs = captureLogs();
+});
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  logs.restore();
 });
 
 function clientsFor(servers: Record<string, unknown>): McpClients {
@@ -288,6 +295,11 @@ describe("failures", () => {
     // The server's stderr ("Cannot find module …") goes to the log, not into the error (test/mcp-stderr.test.ts).
     await expect(tools.tools()).rejects.toThrow(
       /MCP server 'late' could not be started: .*Connection closed/,
+    );
+    expect(logs.lines).toContainEqual(
+      expect.stringMatching(
+        /^warn: MCP server 'late' could not be started; its stderr ends with:\n[\s\S]*Cannot find module/,
+      ),
     );
     symlinkSync(FIXTURE_SERVER, entry);
     expect((await tools.tools()).length).toBeGreaterThan(5);

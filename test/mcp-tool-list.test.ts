@@ -3,17 +3,24 @@
 import { rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentPlatform, McpClients, McpToolFactory, McpToolGroup, type Tool } from "../src/index.js";
 import { ScriptedModel } from "../src/testing/index.js";
+import { type CapturedLogs, captureLogs } from "./support/captured-logs.js";
 import { eventually, logLines, startHttpFixture, tempLog } from "./support/mcp-fixture.js";
 
 const PAGED_SERVER = fileURLToPath(new URL("./fixtures/mcp/paged-server.mjs", import.meta.url));
 const CHANGING_SERVER = fileURLToPath(new URL("./fixtures/mcp/changing-server.mjs", import.meta.url));
 
 const cleanups: (() => Promise<void> | void)[] = [];
+// Servers that fail on purpose make the library warn: the warnings are recorded (and asserted where they are the point), not printed.
+let logs: CapturedLogs;
+beforeEach(() => {
+  logs = captureLogs();
+});
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  logs.restore();
 });
 
 function serve(script: string): { clients: McpClients; log: string; dir: string } {
@@ -99,6 +106,11 @@ describe("a server whose tool list changes (notifications/tools/list_changed)", 
     process.kill(client?.pid ?? 0, "SIGKILL");
     await eventually(() => client?.connected === false);
     expect(await tools.tools()).toBe(first);
+    expect(logs.lines).toContainEqual(
+      expect.stringMatching(
+        /^warn: MCP server 'fixture' could not be started; its stderr ends with:\n[\s\S]*Cannot find module/,
+      ),
+    );
     expect(await named(first, "base").call("{}")).toMatchObject({
       kind: "error",
       content: expect.stringMatching(/^MCP server 'fixture' /),

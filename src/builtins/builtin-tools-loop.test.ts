@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { captureLogs } from "../../test/support/captured-logs.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
 import { ListOutputChannel } from "../platform/output-channel.js";
 import { ProcessOptions } from "../platform/process-options.js";
@@ -156,8 +157,18 @@ describe("the built-in tools in a tool loop", () => {
       ScriptedModel.text("ok"),
     ]);
     const platform = AgentPlatform.create({ models: { default: model } });
-    const text = await platform.ai().withTools(builtins()).generateText("Check yourself.");
+    const logs = captureLogs();
+    const text = await platform
+      .ai()
+      .withTools(builtins())
+      .generateText("Check yourself.")
+      .finally(() => logs.restore());
     expect(text).toBe("ok");
+    // Outside a process there is nobody to show them to: the library logger says so.
+    expect(logs.lines).toEqual([
+      "warn: progress tool called outside of an agent process — ignoring: still here",
+      "warn: communicate tool called outside of an agent process — ignoring: hello",
+    ]);
     expect(told(model.requests[2])[0]).toBe(`process_status → ${NO_AGENT_PROCESS}`);
     const last = told(model.requests[3]);
     expect(last[0]).toBe(`blackboard_list → ${NO_BLACKBOARD}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callInProcess, failingChannel } from "../../test/support/call-in-process.js";
+import { captureLogs } from "../../test/support/captured-logs.js";
 import { ListOutputChannel } from "../platform/output-channel.js";
 import { CommunicateTool, EMPTY_MESSAGE } from "./communicate-tool.js";
 
@@ -34,11 +35,16 @@ describe("CommunicateTool.create", () => {
     ]);
   });
 
-  it("answers softly outside a process", async () => {
-    expect(await communicate.call('{"message":"done"}')).toMatchObject({
+  it("answers softly outside a process, with a warning through the logger", async () => {
+    const logs = captureLogs();
+    const result = await communicate.call('{"message":"done"}').finally(() => logs.restore());
+    expect(result).toMatchObject({
       kind: "text",
       content: "Message noted (no active process to deliver it).",
     });
+    expect(logs.lines).toEqual([
+      "warn: communicate tool called outside of an agent process — ignoring: done",
+    ]);
   });
 
   it("is an error without a message; nothing is sent", async () => {

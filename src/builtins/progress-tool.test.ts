@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callInProcess, failingChannel } from "../../test/support/call-in-process.js";
+import { captureLogs } from "../../test/support/captured-logs.js";
 import { ListOutputChannel } from "../platform/output-channel.js";
 import { ProgressTool } from "./progress-tool.js";
 
@@ -32,11 +33,16 @@ describe("ProgressTool.create", () => {
     ]);
   });
 
-  it("answers softly outside a process", async () => {
-    expect(await progress.call('{"status":"working"}')).toMatchObject({
+  it("answers softly outside a process, with a warning through the logger", async () => {
+    const logs = captureLogs();
+    const result = await progress.call('{"status":"working"}').finally(() => logs.restore());
+    expect(result).toMatchObject({
       kind: "text",
       content: "Progress noted (no active process to display it).",
     });
+    expect(logs.lines).toEqual([
+      "warn: progress tool called outside of an agent process — ignoring: working",
+    ]);
   });
 
   it("is an error without a status, in or out of a process; nothing is sent", async () => {

@@ -1,8 +1,8 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { agentInputType, createMcpServer, servedAgentTool } from "../mcp/create-mcp-server.js";
 import { isLoopbackHost } from "../mcp/mcp-http-guard.js";
-import { serveMcpOverHttp } from "../mcp/serve-mcp-over-http.js";
-import { serveMcpOverStdio } from "../mcp/serve-mcp-over-stdio.js";
+import { agentInputType, createMcpServer, servedAgentTool } from "../mcp/serve/create-mcp-server.js";
+import { serveMcpOverHttp } from "../mcp/serve/serve-mcp-over-http.js";
+import { serveMcpOverStdio } from "../mcp/serve/serve-mcp-over-stdio.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
 import { AgentTool } from "../subagent/agent-tool.js";
 import { ScriptedModel } from "../testing/scripted-model.js";

@@ -1,5 +1,5 @@
-import type { McpServerPrompt } from "../mcp/served-prompts.js";
-import type { McpServerResource } from "../mcp/served-resources.js";
+import type { McpServerPrompt } from "../mcp/serve/served-prompts.js";
+import type { McpServerResource } from "../mcp/serve/served-resources.js";
 import { Tool } from "../tool/tool.js";
 
 /** The URI of the resource holding the last result of the served agent tool `toolName`. */

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RELEASE_NOTES_SKILLS, example as releaseNotes } from "../../examples/release-notes/index.js";
-import { FIXTURE_SKILLS } from "../../test/support/skill-fixtures.js";
+import { captureLogs } from "../../test/support/captured-logs.js";
+import { FIXTURE_SKILLS, UNGIVEN_TOOL_WARNING } from "../../test/support/skill-fixtures.js";
 import { EMPTY_CONFIG } from "./cli-config.js";
 import { mcpPlatformOptions } from "./mcp-setup.js";
 import { lazySkillsToolGroups, skillDirectories, skillsToolGroups } from "./skills-setup.js";
@@ -24,7 +25,10 @@ describe("skillsToolGroups", () => {
   it("offers every folder's skills as the one 'skills' tool group", async () => {
     const groups = await skillsToolGroups([RELEASE_NOTES_SKILLS, FIXTURE_SKILLS]);
     expect(Object.keys(groups)).toEqual(["skills"]);
-    const [facade] = (await groups.skills?.tools()) ?? [];
+    const logs = captureLogs();
+    const [facade] = await (groups.skills?.tools() ?? Promise.resolve([])).finally(() => logs.restore());
+    // The fixture's release-notes allows a tool this folder does not give: one warning, through the logger.
+    expect(logs.lines).toEqual([UNGIVEN_TOOL_WARNING]);
     expect(facade?.definition.name).toBe("skills");
     expect(facade?.definition.description.match(/^- [a-z-]+/gm)).toEqual([
       "- changelog-style",

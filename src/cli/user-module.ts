@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { TypeParseError } from "../errors/type-parse-error.js";
-import { agentInputType } from "../mcp/create-mcp-server.js";
+import { agentInputType } from "../mcp/serve/create-mcp-server.js";
 import { codePath } from "../package-root.js";
 import { Agent, type AgentLike } from "../platform/agent.js";
 import type { TypeToken } from "../tool/type-token.js";

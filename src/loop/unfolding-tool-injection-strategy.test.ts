@@ -1,11 +1,16 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
+import { captureLogs } from "../../test/support/captured-logs.js";
 import { ScriptedModel } from "../testing/index.js";
 import { Tool } from "../tool/tool.js";
 import { NAME_ON_CLASH_KEY } from "../tool/tool-name-clashes.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { Unfolding } from "../tool/unfolding.js";
 import { runToolLoop } from "./tool-loop.js";
+
+/** What the loop logs when a tool that gives way on a clash is renamed. */
+const CLASH_WARNING =
+  "warn: Tool name clash: another tool is already named 'search', so the tool of MCP server 'evil' is offered as 'evil_search'.";
 
 const prompt: LanguageModelV3Prompt = [{ role: "user", content: [{ type: "text", text: "go" }] }];
 
@@ -37,12 +42,14 @@ describe("UnfoldingToolInjectionStrategy with names that clash", () => {
       ]),
       ScriptedModel.text("done"),
     );
+    const logs = captureLogs();
     const result = await runToolLoop({
       model,
       prompt,
       tools: [givingWay("search", "evil"), opaqueFacade("box", [answering("search", "app search")])],
-    });
+    }).finally(() => logs.restore());
     expect(result.text).toBe("done");
+    expect(logs.lines).toEqual([CLASH_WARNING]);
     expect(model.requests[0]?.toolNames).toEqual(["search", "box"]);
     expect(model.requests[1]?.toolNames).toEqual(["search", "evil_search"]); // a facade without a guide leaves
     expect(model.requests[2]?.toolResults.map((part) => part.output)).toEqual([
@@ -53,12 +60,14 @@ describe("UnfoldingToolInjectionStrategy with names that clash", () => {
 
   it("renames a child that gives way and keeps the offered application tool", async () => {
     const model = ScriptedModel.of(ScriptedModel.toolCall("box", {}), ScriptedModel.text("done"));
+    const logs = captureLogs();
     await runToolLoop({
       model,
       prompt,
       tools: [answering("search", "app search"), opaqueFacade("box", [givingWay("search", "evil")])],
-    });
+    }).finally(() => logs.restore());
     expect(model.requests[1]?.toolNames).toEqual(["search", "evil_search"]);
+    expect(logs.lines).toEqual([CLASH_WARNING]);
   });
 
   it("still refuses a child that clashes with an application tool when neither gives way", async () => {

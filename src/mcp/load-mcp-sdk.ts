@@ -5,10 +5,10 @@
 // loadMcpClientSdk()` on a path that connects, `mcpClientSdk()` on a path that
 // runs only once connected — and imports SDK *types* only (`import type`).
 
-import type * as CreateMcpServerModule from "./create-mcp-server.js";
 import type * as ClientSdk from "./mcp-client-sdk.js";
-import type * as ServeMcpOverHttpModule from "./serve-mcp-over-http.js";
-import type * as ServeMcpOverStdioModule from "./serve-mcp-over-stdio.js";
+import type * as CreateMcpServerModule from "./serve/create-mcp-server.js";
+import type * as ServeMcpOverHttpModule from "./serve/serve-mcp-over-http.js";
+import type * as ServeMcpOverStdioModule from "./serve/serve-mcp-over-stdio.js";
 
 /** The SDK's client classes, transports and schemas that `McpClient` uses. */
 export type McpClientSdk = typeof ClientSdk;
@@ -55,9 +55,9 @@ let loadingServerModules: Promise<McpServerModules> | undefined;
 /** The server side of the SDK and our server modules, imported once. */
 export function loadMcpServerModules(): Promise<McpServerModules> {
   loadingServerModules ??= Promise.all([
-    import("./create-mcp-server.js"),
-    import("./serve-mcp-over-http.js"),
-    import("./serve-mcp-over-stdio.js"),
+    import("./serve/create-mcp-server.js"),
+    import("./serve/serve-mcp-over-http.js"),
+    import("./serve/serve-mcp-over-stdio.js"),
   ]).then(
     ([create, http, stdio]) => {
       serverModules = { create, http, stdio };

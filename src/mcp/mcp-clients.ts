@@ -5,7 +5,8 @@ import { toolGroupsFromConfig } from "./config-tool-groups.js";
 import { McpClient } from "./mcp-client.js";
 import { type McpPlatformSupport, provideMcpPlatformSupport } from "./mcp-platform-support.js";
 import { type McpPrompt, mcpPrompt } from "./mcp-resources.js";
-import { type McpConfigOptions, resolveMcpServerConfig } from "./mcp-server-config.js";
+import type { McpConfigOptions } from "./mcp-server-config.js";
+import { resolveMcpServerConfig } from "./resolve-mcp-server-config.js";
 
 /** What one server answered to {@link McpClients.connectAll}: its tool count, or why it could not be started. */
 export type McpServerStartup =

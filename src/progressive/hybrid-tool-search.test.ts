@@ -149,3 +149,37 @@ describe("UnfoldingTool.searchable with the platform's embedding model", () => {
     expect(String(process.failure)).toContain("Unknown embedding model 'missing'");
   });
 });
+
+describe("hybrid tool search and the per-server cap", () => {
+  it("caps the fused ranking: one server fills at most 2 of 5 unless the query names it", async () => {
+    const on = (server: string, name: string, description: string): Tool =>
+      tool(name, description).withDefinitionMetadata({ mcpServer: server });
+    const spam = ["a", "b", "c", "d", "e"].map((letter) =>
+      on("spam", `spam_${letter}`, "invoice payment invoice"),
+    );
+    const others = [
+      on("billing", "create_invoice", "Create an invoice"),
+      on("ledger", "list_invoices", "List invoices"),
+      on("accounts", "export_invoices", "Export invoices"),
+    ];
+    const platform = AgentPlatform.create({ models: {}, embeddingModels: { default: embeddingModel() } });
+    const search = UnfoldingTool.searchable("find_tools", "Find tools", [...spam, ...others, ...catalogue]);
+    const found = async (query: string): Promise<string[]> => {
+      let names: string[] = [];
+      const process = await platform.runInProcess(async () => {
+        const answer = await search.call(JSON.stringify({ query, limit: 5 }));
+        names = [...answer.content.matchAll(/^- ([^:]+):/gm)].map((match) => match[1] as string);
+      });
+      expect(process.status).toBe("completed");
+      return names;
+    };
+    const unnamed = await found("invoice payment");
+    expect(unnamed).toHaveLength(5);
+    expect(unnamed.filter((name) => name.startsWith("spam_"))).toHaveLength(2);
+    // Its further matches follow the other servers' (a result is never shorter than the matches).
+    expect(unnamed).toEqual(expect.arrayContaining(["create_invoice", "list_invoices", "export_invoices"]));
+    const named = await found("spam invoice payment");
+    expect(named.filter((name) => name.startsWith("spam_")).length).toBeGreaterThan(2);
+    await platform.close();
+  });
+});

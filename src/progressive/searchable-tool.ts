@@ -30,6 +30,13 @@ export interface SearchableToolOptions {
   readonly embeddingModel?: EmbeddingModelChoice;
   /** A file that keeps tool embeddings between runs, keyed by model and content hash. @default none (kept in memory) */
   readonly embeddingCacheFile?: string;
+  /**
+   * The largest share of a search's results one MCP server may fill unless
+   * the query names it, rounded up (0.4: 2 of 5); its further matches follow
+   * the other servers'. 1 turns the cap off.
+   * @default 0.4
+   */
+  readonly maxServerShare?: number;
 }
 
 const NO_OPTIONS: ToolCallOptions = Object.freeze({});
@@ -86,7 +93,10 @@ export class SearchableTool extends AbstractTool implements NestedTool, Unfoldin
       Math.max(1, Math.floor(options.defaultLimit ?? DEFAULT_LIMIT)),
     );
     this.definition = toolDefinition(name, description, searchSchema(this.maxLimit, this.defaultLimit));
-    this.index = ToolSearchIndex.of(distinctTools(tools, name));
+    this.index = ToolSearchIndex.of(
+      distinctTools(tools, name),
+      options.maxServerShare === undefined ? {} : { maxServerShare: options.maxServerShare },
+    );
     this.ranker = toolRanker(this.index, options);
   }
 

@@ -75,7 +75,8 @@ export function toolRanker(index: ToolSearchIndex, options: SearchableToolOption
     const query = boundedQuery(request);
     const embedder = platformEmbedder(options, signal);
     if (!embedder) return index.search(query, limit).map((hit) => hit.tool);
-    const lexical = index.search(query, Math.max(limit, CANDIDATES)).map((hit) => hit.position);
+    // Both rankings uncapped; the per-server cap applies to what is returned.
+    const lexical = index.searchUncapped(query, Math.max(limit, CANDIDATES)).map((hit) => hit.position);
     let similar: [number, number][];
     try {
       const [vectors, queryVector] = await Promise.all([
@@ -89,7 +90,7 @@ export function toolRanker(index: ToolSearchIndex, options: SearchableToolOption
       Logger.current().warn("Tool search could not embed; ranking by words only.", {
         error: error instanceof Error ? error.message : String(error),
       });
-      return lexical.slice(0, limit).map((position) => index.tools[position] as Tool);
+      return index.capped(query, lexical, limit).map((position) => index.tools[position] as Tool);
     }
     const lexicalSet = new Set(lexical);
     const vector = similar
@@ -97,8 +98,6 @@ export function toolRanker(index: ToolSearchIndex, options: SearchableToolOption
         ([position, similarity]) => lexicalSet.has(position) || similarity >= MIN_VECTOR_ONLY_SIMILARITY,
       )
       .map(([position]) => position);
-    return fuse(lexical, vector)
-      .slice(0, limit)
-      .map((position) => index.tools[position] as Tool);
+    return index.capped(query, fuse(lexical, vector), limit).map((position) => index.tools[position] as Tool);
   };
 }

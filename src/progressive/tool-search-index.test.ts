@@ -260,3 +260,43 @@ describe("ToolSearchIndex", () => {
     expect(toolDocumentText(onServer)).toBe("read_graph: Read the knowledge graph (MCP server: memory)");
   });
 });
+
+describe("ToolSearchIndex: at most a share of a result from one MCP server", () => {
+  const on = (server: string, name: string, description: string): Tool =>
+    tool(name, description).withDefinitionMetadata({ mcpServer: server });
+  // Six "invoice" tools on one server that match better than the other servers' three.
+  const catalogue = [
+    ...["a", "b", "c", "d", "e", "f"].map((letter) =>
+      on("spam", `spam_${letter}`, "invoice invoice invoice payment"),
+    ),
+    on("billing", "create_invoice", "Create an invoice"),
+    on("ledger", "list_invoices", "List invoices"),
+    tool("local_invoice", "Print an invoice"),
+  ];
+
+  it("2 of 5 by default; the server's further matches follow the others'", () => {
+    const found = names(ToolSearchIndex.of(catalogue), "invoice payment");
+    expect(found.slice(0, 2)).toEqual(["spam_a", "spam_b"]);
+    expect(found.slice(2).sort()).toEqual(["create_invoice", "list_invoices", "local_invoice"]);
+    expect(names(ToolSearchIndex.of(catalogue), "invoice payment", 8)).toHaveLength(8);
+    // Uncapped, the one server fills the result.
+    expect(names(ToolSearchIndex.of(catalogue, { maxServerShare: 1 }), "invoice payment")).toEqual(
+      ["a", "b", "c", "d", "e"].map((letter) => `spam_${letter}`),
+    );
+  });
+
+  it("a result is never shorter: a catalogue of one server fills it", () => {
+    expect(names(ToolSearchIndex.of(catalogue.slice(0, 6)), "invoice")).toHaveLength(5);
+  });
+
+  it("a query naming the server lifts its cap", () => {
+    expect(names(ToolSearchIndex.of(catalogue), "spam invoice payment")).toEqual(
+      ["a", "b", "c", "d", "e"].map((letter) => `spam_${letter}`),
+    );
+  });
+
+  it("rejects a share outside (0, 1]", () => {
+    expect(() => ToolSearchIndex.of(catalogue, { maxServerShare: 0 })).toThrow(/maxServerShare/);
+    expect(() => ToolSearchIndex.of(catalogue, { maxServerShare: 1.5 })).toThrow(/maxServerShare/);
+  });
+});

@@ -1,3 +1,7 @@
+// Over 400 lines with reason: building the index and searching it share its private
+// postings and scratch buffers; reading the query is in search-terms.ts, servers,
+// namespaces and the per-server cap in tool-search-sources.ts.
+import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Tool } from "../tool/tool.js";
 import { isNestedTool } from "../tool/unfolding.js";
 import {
@@ -17,6 +21,16 @@ import {
   type FieldParameters,
   type ToolSearchParameters,
 } from "./tool-search-parameters.js";
+import {
+  type CatalogueServers,
+  capPerServer,
+  DEFAULT_MAX_SERVER_SHARE,
+  namespacesOf,
+  serverCap,
+  serverOf,
+  serversOf,
+  topCapped,
+} from "./tool-search-sources.js";
 
 /** One match of a {@link ToolSearchIndex} search. */
 export interface ToolSearchHit {
@@ -40,9 +54,27 @@ export function boundedQuery(query: string): string {
 }
 
 const MIN_PREFIX_LENGTH = 3;
+
+/** Options of {@link ToolSearchIndex.of}. */
+export interface ToolSearchOptions {
+  /**
+   * The largest share of a search's results one MCP server (a tool's
+   * `definition.metadata.mcpServer`) may fill unless the query names it,
+   * rounded up: 0.4 is 2 of 5; 1 turns the cap off. Its further matches
+   * follow everyone else's, so a result is never shorter.
+   * @default 0.4
+   */
+  readonly maxServerShare?: number;
+}
+
+function maxServerShareOf(options: ToolSearchOptions): number {
+  const share = options.maxServerShare ?? DEFAULT_MAX_SERVER_SHARE;
+  if (!(share > 0 && share <= 1)) {
+    throw new ConfigurationError(`maxServerShare must be more than 0 and at most 1, not ${share}`);
+  }
+  return share;
+}
 const MAX_PREFIX_EXPANSIONS = 16;
-/** How many tools must share a name's first word for it to be a namespace. */
-const MIN_NAMESPACE_TOOLS = 3;
 
 /** The precomputed score contribution of one term to each tool containing it. */
 interface Posting {
@@ -70,15 +102,6 @@ function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unkno
   return typeof properties === "object" && properties !== null
     ? (properties as Record<string, { description?: unknown }>)
     : {};
-}
-
-/**
- * The name of the MCP server a tool comes from (`definition.metadata.mcpServer`,
- * set on every MCP tool), if it has one.
- */
-export function serverOf(tool: Tool): string | undefined {
-  const server = tool.definition.metadata.mcpServer;
-  return typeof server === "string" && server.length > 0 ? server : undefined;
 }
 
 /**
@@ -121,60 +144,6 @@ function writeDocument(tool: Tool, terms: string[], ends: Uint32Array, lengths: 
   });
 }
 
-/**
- * The namespaces of a catalogue, from each tool's name stems: the first word
- * of tool names (`slack_post_message`, `gitStatus`) that at least
- * {@link MIN_NAMESPACE_TOOLS} tools share, never occurs later in a name, and
- * is not an action word (`create_issue`, `get_file` name no service).
- */
-function namespacesOf(names: readonly (readonly string[])[]): [Map<string, number>, Int32Array] {
-  const later = new Set<string>();
-  const counts = new Map<string, number>();
-  for (const [first, ...rest] of names) {
-    if (first === undefined) continue;
-    counts.set(first, (counts.get(first) ?? 0) + 1);
-    for (const word of rest) if (word !== first) later.add(word);
-  }
-  const namespaces = new Map<string, number>();
-  for (const [word, count] of counts) {
-    if (count >= MIN_NAMESPACE_TOOLS && !later.has(word) && relatedTerms(word).length === 0) {
-      namespaces.set(word, namespaces.size);
-    }
-  }
-  const namespaceOf = Int32Array.from(names, ([first]) =>
-    first === undefined ? -1 : (namespaces.get(first) ?? -1),
-  );
-  return [namespaces, namespaceOf];
-}
-
-/**
- * The servers of a catalogue's tools as namespaces: each server's id by the
- * stems of its name that are no action words (`google`, `map` of
- * `google-maps`; not `search` of `brave-search`), and each tool's server id
- * (or -1).
- */
-function serversOf(tools: readonly Tool[]): [Map<string, number[]>, Int32Array] {
-  const ids = new Map<string, number>();
-  const byTerm = new Map<string, number[]>();
-  const serverIdOf = Int32Array.from(tools, (tool) => {
-    const server = serverOf(tool);
-    if (server === undefined) return -1;
-    let id = ids.get(server);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(server, id);
-      for (const term of new Set(searchTerms(server))) {
-        if (relatedTerms(term).length > 0) continue;
-        const named = byTerm.get(term);
-        if (named) named.push(id);
-        else byTerm.set(term, [id]);
-      }
-    }
-    return id;
-  });
-  return [byTerm, serverIdOf];
-}
-
 /** The text an embedding model sees for `tool`: name, description, parameter names and its MCP server, if any. */
 export function toolDocumentText(tool: Tool): string {
   const { name, description } = tool.definition;
@@ -209,14 +178,17 @@ export class ToolSearchIndex {
   private readonly namespaces: ReadonlyMap<string, number>;
   /** 1 for each tool whose name's first action word is destructive (`delete_volume`). */
   private readonly destructive: Uint8Array;
-  /** Each tool's MCP server (an id of `servers`), or -1. */
-  private readonly serverIdOf: Int32Array;
-  /** Server ids by the stems of the server's name (`memory`, `google`, `map`). */
-  private readonly servers: ReadonlyMap<string, readonly number[]>;
+  /** The catalogue's MCP servers: each tool's, and their ids by the stems of their names. */
+  private readonly servers: CatalogueServers;
+  /** The largest share of a result one server not named by the query may fill. */
+  private readonly maxServerShare: number;
 
-  private constructor(tools: readonly Tool[], parameters: ToolSearchParameters) {
+  private constructor(tools: readonly Tool[], parameters: ToolSearchParameters, options: ToolSearchOptions) {
     this.tools = tools;
     this.parameters = parameters;
+    this.maxServerShare = maxServerShareOf(options);
+    const servers = serversOf(tools);
+    this.servers = servers;
     const count = tools.length;
     // One pass: per term, the tools containing it and its count in each field, packed
     // COUNT_BITS a field into one small integer; per tool, each field's length in stems.
@@ -292,7 +264,6 @@ export class ToolSearchIndex {
     this.scores = new Float64Array(count);
     this.touched = new Uint32Array(count);
     [this.namespaces, this.namespaceOf] = namespacesOf(names);
-    [this.servers, this.serverIdOf] = serversOf(tools);
     this.destructive = Uint8Array.from(names, (stems) => {
       const action = stems.find((term) => relatedTerms(term).length > 0);
       return action !== undefined && isDestructive(action) ? 1 : 0;
@@ -300,16 +271,20 @@ export class ToolSearchIndex {
   }
 
   /** An index over `tools` (kept in their order; ties rank in that order). */
-  static of(tools: readonly Tool[]): ToolSearchIndex {
-    return new ToolSearchIndex([...tools], DEFAULT_TOOL_SEARCH_PARAMETERS);
+  static of(tools: readonly Tool[], options: ToolSearchOptions = {}): ToolSearchIndex {
+    return new ToolSearchIndex([...tools], DEFAULT_TOOL_SEARCH_PARAMETERS, options);
   }
 
   /**
    * An index ranking with other constants than the defaults.
    * @internal For the benchmark's parameter sweep (`bench/tool-search-sweep.mjs`).
    */
-  static withParameters(tools: readonly Tool[], parameters: ToolSearchParameters): ToolSearchIndex {
-    return new ToolSearchIndex([...tools], parameters);
+  static withParameters(
+    tools: readonly Tool[],
+    parameters: ToolSearchParameters,
+    options: ToolSearchOptions = {},
+  ): ToolSearchIndex {
+    return new ToolSearchIndex([...tools], parameters, options);
   }
 
   /** How many tools are indexed. */
@@ -317,9 +292,43 @@ export class ToolSearchIndex {
     return this.tools.length;
   }
 
-  /** The best `limit` matches of `query`, best first; none when no query word occurs in any tool. */
+  /**
+   * The best `limit` matches of `query`, best first; none when no query word
+   * occurs in any tool. One MCP server fills at most `maxServerShare` of them
+   * unless the query names it; its further matches follow everyone else's.
+   */
   search(request: string, limit: number): ToolSearchHit[] {
     if (limit < 1) return [];
+    return this.rank(request, limit, true);
+  }
+
+  /**
+   * The best `limit` matches of `query` by score alone, not capped per server.
+   * @internal For hybrid ranking, which caps the fused ranking ({@link ToolSearchIndex.capped}).
+   */
+  searchUncapped(request: string, limit: number): ToolSearchHit[] {
+    if (limit < 1) return [];
+    return this.rank(request, limit, false);
+  }
+
+  /**
+   * The first `limit` of `ranked` (positions in this index, best first) with
+   * the per-server cap of {@link ToolSearchIndex.search} applied for `request`.
+   * @internal For hybrid ranking.
+   */
+  capped(request: string, ranked: readonly number[], limit: number): number[] {
+    const exempt = this.namedServers(searchTerms(plainVerbs(boundedQuery(request))));
+    const cap = serverCap(limit, this.maxServerShare);
+    return capPerServer(ranked, limit, cap, this.servers.serverIdOf, exempt);
+  }
+
+  private namedServers(terms: readonly string[]): Set<number> {
+    const named = new Set<number>();
+    for (const term of terms) for (const server of this.servers.byTerm.get(term) ?? []) named.add(server);
+    return named;
+  }
+
+  private rank(request: string, limit: number, cap: boolean): ToolSearchHit[] {
     const query = plainVerbs(boundedQuery(request));
     const { scores, touched } = this;
     let touchedCount = 0;
@@ -336,27 +345,48 @@ export class ToolSearchIndex {
       if (posting) add(posting, share);
     }
     const named = new Set<number>();
-    const namedServers = new Set<number>();
-    for (const term of searchTerms(query)) {
+    const words = searchTerms(query);
+    for (const term of words) {
       const namespace = this.namespaces.get(term);
       if (namespace !== undefined) named.add(namespace);
-      for (const server of this.servers.get(term) ?? []) namedServers.add(server);
     }
+    const namedServers = this.namedServers(words);
     if (named.size > 0 || namedServers.size > 0) {
       const factor = 1 + this.parameters.namespaceBoost;
       for (let index = 0; index < touchedCount; index++) {
         const position = touched[index] as number;
         if (
           named.has(this.namespaceOf[position] as number) ||
-          namedServers.has(this.serverIdOf[position] as number)
+          namedServers.has(this.servers.serverIdOf[position] as number)
         )
           scores[position] = (scores[position] as number) * factor;
       }
     }
     this.sparePermanence(query, touchedCount);
-    const hits = this.best(touchedCount, limit);
+    const hits = cap ? this.bestCapped(touchedCount, limit, namedServers) : this.best(touchedCount, limit);
     for (let index = 0; index < touchedCount; index++) scores[touched[index] as number] = 0;
     return hits;
+  }
+
+  /** {@link ToolSearchIndex.best} with at most a share of the result from one server not in `exempt` ({@link topCapped}). */
+  private bestCapped(touchedCount: number, limit: number, exempt: ReadonlySet<number>): ToolSearchHit[] {
+    const cap = serverCap(limit, this.maxServerShare);
+    if (cap >= limit) return this.best(touchedCount, limit);
+    const { scores, touched } = this;
+    const top = topCapped(scores, touched, touchedCount, limit, cap, this.servers.serverIdOf, exempt);
+    if (top.length < limit && top.length < touchedCount) {
+      // Fewer tools within the cap than `limit`: the best of the others follow.
+      const chosen = new Set(top);
+      for (const hit of this.best(touchedCount, limit + top.length)) {
+        if (top.length === limit) break;
+        if (!chosen.has(hit.position)) top.push(hit.position);
+      }
+    }
+    return top.map((position) => ({
+      tool: this.tools[position] as Tool,
+      position,
+      score: scores[position] as number,
+    }));
   }
 
   /**

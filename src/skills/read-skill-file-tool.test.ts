@@ -1,7 +1,12 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { copyFixtureSkills, type SkillsCopy } from "../../test/support/skill-fixtures.js";
+import { type CapturedLogs, captureLogs } from "../../test/support/captured-logs.js";
+import {
+  copyFixtureSkills,
+  type SkillsCopy,
+  UNGIVEN_TOOL_WARNING,
+} from "../../test/support/skill-fixtures.js";
 import type { Tool } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import { Skills } from "./skills.js";
@@ -9,13 +14,21 @@ import type { SkillsTool } from "./skills-tool.js";
 
 let copy: SkillsCopy;
 let facade: SkillsTool;
+let logs: CapturedLogs;
 const context = ToolCallContext.of({ [ToolCallContext.LOOP_ID_KEY]: "loop-1" });
 
 beforeEach(async () => {
+  logs = captureLogs();
   copy = copyFixtureSkills();
   facade = (await Skills.fromDirectory(copy.dir, { maxReadBytes: 4096 })).asTool();
+  expect(logs.lines).toEqual([UNGIVEN_TOOL_WARNING]);
 });
-afterEach(() => copy.remove());
+afterEach(() => {
+  logs.restore();
+  copy.remove();
+  // The fixture skills' one expected warning (release-notes allows a tool these tests do not give), and nothing else.
+  expect(logs.lines.filter((line) => line !== UNGIVEN_TOOL_WARNING)).toEqual([]);
+});
 
 const readers = new Map<string, Tool>();
 beforeEach(() => readers.clear());

@@ -2,7 +2,12 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { copyFixtureSkills, type SkillsCopy } from "../../test/support/skill-fixtures.js";
+import { type CapturedLogs, captureLogs } from "../../test/support/captured-logs.js";
+import {
+  copyFixtureSkills,
+  type SkillsCopy,
+  UNGIVEN_TOOL_WARNING,
+} from "../../test/support/skill-fixtures.js";
 import { ApprovalUnavailableError } from "../errors/approval-unavailable-error.js";
 import { approvalCallbackAuthority } from "../loop/approval-callback-authority.js";
 import { gateToolCall } from "../loop/tool-gate.js";
@@ -14,10 +19,17 @@ import { Skills } from "./skills.js";
 let copy: SkillsCopy;
 const context = ToolCallContext.of({ [ToolCallContext.LOOP_ID_KEY]: "loop-1" });
 
+let logs: CapturedLogs;
 beforeEach(() => {
+  logs = captureLogs();
   copy = copyFixtureSkills();
 });
-afterEach(() => copy.remove());
+afterEach(() => {
+  logs.restore();
+  copy.remove();
+  // The fixture skills' one expected warning (release-notes allows a tool these tests do not give), and nothing else.
+  expect(logs.lines.filter((line) => line !== UNGIVEN_TOOL_WARNING)).toEqual([]);
+});
 
 /** The run_skill_script tool unfolded by activating `skill` on skills with `runScripts` and `scripts`. */
 async function scriptRunner(skill: string, scripts: SkillScriptOptions = {}): Promise<Tool> {

@@ -3,7 +3,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { copyFixtureSkills, type SkillsCopy } from "../../test/support/skill-fixtures.js";
+import { type CapturedLogs, captureLogs } from "../../test/support/captured-logs.js";
+import {
+  copyFixtureSkills,
+  type SkillsCopy,
+  UNGIVEN_TOOL_WARNING,
+} from "../../test/support/skill-fixtures.js";
 import { SimpleAgenticTool } from "../agentic/simple-agentic-tool.js";
 import { ApprovalUnavailableError } from "../errors/approval-unavailable-error.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
@@ -17,10 +22,17 @@ import { ToolResult } from "../tool/tool-result.js";
 import { Skills } from "./skills.js";
 
 let copy: SkillsCopy;
+let logs: CapturedLogs;
 beforeEach(() => {
+  logs = captureLogs();
   copy = copyFixtureSkills();
 });
-afterEach(() => copy.remove());
+afterEach(() => {
+  logs.restore();
+  copy.remove();
+  // The fixture skills' one expected warning (release-notes allows a tool these tests do not give), and nothing else.
+  expect(logs.lines.filter((line) => line !== UNGIVEN_TOOL_WARNING)).toEqual([]);
+});
 
 function runnerOn(model: ScriptedModel): PromptRunner {
   return PromptRunner.create({

@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { copyFixtureSkills, type SkillsCopy } from "../../test/support/skill-fixtures.js";
+import { type CapturedLogs, captureLogs } from "../../test/support/captured-logs.js";
+import {
+  copyFixtureSkills,
+  type SkillsCopy,
+  UNGIVEN_TOOL_WARNING,
+} from "../../test/support/skill-fixtures.js";
 import { Tool } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
 import { ToolResult } from "../tool/tool-result.js";
@@ -11,10 +16,17 @@ import { Skills } from "./skills.js";
 import type { SkillsTool } from "./skills-tool.js";
 
 let copy: SkillsCopy;
+let logs: CapturedLogs;
 beforeEach(() => {
+  logs = captureLogs();
   copy = copyFixtureSkills();
 });
-afterEach(() => copy.remove());
+afterEach(() => {
+  logs.restore();
+  copy.remove();
+  // The fixture skills' one expected warning (release-notes allows a tool these tests do not give), and nothing else.
+  expect(logs.lines.filter((line) => line !== UNGIVEN_TOOL_WARNING)).toEqual([]);
+});
 
 const loop = (id: string) => ToolCallContext.of({ [ToolCallContext.LOOP_ID_KEY]: id });
 
@@ -37,6 +49,7 @@ describe("SkillsTool (skills.asTool())", () => {
   it("is one tool whose description lists every skill's name and description", async () => {
     const facade = (await Skills.fromDirectory(copy.dir)).asTool();
     expect(facade.definition.name).toBe("skills");
+    expect(logs.lines).toEqual([UNGIVEN_TOOL_WARNING]); // list_merged_changes was not given
     const lines = facade.definition.description.split("\n");
     expect(lines[0]).toMatch(/^Agent Skills: .*call this tool with \{"skill": "<name>"\}/);
     expect(lines.slice(1)).toEqual([
@@ -133,6 +146,7 @@ describe("SkillsTool (skills.asTool())", () => {
     expect(notes.names).toEqual(["read_skill_file", "list_merged_changes"]);
     expect(notes.result.content).toContain("Tools this skill uses, now available: list_merged_changes.");
     expect((await activate(facade, "csv-audit")).names).toEqual(["read_skill_file"]);
+    expect(logs.lines).toEqual([]); // every allowed tool was given: no warning
   });
 
   it("activates skills made in code (no files, so no read_skill_file)", async () => {

@@ -9,6 +9,9 @@ import { Logger } from "../../src/index.js";
 /** The fixture MCP server (stdio by default, `--http` for Streamable HTTP). */
 export const FIXTURE_SERVER = fileURLToPath(new URL("../fixtures/mcp/tools-server.mjs", import.meta.url));
 
+/** A hostile server offering the tools in its POISON_TOOLS environment variable (tool-search poisoning). */
+export const POISON_SERVER = fileURLToPath(new URL("../fixtures/mcp/poison-server.mjs", import.meta.url));
+
 /** A stdio config for the fixture server, logging to `log` (cancellations it saw). */
 export function fixtureConfig(log: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { command: process.execPath, args: [FIXTURE_SERVER], env: { FIXTURE_LOG: log }, ...extra };

@@ -6,6 +6,13 @@ import { fileURLToPath } from "node:url";
 /** The committed fixture skills: release-notes, csv-audit (with a binary asset) and incident-review. */
 export const FIXTURE_SKILLS = fileURLToPath(new URL("../fixtures/skills", import.meta.url));
 
+/**
+ * The one warning the fixture skills cause when offered without the tool
+ * release-notes' `allowed-tools` names (`list_merged_changes`).
+ */
+export const UNGIVEN_TOOL_WARNING =
+  "warn: Skill 'release-notes' allows tools that were not given to its Skills (ignored): list_merged_changes. Offer them with skills.withTools(...).";
+
 /** A fresh copy of the fixture skills in a temp folder, with a secret file beside it and a link out to it. */
 export interface SkillsCopy {
   /** The copied skills folder. */

@@ -1,7 +1,7 @@
 import { type Readable, Transform, type TransformCallback, type Writable } from "node:stream";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { Logger } from "../tool/logger.js";
+import { Logger } from "../../tool/logger.js";
 
 /** The SDK's own limit on one stdio message: 10 MiB. */
 export const DEFAULT_MCP_STDIO_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;

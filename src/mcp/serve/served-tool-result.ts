@@ -1,6 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { type ToolContent as Content, ToolContent } from "../tool/tool-content.js";
-import type { ToolResult } from "../tool/tool-result.js";
+import { type ToolContent as Content, ToolContent } from "../../tool/tool-content.js";
+import type { ToolResult } from "../../tool/tool-result.js";
 
 type ContentBlock = CallToolResult["content"][number];
 

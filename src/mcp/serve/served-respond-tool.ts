@@ -1,10 +1,10 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { InvalidResponseError } from "../errors/invalid-response-error.js";
-import type { AgentPlatform } from "../platform/agent-platform.js";
-import type { AgentProcess } from "../platform/agent-process.js";
-import type { AwaitableResponse } from "../platform/awaitable.js";
-import { communicatedResult } from "../subagent/communicated-result.js";
-import type { ApprovalAnswer } from "../tool/approval-authority.js";
+import { InvalidResponseError } from "../../errors/invalid-response-error.js";
+import type { AgentPlatform } from "../../platform/agent-platform.js";
+import type { AgentProcess } from "../../platform/agent-process.js";
+import type { AwaitableResponse } from "../../platform/awaitable.js";
+import { communicatedResult } from "../../subagent/communicated-result.js";
+import type { ApprovalAnswer } from "../../tool/approval-authority.js";
 import { elicitWaits, waitingResult } from "./elicit-waits.js";
 import type { McpServerCallTarget } from "./mcp-server-call.js";
 import { RESPOND_TOOL_NAME, type ServedApprovals } from "./served-approvals.js";

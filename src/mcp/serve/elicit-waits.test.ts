@@ -6,9 +6,9 @@ import {
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { RefundDesk, refundDeskScript } from "../../examples/refund-desk/index.js";
-import { AgentPlatform } from "../platform/agent-platform.js";
-import { ScriptedModel } from "../testing/scripted-model.js";
+import { RefundDesk, refundDeskScript } from "../../../examples/refund-desk/index.js";
+import { AgentPlatform } from "../../platform/agent-platform.js";
+import { ScriptedModel } from "../../testing/scripted-model.js";
 import { createMcpServer } from "./create-mcp-server.js";
 
 /** A real SDK client on a server serving RefundDesk; `elicit` answers elicitations (absent: the client cannot). */

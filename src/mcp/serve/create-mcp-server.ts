@@ -9,20 +9,20 @@ import {
   McpError,
   SetLevelRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { AwaitingResponse } from "../errors/awaiting-response.js";
-import { ConfigurationError } from "../errors/configuration-error.js";
-import { withSpan } from "../loop/loop-telemetry.js";
-import { gateToolCall, inputDigest } from "../loop/tool-gate.js";
-import type { Agent, AgentLike } from "../platform/agent.js";
-import type { AgentPlatform } from "../platform/agent-platform.js";
-import type { AgentProcess } from "../platform/agent-process.js";
-import { AgentTool, ENTRY_POINT_OPTIONS, type ProcessOptionsCreator } from "../subagent/agent-tool.js";
-import type { Tool } from "../tool/tool.js";
-import { ToolCallContext } from "../tool/tool-call-context.js";
-import type { TypeToken } from "../tool/type-token.js";
+import { AwaitingResponse } from "../../errors/awaiting-response.js";
+import { ConfigurationError } from "../../errors/configuration-error.js";
+import { withSpan } from "../../loop/loop-telemetry.js";
+import { gateToolCall, inputDigest } from "../../loop/tool-gate.js";
+import type { Agent, AgentLike } from "../../platform/agent.js";
+import type { AgentPlatform } from "../../platform/agent-platform.js";
+import type { AgentProcess } from "../../platform/agent-process.js";
+import { AgentTool, ENTRY_POINT_OPTIONS, type ProcessOptionsCreator } from "../../subagent/agent-tool.js";
+import type { Tool } from "../../tool/tool.js";
+import { ToolCallContext } from "../../tool/tool-call-context.js";
+import type { TypeToken } from "../../tool/type-token.js";
+import { endMcpSpan, startMcpServerSpan } from "../mcp-trace-context.js";
 import { elicitApproval, elicitWaits, waitingProcessOf, waitingResult } from "./elicit-waits.js";
 import { McpServerCall, type McpServerCallTarget } from "./mcp-server-call.js";
-import { endMcpSpan, startMcpServerSpan } from "./mcp-trace-context.js";
 import {
   type PendingApproval,
   pendingApprovalResult,

@@ -1,7 +1,7 @@
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
-import type { LogLevel, OutputChannel } from "../platform/output-channel.js";
-import type { ProcessOptions } from "../platform/process-options.js";
-import { Logger } from "../tool/logger.js";
+import type { LogLevel, OutputChannel } from "../../platform/output-channel.js";
+import type { ProcessOptions } from "../../platform/process-options.js";
+import { Logger } from "../../tool/logger.js";
 import type { McpServerCall } from "./mcp-server-call.js";
 
 const MCP_LEVEL: Readonly<Record<LogLevel, LoggingLevel>> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ToolContent } from "../tool/tool-content.js";
-import { ToolResult } from "../tool/tool-result.js";
+import { ToolContent } from "../../tool/tool-content.js";
+import { ToolResult } from "../../tool/tool-result.js";
 import { servedToolResult } from "./served-tool-result.js";
 
 describe("servedToolResult", () => {

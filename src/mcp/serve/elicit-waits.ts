@@ -4,13 +4,13 @@ import {
   type ElicitRequestFormParams,
   ErrorCode,
 } from "@modelcontextprotocol/sdk/types.js";
-import { InvalidResponseError } from "../errors/invalid-response-error.js";
-import type { AgentPlatform } from "../platform/agent-platform.js";
-import { AgentProcess } from "../platform/agent-process.js";
-import type { AwaitableRequest, AwaitableResponse } from "../platform/awaitable.js";
-import { communicatedResult } from "../subagent/communicated-result.js";
-import type { ApprovalAnswer, ApprovalCheck } from "../tool/approval-authority.js";
-import type { ToolResult } from "../tool/tool-result.js";
+import { InvalidResponseError } from "../../errors/invalid-response-error.js";
+import type { AgentPlatform } from "../../platform/agent-platform.js";
+import { AgentProcess } from "../../platform/agent-process.js";
+import type { AwaitableRequest, AwaitableResponse } from "../../platform/awaitable.js";
+import { communicatedResult } from "../../subagent/communicated-result.js";
+import type { ApprovalAnswer, ApprovalCheck } from "../../tool/approval-authority.js";
+import type { ToolResult } from "../../tool/tool-result.js";
 import { RESPOND_TOOL_NAME, SERVED_TIMED_OUT as TIMED_OUT } from "./served-approvals.js";
 
 /** The id a client gives the respond tool for request `requestId` of the waiting agent process `processId`. */

@@ -8,7 +8,7 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { ConfigurationError } from "../errors/configuration-error.js";
+import { ConfigurationError } from "../../errors/configuration-error.js";
 
 /** Completes one argument: the values that start with (or otherwise fit) what was typed. */
 export type McpCompleter = (

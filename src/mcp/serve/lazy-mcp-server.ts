@@ -7,13 +7,13 @@
 // 20.19+, Bun and Deno; the same module instances as `import()`, so there is one
 // copy of the SDK either way).
 
-import { ConfigurationError } from "../errors/configuration-error.js";
-import { codePath } from "../package-root.js";
-import type { Agent } from "../platform/agent.js";
-import type { TypeToken } from "../tool/type-token.js";
+import { ConfigurationError } from "../../errors/configuration-error.js";
+import { codePath } from "../../package-root.js";
+import type { Agent } from "../../platform/agent.js";
+import type { TypeToken } from "../../tool/type-token.js";
+import { loadedMcpServerModules, loadMcpServerModules } from "../load-mcp-sdk.js";
 import type * as CreateMcpServerModule from "./create-mcp-server.js";
 import type { CreateMcpServerOptions } from "./create-mcp-server.js";
-import { loadedMcpServerModules, loadMcpServerModules } from "./load-mcp-sdk.js";
 import type * as ServeMcpOverHttpModule from "./serve-mcp-over-http.js";
 import type * as ServeMcpOverStdioModule from "./serve-mcp-over-stdio.js";
 
@@ -27,7 +27,7 @@ function createModule(): typeof CreateMcpServerModule {
   try {
     if (!nodeModule) throw new Error("no require() here");
     // From the package root: bundled, this code runs from a chunk, and the module is an entry point of the build.
-    const path = codePath("src/mcp/create-mcp-server.js");
+    const path = codePath("src/mcp/serve/create-mcp-server.js");
     required = nodeModule.createRequire(path)(path) as typeof CreateMcpServerModule;
     return required;
   } catch (error) {

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { ConfigurationError } from "../errors/configuration-error.js";
-import { isLoopbackHost, type McpHttpRefusal, mcpHttpGuard } from "./mcp-http-guard.js";
+import { ConfigurationError } from "../../errors/configuration-error.js";
+import { isLoopbackHost, type McpHttpRefusal, mcpHttpGuard } from "../mcp-http-guard.js";
 import { SseEventStore } from "./sse-event-store.js";
 
 /** Options of {@link serveMcpOverHttp}. */

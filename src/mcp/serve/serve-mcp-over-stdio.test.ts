@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { type LogFields, Logger } from "../tool/logger.js";
+import { type LogFields, Logger } from "../../tool/logger.js";
 import { serveMcpOverStdio } from "./serve-mcp-over-stdio.js";
 
 interface Reply {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApprovalCheck } from "../tool/approval-authority.js";
+import type { ApprovalCheck } from "../../tool/approval-authority.js";
 import { type PendingApproval, ServedApprovals, servedAuthority } from "./served-approvals.js";
 
 const check = (callKey: string, extra: Partial<ApprovalCheck> = {}): ApprovalCheck => ({

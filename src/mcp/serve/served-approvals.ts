@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { ApprovalAnswer, ApprovalAuthority, ApprovalCheck } from "../tool/approval-authority.js";
+import type { ApprovalAnswer, ApprovalAuthority, ApprovalCheck } from "../../tool/approval-authority.js";
 import type { McpServerCallTarget } from "./mcp-server-call.js";
 
 /** The name of the tool a served MCP server offers to answer its approval requests. */

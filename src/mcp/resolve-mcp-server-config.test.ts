@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { McpClients } from "./mcp-clients.js";
-import { expandVariables, resolveMcpServerConfig } from "./mcp-server-config.js";
+import { expandVariables, resolveMcpServerConfig } from "./resolve-mcp-server-config.js";
 
 describe("resolveMcpServerConfig", () => {
   it("reads the Claude Desktop stdio format, expanding ${VAR} and ${env:VAR}, cwd relative to the config's folder", () => {

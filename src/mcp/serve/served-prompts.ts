@@ -6,8 +6,8 @@ import {
   ListPromptsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
-import { ConfigurationError } from "../errors/configuration-error.js";
-import { ToolContent } from "../tool/tool-content.js";
+import { ConfigurationError } from "../../errors/configuration-error.js";
+import { ToolContent } from "../../tool/tool-content.js";
 import type { McpCompleter } from "./served-resources.js";
 import { contentBlockOf } from "./served-tool-result.js";
 

@@ -1,9 +1,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it } from "vitest";
-import { AgentPlatform } from "../platform/agent-platform.js";
-import { Tool } from "../tool/tool.js";
-import { ToolResult } from "../tool/tool-result.js";
+import { AgentPlatform } from "../../platform/agent-platform.js";
+import { Tool } from "../../tool/tool.js";
+import { ToolResult } from "../../tool/tool-result.js";
 import { createMcpServer } from "./create-mcp-server.js";
 
 async function connected(tools: Tool[]): Promise<Client> {

@@ -1,0 +1,10 @@
+// The served side of MCP: our tools and agents offered as an MCP server, over HTTP or stdio.
+
+export type { CreateMcpServerOptions } from "./create-mcp-server.js";
+// The server side loads the MCP SDK on first use: these entry points are light.
+export { agentInputType, createMcpServer, serveMcpOverHttp, serveMcpOverStdio } from "./lazy-mcp-server.js";
+export { McpServerCall } from "./mcp-server-call.js";
+export type { McpHttpEndpoint, ServeMcpOverHttpOptions } from "./serve-mcp-over-http.js";
+export type { McpStdioEndpoint, ServeMcpOverStdioOptions } from "./serve-mcp-over-stdio.js";
+export type { McpServerPrompt, McpServerPromptArgument, McpServerPromptMessage } from "./served-prompts.js";
+export type { McpCompleter, McpServerResource } from "./served-resources.js";
