@@ -31,7 +31,7 @@ import type { ProcessHandle, ProcessRunner } from "./process-runner.js";
 /**
  * Options of {@link AgentPlatform.create}: models, roles, tool groups, runner;
  * with the MCP layer, also `mcpServers`, `lazy`, `mcpConfig`, `metaConverter`,
- * `searchableAbove` and `onElicitation` (see {@link McpPlatformOptions}).
+ * `searchableAbove` and `onElicitation`.
  */
 export interface AgentPlatformOptions extends ModelIdOptions, McpPlatformOptions {
   /** The platform's name (in logs and events). @default "embabel" */
