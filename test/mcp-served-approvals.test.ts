@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -12,6 +12,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ensureBuilt, root } from "./support/dist.js";
+import { copyFixtureSkills, type SkillsCopy } from "./support/skill-fixtures.js";
 
 // Tools served with createMcpServer go through the one approval gate, for any
 // MCP client (the SDK's own), over Streamable HTTP on 127.0.0.1 and over
@@ -290,5 +291,143 @@ describe("served tools needing approval, a client with elicitation (stdio)", () 
     });
     expect(text(ran)).toBe("paid 100 for s5");
     expect(payments()).toEqual(["pay s5 100"]);
+  });
+});
+
+describe("skill scripts served over MCP need the person's approval (HTTP without elicitation, stdio with it)", () => {
+  const SKILLS_FIXTURE = join(root, "test/fixtures/mcp/skills-approval-server.mjs");
+  let copy: SkillsCopy;
+  let runsLog: string;
+  const scriptRuns = () =>
+    existsSync(runsLog) ? readFileSync(runsLog, "utf8").split("\n").filter(Boolean) : [];
+  const runArgs = (tag: string) => ({ skill: "csv-audit", script: "scripts/count.mjs", args: [tag] });
+
+  beforeAll(() => {
+    copy = copyFixtureSkills();
+    runsLog = join(copy.dir, "csv-audit", "runs.log");
+    // Each run of the script appends its argument: the side effect the tests count.
+    writeFileSync(
+      join(copy.dir, "csv-audit", "scripts", "count.mjs"),
+      'import { appendFileSync } from "node:fs";\nappendFileSync("runs.log", process.argv[2] + "\\n");\n',
+    );
+  });
+  afterAll(() => copy?.remove());
+  beforeEach(() => rmSync(runsLog, { force: true }));
+
+  describe("HTTP on 127.0.0.1, a client without elicitation", () => {
+    let endpoint: { url: string; close(): Promise<void> };
+    let client: Client;
+
+    beforeAll(async () => {
+      const library = await import(pathToFileURL(join(root, "dist/src/index.js")).href);
+      const fixture = await import(pathToFileURL(SKILLS_FIXTURE).href);
+      endpoint = await library.serveMcpOverHttp(await fixture.skillsServerFactory(copy.dir), { port: 0 });
+      client = new Client({ name: "no-elicitation", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url)));
+      const activated = await client.callTool({ name: "skills", arguments: { skill: "csv-audit" } });
+      expect(text(activated)).toContain("csv-audit");
+    }, 60_000);
+    afterAll(async () => {
+      await client?.close();
+      await endpoint?.close();
+    });
+
+    it("approve: the script waits for the respond tool, then runs exactly once", async () => {
+      const waiting = await client.callTool({ name: "run_skill_script", arguments: runArgs("h-approve") });
+      expect(waiting.isError).toBe(true);
+      expect(text(waiting)).toContain("Tool 'run_skill_script' needs a person's approval");
+      expect(scriptRuns()).toEqual([]);
+      const ran = await client.callTool({
+        name: "respond_to_request",
+        arguments: { requestId: requestIdIn(waiting), approve: true },
+      });
+      expect(text(ran)).toContain("'scripts/count.mjs' exited with code 0.");
+      expect(scriptRuns()).toEqual(["h-approve"]);
+      const again = await client.callTool({
+        name: "respond_to_request",
+        arguments: { requestId: requestIdIn(waiting), approve: true },
+      });
+      expect(again.isError).toBe(true);
+      expect(scriptRuns()).toEqual(["h-approve"]);
+    });
+
+    it("deny: the script never runs", async () => {
+      const waiting = await client.callTool({ name: "run_skill_script", arguments: runArgs("h-deny") });
+      const denied = await client.callTool({
+        name: "respond_to_request",
+        arguments: { requestId: requestIdIn(waiting), approve: false, reason: "no scripts" },
+      });
+      expect(text(denied)).toBe("The user denied this call: no scripts");
+      expect(scriptRuns()).toEqual([]);
+    });
+
+    it("edit: the script runs once with the edited arguments; bad arguments are refused before anyone is asked", async () => {
+      const waiting = await client.callTool({ name: "run_skill_script", arguments: runArgs("h-asked") });
+      const ran = await client.callTool({
+        name: "respond_to_request",
+        arguments: {
+          requestId: requestIdIn(waiting),
+          approve: true,
+          input: JSON.stringify(runArgs("h-edited")),
+        },
+      });
+      expect(text(ran)).toContain("exited with code 0");
+      expect(scriptRuns()).toEqual(["h-edited"]);
+      const bad = await client.callTool({
+        name: "run_skill_script",
+        arguments: { skill: "csv-audit", script: 42 },
+      });
+      expect(bad.isError).toBe(true);
+      expect(text(bad)).toMatch(/^Invalid arguments for tool 'run_skill_script'/);
+      expect(text(bad)).not.toContain("Request id");
+      expect(scriptRuns()).toEqual(["h-edited"]);
+    });
+  });
+
+  describe("stdio, a client with elicitation", () => {
+    let answers: ((request: ElicitRequest) => ElicitResult)[] = [];
+    let client: Client;
+
+    beforeAll(async () => {
+      client = new Client({ name: "elicits", version: "1.0.0" }, { capabilities: { elicitation: {} } });
+      client.setRequestHandler(ElicitRequestSchema, (request) => {
+        const next = answers.shift();
+        if (!next) throw new Error(`not expected to be asked: ${request.params.message}`);
+        return next(request);
+      });
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [SKILLS_FIXTURE],
+          cwd: root,
+          env: { PATH: process.env.PATH ?? "", SKILLS_DIR: copy.dir },
+          stderr: "ignore",
+        }),
+      );
+      await client.callTool({ name: "skills", arguments: { skill: "csv-audit" } });
+    }, 60_000);
+    afterAll(async () => client?.close());
+
+    it("approve: asked once with the script's arguments, then it runs exactly once", async () => {
+      const asked: string[] = [];
+      answers = [
+        (request) => {
+          asked.push(request.params.message);
+          return { action: "accept", content: { approve: true } };
+        },
+      ];
+      const ran = await client.callTool({ name: "run_skill_script", arguments: runArgs("s-approve") });
+      expect(text(ran)).toContain("'scripts/count.mjs' exited with code 0.");
+      expect(asked).toEqual([expect.stringContaining("s-approve")]);
+      expect(scriptRuns()).toEqual(["s-approve"]);
+    });
+
+    it("deny: declining the form denies the script, which never runs", async () => {
+      answers = [() => ({ action: "decline" })];
+      const denied = await client.callTool({ name: "run_skill_script", arguments: runArgs("s-deny") });
+      expect(denied.isError).toBe(true);
+      expect(text(denied)).toBe("The user denied this call: declined in the MCP client");
+      expect(scriptRuns()).toEqual([]);
+    });
   });
 });

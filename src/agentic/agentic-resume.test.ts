@@ -4,9 +4,8 @@
 // the machine's state survive it) and never when denied.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { deskAgent } from "../../test/support/desk-agent.js";
 import type { ToolInjectionContext } from "../loop/tool-injection-strategy.js";
-import { AgentPlatform } from "../platform/agent-platform.js";
-import { defineAgent } from "../platform/define-agent.js";
 import { UnfoldingTool } from "../progressive/unfolding-tool.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import type { ScriptedStepInit } from "../testing/scripted-step.js";
@@ -19,8 +18,6 @@ import { domainType } from "../tool/type-token.js";
 import { PlaybookTool } from "./playbook-tool.js";
 import { StateMachineTool } from "./state-machine-tool.js";
 
-const Ticket = domainType("Ticket", z.object({ text: z.string() }));
-const Reply = domainType("Reply", z.object({ text: z.string() }));
 const Order = domainType("Order", z.object({ id: z.string() }));
 
 /** An approval-gated refund tool recording each run's input in `runs`. */
@@ -49,27 +46,7 @@ function setup(tool: Tool, nested: ScriptedStepInit[]) {
     ...nested,
     ScriptedModel.text("outer done"),
   ]);
-  const platform = AgentPlatform.create({ models: { main: model } });
-  const agent = defineAgent({
-    name: "Desk",
-    description: "Answers tickets",
-    actions: [
-      {
-        name: "answer",
-        input: Ticket,
-        output: Reply,
-        achievesGoal: { description: "Answered" },
-        run: async (ticket, context) => ({
-          text: await context.ai().withTool(tool).generateText(ticket.text),
-        }),
-      },
-    ],
-  });
-  return {
-    model,
-    platform,
-    start: () => platform.runAgent(agent, Ticket.create({ text: "Refund order 7" })),
-  };
+  return deskAgent({ model, tools: [tool] });
 }
 
 /** The text of the latest tool result in the model's `request`. */
@@ -284,23 +261,8 @@ describe("agentic tools waiting one after the other", () => {
       ScriptedModel.text("second done"),
       ScriptedModel.text("outer done"),
     ]);
-    const platform = AgentPlatform.create({ models: { main: model } });
-    const agent = defineAgent({
-      name: "Desk",
-      description: "Answers tickets",
-      actions: [
-        {
-          name: "answer",
-          input: Ticket,
-          output: Reply,
-          achievesGoal: { description: "Answered" },
-          run: async (ticket, context) => ({
-            text: await context.ai().withTools([first, second]).generateText(ticket.text),
-          }),
-        },
-      ],
-    });
-    const waiting = await platform.runAgent(agent, Ticket.create({ text: "Refund" }));
+    const { platform, start } = deskAgent({ model, tools: [first, second], ticket: "Refund" });
+    const waiting = await start();
     const again = await platform.respond(waiting.id, "r1", { approved: true });
     expect(again.status).toBe("waiting");
     expect(again.awaiting[0]).toMatchObject({ toolName: "refund_confirmed" });
@@ -377,32 +339,19 @@ describe("an agentic tool's artifacts across an approval", () => {
       ScriptedModel.text("outer done"),
     ]);
     const artifacts: unknown[] = [];
-    const platform = AgentPlatform.create({ models: { main: model } });
-    const agent = defineAgent({
-      name: "Desk",
-      description: "Answers tickets",
-      actions: [
-        {
-          name: "answer",
-          input: Ticket,
-          output: Reply,
-          achievesGoal: { description: "Answered" },
-          run: async (ticket, context) => ({
-            text: await context
-              .ai()
-              .withTool(tool)
-              .withInjectionStrategy({
-                evaluate: ({ lastToolCall: { result } }: ToolInjectionContext) => {
-                  if (result.kind === "artifact") artifacts.push(result.artifact);
-                  return undefined;
-                },
-              })
-              .generateText(ticket.text),
-          }),
-        },
-      ],
+    const { platform, start } = deskAgent({
+      model,
+      tools: [tool],
+      ticket: "Refund",
+      configure: (runner) =>
+        runner.withInjectionStrategy({
+          evaluate: ({ lastToolCall: { result } }: ToolInjectionContext) => {
+            if (result.kind === "artifact") artifacts.push(result.artifact);
+            return undefined;
+          },
+        }),
     });
-    const waiting = await platform.runAgent(agent, Ticket.create({ text: "Refund" }));
+    const waiting = await start();
     await platform.respond(waiting.id, "r1", { approved: true });
     expect(runs).toEqual(['{"cents":500}']);
     expect(artifacts).toEqual([{ id: "7" }]);

@@ -87,6 +87,7 @@ export class RecordingTool extends DelegatingTool {
     context: ToolCallContext = ToolCallContext.EMPTY,
     options?: ToolCallOptions,
   ): Promise<ToolResult> {
+    // Not gated again: a decorator's call is the gated call itself (same definition, metadata and input, admitted by whichever route called it).
     const result = await this.delegate.call(input, context, options);
     this.state.record(this.definition.name, result);
     return result;
@@ -132,6 +133,7 @@ export class LockedTool extends DelegatingTool {
     options?: ToolCallOptions,
   ): Promise<ToolResult> {
     if (!this.unlocked) return ToolResult.text(lockedMessage(this.condition, this.state));
+    // Not gated again: a decorator's call is the gated call itself (same definition, metadata and input, admitted by whichever route called it).
     const result = await this.delegate.call(input, context, options);
     this.state.record(this.delegate.definition.name, result);
     return result;

@@ -144,6 +144,7 @@ export class StateBoundTool<S> extends DelegatingTool {
         `This tool is not available in the current state (${holder.nameOf(holder.current)}). It is only available in state: ${holder.nameOf(this.state)}`,
       );
     }
+    // Not gated again: a decorator's call is the gated call itself (same definition, metadata and input, admitted by whichever route called it).
     const result = await this.delegate.call(input, context, options);
     if (this.transition === undefined || result.kind === "error") return result;
     // A facade that only unfolded has done no work yet: the inner call that completes it moves the machine.

@@ -3,18 +3,14 @@
 // its input when approved (the binding survives the wait) and never when denied.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { deskAgent } from "../../test/support/desk-agent.js";
 import { SimpleAgenticTool } from "../agentic/simple-agentic-tool.js";
-import { AgentPlatform } from "../platform/agent-platform.js";
-import { defineAgent } from "../platform/define-agent.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { llmTool } from "../tool/llm-tool.js";
 import { Tool } from "../tool/tool.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { domainType } from "../tool/type-token.js";
 
-const Ticket = domainType("Ticket", z.object({ text: z.string() }));
-const Reply = domainType("Reply", z.object({ text: z.string() }));
 const RefundInput = z.object({ cents: z.number().int() });
 
 /** Every refund that ran, as `<account>:<cents>`. */
@@ -48,23 +44,7 @@ const getAccount = Tool.create(
 /** A platform whose one action asks the model with `getAccount` and the chaining `configure` sets up. */
 function setup(model: ScriptedModel, configure: (runner: PromptRunner) => PromptRunner) {
   refunds = [];
-  const platform = AgentPlatform.create({ models: { main: model } });
-  const agent = defineAgent({
-    name: "Desk",
-    description: "Answers tickets",
-    actions: [
-      {
-        name: "answer",
-        input: Ticket,
-        output: Reply,
-        achievesGoal: { description: "Answered" },
-        run: async (ticket, context) => ({
-          text: await configure(context.ai().withTools([getAccount])).generateText(ticket.text),
-        }),
-      },
-    ],
-  });
-  return { platform, start: () => platform.runAgent(agent, Ticket.create({ text: "Refund A7" })) };
+  return deskAgent({ model, tools: [getAccount], configure, ticket: "Refund A7" });
 }
 
 const script = () =>
@@ -169,5 +149,97 @@ describe("chaining inside an agentic tool across an approval", () => {
       expect(refunds).toEqual(approved ? ["N1:7"] : []);
       expect(toolResultText(model, 3)).toContain(approved ? "Refunded 7 to N1" : "refund refused");
     }
+  });
+});
+
+/** A subclass whose override of `issue_refund` asks a person above 100 cents (its base, `Ledger`, never asks). */
+class Ledger {
+  constructor(readonly id: string) {}
+
+  @llmTool({ description: "Issues a refund", input: RefundInput })
+  issue_refund({ cents }: z.output<typeof RefundInput>): string {
+    refunds.push(`ledger ${this.id}:${cents}`);
+    return `Ledger refunded ${cents}`;
+  }
+}
+
+class AuditedLedger extends Ledger {
+  @llmTool({
+    description: "Issues a refund, with a person's approval above 100 cents",
+    input: RefundInput,
+    requireApproval: { when: (input: { cents: number }) => input.cents > 100 },
+  })
+  override issue_refund({ cents }: z.output<typeof RefundInput>): string {
+    refunds.push(`audited ${this.id}:${cents}`);
+    return `Audited refund of ${cents}`;
+  }
+}
+
+const getLedger = Tool.create(
+  "get_ledger",
+  "Retrieves one ledger",
+  Tool.InputSchema.of(Tool.Parameter.string("id", "Ledger id")),
+  (input) => {
+    const { id } = JSON.parse(input) as { id: string };
+    return ToolResult.withArtifact(`Ledger ${id}`, new AuditedLedger(id));
+  },
+);
+
+describe("a placeholder bound to an instance whose method needs approval the registered type's does not", () => {
+  function ledgerDesk(model: ScriptedModel) {
+    refunds = [];
+    return deskAgent({
+      model,
+      tools: [getLedger],
+      configure: (runner) => runner.withToolChainingFrom(Ledger),
+      name: "LedgerDesk",
+      ticket: "Refund L1",
+    });
+  }
+
+  const ledgerScript = (cents: number) =>
+    new ScriptedModel([
+      ScriptedModel.toolCall("get_ledger", { id: "L1" }, { id: "c1" }),
+      ScriptedModel.toolCall("issue_refund", { cents }, { id: "c2" }),
+      ScriptedModel.text("Done"),
+    ]);
+
+  it("asks the person (the bound method's policy) and runs once approved, with the input asked about", async () => {
+    const model = ledgerScript(500);
+    const { platform, start } = ledgerDesk(model);
+    const waiting = await start();
+    expect(waiting.status).toBe("waiting");
+    expect(waiting.awaiting[0]).toMatchObject({
+      kind: "approval",
+      toolName: "issue_refund",
+      arguments: { cents: 500 },
+    });
+    expect(refunds).toEqual([]);
+    const done = await platform.respond(waiting.id, waiting.awaiting[0]?.id as string, { approved: true });
+    expect(done.status).toBe("completed");
+    expect(refunds).toEqual(["audited L1:500"]);
+    expect(toolResultText(model, 2)).toContain("Audited refund of 500");
+  });
+
+  it("denied: never runs, and the model is told", async () => {
+    const model = ledgerScript(500);
+    const { platform, start } = ledgerDesk(model);
+    const waiting = await start();
+    const done = await platform.respond(waiting.id, waiting.awaiting[0]?.id as string, {
+      approved: false,
+      reason: "not today",
+    });
+    expect(done.status).toBe("completed");
+    expect(refunds).toEqual([]);
+    expect(toolResultText(model, 2)).toContain("The user denied this call: not today");
+  });
+
+  it("below the bound method's threshold: runs at once, nobody asked", async () => {
+    const model = ledgerScript(50);
+    const { start } = ledgerDesk(model);
+    const done = await start();
+    expect(done.status).toBe("completed");
+    expect(refunds).toEqual(["audited L1:50"]);
+    expect(toolResultText(model, 2)).toContain("Audited refund of 50");
   });
 });

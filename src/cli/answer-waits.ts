@@ -1,23 +1,31 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { DEFAULT_QUEUE } from "../distributed/queue-protocol.js";
 import type { AgentPlatform } from "../platform/agent-platform.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import type { AwaitableRequest, AwaitableResponse } from "../platform/awaitable.js";
+import { expireWaits } from "../platform/process-launcher.js";
 import { indent, type Terminal } from "./terminal.js";
 
 /** How `run` answers a waiting process: ask on the terminal, approve everything, or deny everything. */
 export type ApprovalMode = "ask" | "approve-all" | "deny-all";
 
-/** Asks one question on the terminal and resolves to the line typed (`undefined` at end of input). */
-export type AskLine = (question: string) => Promise<string | undefined>;
+/** Asks one question on the terminal and resolves to the line typed (`undefined` at end of input, or once `signal` aborts). */
+export type AskLine = (question: string, signal?: AbortSignal) => Promise<string | undefined>;
 
 /** The reason `--deny-all` gives. */
 export const DENY_ALL_REASON = "denied by --deny-all";
+
+/** What the terminal got when a request's deadline passed before anyone answered it. */
+const UNANSWERED = Symbol("unanswered before the deadline");
 
 /**
  * Answers the requests of `process` until it stops waiting: with `--approve-all`
  * / `--deny-all`, or by asking on the terminal (`ask`). Resolves to the process
  * once it ended, or still waiting when nobody can answer here (no terminal and
  * no flag, or a form under a flag): the caller then prints how to answer.
+ * A question on the terminal is withdrawn at its request's deadline
+ * (`timeoutMs`): the request is denied "timed out" (a form's wait fails), the
+ * terminal says so, and the run goes on without waiting for a keystroke.
  */
 export async function answerWaits(
   platform: AgentPlatform,
@@ -31,8 +39,25 @@ export async function answerWaits(
     const [request] = current.awaiting;
     if (request === undefined) break;
     const response =
-      mode === "ask" ? (ask ? await askFor(request, terminal, ask) : undefined) : flagAnswer(request, mode);
+      mode === "ask"
+        ? ask
+          ? await askUntilDeadline(request, terminal, ask)
+          : undefined
+        : flagAnswer(request, mode);
     if (response === undefined) break;
+    if (response === UNANSWERED) {
+      terminal.out();
+      terminal.err(
+        terminal.style.yellow(
+          `No answer to ${request.id} before its timeout: ${request.kind === "form" ? "the form was not submitted" : 'denied ("timed out")'}.`,
+        ),
+      );
+      const after = await afterDeadline(current);
+      // Not expired here (a run on workers expires it there): nothing more this terminal can do.
+      if (after.status === "waiting" && after.awaiting[0]?.id === request.id) break;
+      current = after;
+      continue;
+    }
     try {
       current = await platform.respond(current.id, request.id, response, { respondent: "cli" });
     } catch (error) {
@@ -41,6 +66,31 @@ export async function answerWaits(
     }
   }
   return current;
+}
+
+/** Asks for `request` on the terminal; past the request's deadline the question is withdrawn. */
+async function askUntilDeadline(
+  request: AwaitableRequest,
+  terminal: Terminal,
+  ask: AskLine,
+): Promise<AwaitableResponse | typeof UNANSWERED | undefined> {
+  if (request.deadline === undefined) return askFor(request, terminal, ask);
+  const withdrawn = new AbortController();
+  const timer = setTimeout(() => withdrawn.abort(), Math.max(0, request.deadline - Date.now()));
+  try {
+    const response = await askFor(request, terminal, (question) => ask(question, withdrawn.signal));
+    return withdrawn.signal.aborted ? UNANSWERED : response;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `process` once its requests past their deadline were denied and it ran on to its end or its next wait. */
+async function afterDeadline(process: AgentProcess): Promise<AgentProcess> {
+  const after = await expireWaits(process);
+  // The runner's own timer may have resumed it first: wait for that run to end or wait again.
+  while (after.status === "running") await sleep(20);
+  return after;
 }
 
 function flagAnswer(

@@ -30,10 +30,11 @@ Logger.setDefault(Logger.stderr({ write: (line) => terminal.err(line.replace(/\n
 // On a terminal, a run waiting for a person asks here (one line at a time; closed once the command ends).
 let lines: ReturnType<typeof createInterface> | undefined;
 const ask: AskLine | undefined = process.stdin.isTTY
-  ? async (question) => {
+  ? async (question, withdrawn) => {
       lines ??= createInterface({ input: process.stdin, output: process.stdout });
       try {
-        return await lines.question(question, { signal: controller.signal });
+        const signal = withdrawn ? AbortSignal.any([controller.signal, withdrawn]) : controller.signal;
+        return await lines.question(question, { signal });
       } catch {
         return undefined;
       }

@@ -48,6 +48,7 @@ function scriptedAgentTool(
     const platform = platformFor(new ScriptedModel(example.script()));
     try {
       const deployed = platform.deploy(example.agents[0] as AgentClass);
+      // Not gated here: this tool keeps the agent tool's schema and metadata, and the MCP server gates the call to it.
       return await servedAgentTool(platform, deployed).call(input, context, options);
     } finally {
       await platform.close();

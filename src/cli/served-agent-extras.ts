@@ -27,6 +27,7 @@ export function servedAgentExtras(agentTools: readonly Tool[]): ServedAgentExtra
   const tools = agentTools.map((tool) => {
     const { name, description, inputSchema } = tool.definition;
     return Tool.of(name, description, inputSchema, tool.metadata, async (input, context, options) => {
+      // Not gated here: this wrapper keeps the agent tool's schema and metadata, and the MCP server gates the call to it.
       const result = await tool.call(input, context, options);
       if (result.kind !== "error") lastResults.set(name, result.content);
       return result;

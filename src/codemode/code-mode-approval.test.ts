@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AgentPlatform } from "../platform/agent-platform.js";
-import { defineAgent } from "../platform/define-agent.js";
+import { deskAgent } from "../../test/support/desk-agent.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { Tool } from "../tool/tool.js";
-import { domainType } from "../tool/type-token.js";
 import { CodeModeTool } from "./code-mode-tool.js";
-
-const Ticket = domainType("Ticket", z.object({ text: z.string() }));
-const Reply = domainType("Reply", z.object({ text: z.string() }));
 
 /** get_order (free) and refund (needs approval), recording each run. */
 function tools() {
@@ -56,23 +51,7 @@ function setup() {
     ScriptedModel.toolCall("run_code", { code: PROGRAM }, { id: "c1" }),
     ScriptedModel.text("Done."),
   ]);
-  const agent = defineAgent({
-    name: "Desk",
-    description: "Answers tickets",
-    actions: [
-      {
-        name: "answer",
-        input: Ticket,
-        output: Reply,
-        achievesGoal: { description: "Answered" },
-        run: async (ticket, context) => ({
-          text: await context.ai().withTools([code]).generateText(ticket.text),
-        }),
-      },
-    ],
-  });
-  const platform = AgentPlatform.create({ models: { main: model } });
-  const start = () => platform.runAgent(agent, Ticket.create({ text: "Refund order 3" }));
+  const { platform, start } = deskAgent({ model, tools: [code], ticket: "Refund order 3" });
   return { ...parts, model, platform, start };
 }
 
@@ -141,23 +120,8 @@ return "both";`;
       ScriptedModel.toolCall("run_code", { code: program }, { id: "c1" }),
       ScriptedModel.text("Done."),
     ]);
-    const agent = defineAgent({
-      name: "Twice",
-      description: "Refunds twice",
-      actions: [
-        {
-          name: "answer",
-          input: Ticket,
-          output: Reply,
-          achievesGoal: { description: "Answered" },
-          run: async (ticket, context) => ({
-            text: await context.ai().withTools([code]).generateText(ticket.text),
-          }),
-        },
-      ],
-    });
-    const platform = AgentPlatform.create({ models: { main: model } });
-    const first = await platform.runAgent(agent, Ticket.create({ text: "Refund 1 and 2" }));
+    const { platform, start } = deskAgent({ model, tools: [code], name: "Twice", ticket: "Refund 1 and 2" });
+    const first = await start();
     expect(first.awaiting).toEqual([expect.objectContaining({ id: "r1", arguments: { id: 1, cents: 10 } })]);
     const second = await platform.respond(first.id, "r1", { approved: true }, { respondent: "test" });
     expect(second.status).toBe("waiting");

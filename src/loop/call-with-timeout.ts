@@ -40,6 +40,7 @@ export async function callWithTimeout(
     if (timeoutMs !== undefined) timer = setTimeout(() => resolve({ timedOutAfterMs: timeoutMs }), timeoutMs);
     deadline?.reached().then(() => resolve({ timedOutAfterMs: deadline.ms }));
   });
+  // Not gated here: the loop calls this after the gate admitted the call (execute-tool-call.ts).
   const running = tool.call(input, context, { ...options, signal });
   try {
     const outcome = await Promise.race([running, expired]);

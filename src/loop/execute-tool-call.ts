@@ -188,8 +188,11 @@ export async function executeToolCall(
       ? tool.call(parsed.input, environment.context, callOptions)
       : callWithTimeout(tool, parsed.input, environment.context, callOptions, timeoutMs, deadline);
   try {
-    const result = await withinToolCall(call.toolCallId, span, () =>
-      approval === undefined ? run() : ApprovalGrant.run(approval, parsed.input, run),
+    const result = await withinToolCall(
+      call.toolCallId,
+      span,
+      () => (approval === undefined ? run() : ApprovalGrant.run(approval, parsed.input, run)),
+      callKey,
     );
     if ("timedOutAfterMs" in result) {
       // The model sees the reference's pinned `Error: Tool execution timed out`; the span names the limit.

@@ -17,6 +17,8 @@ import type { ToolLoopEvent } from "./tool-loop.js";
 interface TraceScope {
   /** The id of the tool call running (set inside a tool call, so a process it starts can name it). */
   readonly toolCallId?: string;
+  /** Our key of that call (`<loopId>/<round>.<index>`): a loop started inside it keys its journal slot by it. */
+  readonly callKey?: string;
   /** The OpenTelemetry context holding the innermost span of ours. */
   readonly spanContext?: Context;
 }
@@ -44,20 +46,26 @@ export function contextOf(span: Span): Context | undefined {
 export function withSpan<T>(span: Span, fn: () => T): T {
   if (!span.isRecording()) return fn();
   const spanContext = setSpan(parentContext(), span);
-  const toolCallId = scopes.getStore()?.toolCallId;
-  const scope: TraceScope = toolCallId === undefined ? { spanContext } : { toolCallId, spanContext };
+  const current = scopes.getStore();
+  const scope: TraceScope = current?.toolCallId === undefined ? { spanContext } : { ...current, spanContext };
   return scopes.run(scope, () => withContext(spanContext, fn));
 }
 
 /** Runs the tool call `toolCallId` (whose span is `span`): processes started inside it are nested under it. */
-export function withinToolCall<T>(toolCallId: string, span: Span, fn: () => T): T {
+export function withinToolCall<T>(toolCallId: string, span: Span, fn: () => T, callKey?: string): T {
   const current = scopes.getStore();
+  const keyed = callKey === undefined ? { toolCallId } : { toolCallId, callKey };
   if (!span.isRecording()) {
     const spanContext = current?.spanContext;
-    return scopes.run(spanContext === undefined ? { toolCallId } : { toolCallId, spanContext }, fn);
+    return scopes.run(spanContext === undefined ? keyed : { ...keyed, spanContext }, fn);
   }
   const spanContext = setSpan(parentContext(), span);
-  return scopes.run({ toolCallId, spanContext }, () => withContext(spanContext, fn));
+  return scopes.run({ ...keyed, spanContext }, () => withContext(spanContext, fn));
+}
+
+/** Our key of the tool call the current async call chain runs in (see `withinToolCall`), if any. */
+export function currentCallKey(): string | undefined {
+  return scopes.getStore()?.callKey;
 }
 
 /** The id of the tool call the current async call chain runs in, if any. */

@@ -64,8 +64,9 @@ export interface FinishedLoop {
 
 /** One slot of an action's run, in the order loops and awaitables claimed them. */
 export type WaitJournalEntry =
-  | { readonly kind: "loop-done"; readonly loop: FinishedLoop }
-  | { readonly kind: "loop-suspended"; readonly loop: SuspendedLoop }
+  /** `key`: the slot's key when a loop inside a tool call claimed it (see {@link LoopWaits.enter}). */
+  | { readonly kind: "loop-done"; readonly loop: FinishedLoop; readonly key?: string }
+  | { readonly kind: "loop-suspended"; readonly loop: SuspendedLoop; readonly key?: string }
   | { readonly kind: "awaitable" }
   /** A code-mode program that stopped for a person: its journal of settled inner calls (plain JSON), keyed by the code call. */
   | { readonly kind: "program"; readonly key: string; readonly journal: unknown };
@@ -78,8 +79,18 @@ export type { ApprovalAnswer } from "../tool/approval-authority.js";
  * and resume its stopped loop where it stopped, and the answers to approvals.
  */
 export interface LoopWaits extends ApprovalAuthority {
-  /** Claims the next slot of the current action's run; returns its index and what a previous run left there. */
-  enter(): { readonly index: number; readonly entry: WaitJournalEntry | undefined };
+  /**
+   * Claims the next slot of the current action's run; returns its index and
+   * what a previous run left there. With `key` (the tool call a nested loop
+   * runs in), the slot a previous run recorded under the same key (and the
+   * same count of earlier claims with it) is found wherever it is, so loops of
+   * concurrent tool calls each get their own back; record it with the `key` returned.
+   */
+  enter(key?: string): {
+    readonly index: number;
+    readonly entry: WaitJournalEntry | undefined;
+    readonly key?: string;
+  };
   /** Keeps what happened in slot `index`. */
   record(index: number, entry: WaitJournalEntry): void;
   /** The answer to the approval of call `key`, once given (not used up; the gate uses `decide`). */

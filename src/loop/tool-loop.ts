@@ -23,6 +23,7 @@ import { flatUuid } from "./flat-uuid.js";
 import { assistantMessage, emptyReplyNudge, textOf, toolCallsOf, toolMessage } from "./loop-messages.js";
 import {
   contextOf,
+  currentCallKey,
   emit,
   endSpan,
   type LoopEventListener,
@@ -248,7 +249,8 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   if (options.maxToolResultChars !== undefined)
     checkMaxToolResultChars("The tool loop's", options.maxToolResultChars);
   const waits = options.waits;
-  const slot = waits?.enter();
+  // A loop inside a tool call (an agentic tool's) finds its own slot by the call's key, even in a parallel round.
+  const slot = waits?.enter(currentCallKey());
   const entry = slot?.entry;
   let resumed: SuspendedLoop | undefined;
   if (entry?.kind === "loop-done") return replayed(entry.loop, options);
@@ -316,7 +318,11 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         returnedDirect: result.returnedDirect,
       };
       // Stryker disable next-line OptionalChaining: a slot comes from waits, so waits is set here
-      waits?.record(slot.index, { kind: "loop-done", loop });
+      waits?.record(slot.index, {
+        kind: "loop-done",
+        loop,
+        ...(slot.key === undefined ? {} : { key: slot.key }),
+      });
     }
     return result;
   };
@@ -424,7 +430,11 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
           ...(resumeSlot === undefined ? {} : { resumeSlot }),
         };
         // Stryker disable next-line OptionalChaining: a slot comes from waits, so waits is set here
-        waits?.record(slot.index, { kind: "loop-suspended", loop });
+        waits?.record(slot.index, {
+          kind: "loop-suspended",
+          loop,
+          ...(slot.key === undefined ? {} : { key: slot.key }),
+        });
       }
       throw waiting ?? new AwaitingResponse(requests);
     }

@@ -5,11 +5,14 @@
 // unanswered call never runs.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { deskAgent } from "../../test/support/desk-agent.js";
 import { PlaybookTool } from "../agentic/playbook-tool.js";
 import { SimpleAgenticTool } from "../agentic/simple-agentic-tool.js";
 import { InvalidResponseError } from "../errors/invalid-response-error.js";
 import { UnfoldingTool } from "../progressive/unfolding-tool.js";
 import { unfoldingTools } from "../progressive/unfolding-tools.js";
+import type { PromptRunner } from "../prompt/prompt-runner.js";
+import { Subagent } from "../subagent/subagent.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 
 type ScriptedStepInit = NonNullable<ConstructorParameters<typeof ScriptedModel>[0]>[number];
@@ -18,7 +21,6 @@ import { llmTool } from "../tool/llm-tool.js";
 import { Tool } from "../tool/tool.js";
 import type { ToolApproval } from "../tool/tool-approval.js";
 import { domainType } from "../tool/type-token.js";
-import { AgentPlatform } from "./agent-platform.js";
 import type { AgentProcess } from "./agent-process.js";
 import { defineAgent } from "./define-agent.js";
 
@@ -56,6 +58,8 @@ interface Route {
   reach(args: object, id?: string): ScriptedStepInit[];
   /** The steps after `pay` ran or was answered (closing inner loops), before the outer answer. */
   after?: ScriptedStepInit[];
+  /** Configures the action's prompt runner beyond the tools (tool chaining). @default none */
+  configure?(runner: PromptRunner, runs: Pay[]): PromptRunner;
   /** The steps that reach `pay` again later in the same loop. @default reach */
   reachAgain?(args: object, id?: string): ScriptedStepInit[];
 }
@@ -75,6 +79,67 @@ function walletClass(runs: Pay[]) {
 }
 
 const other = Tool.create("balance", "Shows the balance", () => Tool.Result.text("100"));
+
+const Claim = domainType("Claim", z.object({ text: z.string() }));
+const Settled = domainType("Settled", z.object({ text: z.string() }));
+
+/** A child agent whose one action pays through its own tool loop (reached as a subagent). */
+function payerAgent(runs: Pay[]) {
+  return defineAgent({
+    name: "Payer",
+    description: "Pays claims",
+    actions: [
+      {
+        name: "settle",
+        input: Claim,
+        output: Settled,
+        achievesGoal: { description: "Settled" },
+        run: async (claim, context) => ({
+          text: await context
+            .ai()
+            .withTools([payTool(runs)])
+            .generateText(claim.text),
+        }),
+      },
+    ],
+  });
+}
+
+/** A purse whose `pay` needs no approval; `GuardedPurse` overrides it with the policy (chained from `Purse`). */
+function makePurses(runs: Pay[]) {
+  class Purse {
+    @llmTool({ description: "Pays someone", input: PayInput })
+    pay(input: Pay) {
+      runs.push({ ...input, to: `unguarded ${input.to}` });
+      return "paid without asking";
+    }
+  }
+  class GuardedPurse extends Purse {
+    @llmTool({ description: "Pays someone", input: PayInput, requireApproval: policy })
+    override pay(input: Pay) {
+      runs.push(input);
+      return `paid ${input.cents} to ${input.to}`;
+    }
+  }
+  return { Purse, GuardedPurse };
+}
+
+const pursesOfRun = new WeakMap<Pay[], ReturnType<typeof makePurses>>();
+
+/** The purse classes of one run (the same classes for its tools and its chaining). */
+function purses(runs: Pay[]) {
+  let classes = pursesOfRun.get(runs);
+  if (classes === undefined) {
+    classes = makePurses(runs);
+    pursesOfRun.set(runs, classes);
+  }
+  return classes;
+}
+
+/** Retrieves `purse` (bound by tool chaining). */
+function getPurse(purse: object): Tool {
+  return Tool.create("get_purse", "Retrieves the purse", () => Tool.Result.withArtifact("the purse", purse));
+}
 
 const routes: Route[] = [
   {
@@ -153,36 +218,58 @@ const routes: Route[] = [
     ],
     after: [ScriptedModel.text("playbook done")],
   },
-];
-
-const Order = domainType("Order", z.object({ text: z.string() }));
-const Reply = domainType("Reply", z.object({ text: z.string() }));
-
-function agentWith(tools: Tool[]) {
-  return defineAgent({
-    name: "Cashier",
-    description: "Pays",
-    actions: [
-      {
-        name: "pay",
-        input: Order,
-        output: Reply,
-        achievesGoal: { description: "Paid" },
-        run: async (order, context) => ({
-          text: await context.ai().withTools(tools).generateText(order.text),
-        }),
-      },
+  {
+    name: "a subagent (Subagent.ofInstance(...).consuming(...))",
+    tools: (runs) => [Subagent.ofInstance(payerAgent(runs)).consuming(Claim)],
+    reach: (args, id) => [
+      ScriptedModel.toolCall("Payer", { text: "pay" }),
+      ScriptedModel.toolCall("pay", args, id === undefined ? {} : { id }),
     ],
-  });
-}
+    after: [ScriptedModel.text("child done")],
+  },
+  {
+    name: "a chained method (withToolChainingFrom, the type's own approval)",
+    tools: (runs) => [getPurse(new (purses(runs).GuardedPurse)())],
+    configure: (runner, runs) => runner.withToolChainingFrom(purses(runs).GuardedPurse),
+    reach: (args, id) => [
+      ScriptedModel.toolCall("get_purse", {}),
+      ScriptedModel.toolCall("pay", args, id === undefined ? {} : { id }),
+    ],
+    reachAgain: (args, id) => [ScriptedModel.toolCall("pay", args, id === undefined ? {} : { id })],
+  },
+  {
+    name: "a chained method (a subclass's override with approval, chained from the base type)",
+    tools: (runs) => [getPurse(new (purses(runs).GuardedPurse)())],
+    configure: (runner, runs) => runner.withToolChainingFrom(purses(runs).Purse),
+    reach: (args, id) => [
+      ScriptedModel.toolCall("get_purse", {}),
+      ScriptedModel.toolCall("pay", args, id === undefined ? {} : { id }),
+    ],
+    reachAgain: (args, id) => [ScriptedModel.toolCall("pay", args, id === undefined ? {} : { id })],
+  },
+  {
+    name: "a chained method (withToolChainingFromAny)",
+    tools: (runs) => [getPurse(new (purses(runs).GuardedPurse)())],
+    configure: (runner) => runner.withToolChainingFromAny(),
+    reach: (args, id) => [
+      ScriptedModel.toolCall("get_purse", {}),
+      ScriptedModel.toolCall("pay", args, id === undefined ? {} : { id }),
+    ],
+    reachAgain: (args, id) => [ScriptedModel.toolCall("pay", args, id === undefined ? {} : { id })],
+  },
+];
 
 /** Runs `route` with `steps` (ending with the outer answer); returns what it takes to answer and count. */
 async function start(route: Route, steps: ScriptedStepInit[]) {
   const runs: Pay[] = [];
-  const model = new ScriptedModel(steps);
-  const platform = AgentPlatform.create({ models: { main: model } });
-  const process = await platform.runAgent(agentWith(route.tools(runs)), Order.create({ text: "pay" }));
-  return { runs, model, platform, process };
+  const desk = deskAgent({
+    model: new ScriptedModel(steps),
+    tools: route.tools(runs),
+    configure: (runner) => route.configure?.(runner, runs) ?? runner,
+    name: "Cashier",
+    ticket: "pay",
+  });
+  return { runs, model: desk.model, platform: desk.platform, process: await desk.start() };
 }
 
 const done = ScriptedModel.text("done");

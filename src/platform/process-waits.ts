@@ -27,6 +27,11 @@ export interface AcceptedResponse {
   readonly waitedMs: number;
 }
 
+/** The key a journal entry was recorded under, if any. */
+function keyOf(entry: WaitJournalEntry | null | undefined): string | undefined {
+  return entry !== null && entry !== undefined && "key" in entry ? entry.key : undefined;
+}
+
 /** The reason of a request denied because nobody answered in time. */
 export const TIMED_OUT = "timed out";
 
@@ -41,6 +46,10 @@ export class ProcessWaits implements LoopWaits {
   private readonly answers: Map<string, unknown>;
   private nextId: number;
   private cursor = 0;
+  /** How many slots each call key claimed in this run of the action (a call may run several loops). */
+  private readonly keyedClaims = new Map<string, number>();
+  /** The slots keyed claims took in this run of the action (a slot reserved past the end is not free to the next). */
+  private readonly keyedSlots = new Set<number>();
   /** Checks only this live process can run on an answer (a zod schema), by request key; never in the checkpoint. */
   private readonly liveChecks = new Map<string, AnswerCheck>();
 
@@ -74,18 +83,46 @@ export class ProcessWaits implements LoopWaits {
   /** An action of the root process starts: loops and awaitables claim slots from the first again. */
   actionStarted(): void {
     this.cursor = 0;
+    this.keyedClaims.clear();
+    this.keyedSlots.clear();
   }
 
   /** The action ended without waiting: its journal and answers are done with. */
   actionEnded(): void {
     this.cursor = 0;
+    this.keyedClaims.clear();
+    this.keyedSlots.clear();
     if (this.journal.length > 0) this.journal = [];
     this.answers.clear();
   }
 
-  enter(): { readonly index: number; readonly entry: WaitJournalEntry | undefined } {
+  enter(key?: string): {
+    readonly index: number;
+    readonly entry: WaitJournalEntry | undefined;
+    readonly key?: string;
+  } {
     const index = this.cursor++;
-    return { index, entry: this.journal[index] ?? undefined };
+    if (key === undefined) return { index, entry: this.journal[index] ?? undefined };
+    const count = this.keyedClaims.get(key) ?? 0;
+    this.keyedClaims.set(key, count + 1);
+    const slotKey = `${key}#${count}`;
+    // Its own slot from the previous run, wherever concurrent calls' loops put it.
+    const own = this.journal.findIndex((entry) => keyOf(entry) === slotKey);
+    if (own >= 0) return this.keyed(own, slotKey);
+    const there = this.journal[index] ?? undefined;
+    if (!this.keyedSlots.has(index) && keyOf(there) === undefined) return this.keyed(index, slotKey);
+    // The positional slot is another call's: a new one past every slot, reserved at once.
+    const fresh = Math.max(this.journal.length, this.cursor);
+    while (this.journal.length <= fresh) this.journal.push(null);
+    return this.keyed(fresh, slotKey);
+  }
+
+  private keyed(
+    index: number,
+    key: string,
+  ): { readonly index: number; readonly entry: WaitJournalEntry | undefined; readonly key: string } {
+    this.keyedSlots.add(index);
+    return { index, entry: this.journal[index] ?? undefined, key };
   }
 
   position(): number {

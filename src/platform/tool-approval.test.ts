@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { deskAgent, deskDefinition, Ticket } from "../../test/support/desk-agent.js";
 import { ApprovalUnavailableError } from "../errors/approval-unavailable-error.js";
 import { InvalidResponseError } from "../errors/invalid-response-error.js";
 import { UnfoldingTool } from "../progressive/unfolding-tool.js";
@@ -9,14 +9,9 @@ import { Param } from "../tool/param.js";
 import { Tool } from "../tool/tool.js";
 import type { ToolApproval } from "../tool/tool-approval.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { domainType } from "../tool/type-token.js";
 import { AgentPlatform } from "./agent-platform.js";
-import { defineAgent } from "./define-agent.js";
 import type { AgentProcessEvent } from "./process-event.js";
 import { ProcessOptions } from "./process-options.js";
-
-const Ticket = domainType("Ticket", z.object({ text: z.string() }));
-const Reply = domainType("Reply", z.object({ text: z.string() }));
 
 /** A refund tool that counts its runs, needing approval per `approval`. */
 function refundTool(runs: string[], approval: ToolApproval = {}): Tool {
@@ -33,32 +28,14 @@ function refundTool(runs: string[], approval: ToolApproval = {}): Tool {
 }
 
 /** An agent whose one action asks the model (with `tools`) to answer the ticket. */
-function desk(tools: Tool[]) {
-  return defineAgent({
-    name: "Desk",
-    description: "Answers tickets",
-    actions: [
-      {
-        name: "answer",
-        input: Ticket,
-        output: Reply,
-        achievesGoal: { description: "Answered" },
-        run: async (ticket, context) => ({
-          text: await context.ai().withTools(tools).generateText(ticket.text),
-        }),
-      },
-    ],
-  });
-}
+const desk = (tools: Tool[]) => deskDefinition({ tools });
 
 function setup(model: ScriptedModel, approval?: ToolApproval) {
   const runs: string[] = [];
   const events: AgentProcessEvent[] = [];
-  const platform = AgentPlatform.create({ models: { main: model } });
-  const agent = desk([refundTool(runs, approval)]);
+  const { platform, start } = deskAgent({ model, tools: [refundTool(runs, approval)] });
   const options = { processOptions: new ProcessOptions({ listeners: [(event) => events.push(event)] }) };
-  const start = () => platform.runAgent(agent, Ticket.create({ text: "Refund order 7" }), options);
-  return { platform, runs, events, start };
+  return { platform, runs, events, start: () => start(options) };
 }
 
 const refundCall = ScriptedModel.toolCall("refund", { orderId: "7", cents: 500 }, { id: "c1" });

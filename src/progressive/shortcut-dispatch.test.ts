@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { InputSchema } from "../tool/input-schema.js";
 import { Tool } from "../tool/tool.js";
 import { ToolCallContext } from "../tool/tool-call-context.js";
@@ -42,11 +43,68 @@ describe("UnfoldingTool shortcut dispatch", () => {
     ]);
   });
 
-  it("passes a scalar as a JSON scalar (a string keeps its quotes)", async () => {
+  it("passes a scalar as a JSON scalar (a string keeps its quotes) to a tool that reads its own arguments", async () => {
+    const received: string[] = [];
+    const lenient = Tool.create(
+      "activate",
+      "Activates a mood",
+      ToolMetadata.create({ lenientArguments: true }),
+      (input) => {
+        received.push(input);
+        return ToolResult.text("activated");
+      },
+    );
+    const result = await UnfoldingTool.of("mood", "Mood", [lenient]).call('{"activate": "ecstasy"}');
+    expect(result.content).toBe("activated");
+    expect(received).toEqual(['"ecstasy"']);
+  });
+
+  it("refuses a scalar in-band for a tool with a schema, which never runs", async () => {
     const received: string[] = [];
     const facade = UnfoldingTool.of("mood", "Mood", [leaf("activate", received)]);
-    await facade.call('{"activate": "ecstasy"}');
-    expect(received).toEqual(['"ecstasy"']);
+    for (const scalar of ['"ecstasy"', "42", "true", "null", '["a"]']) {
+      const result = await facade.call(`{"activate": ${scalar}}`);
+      expect(result.kind).toBe("error");
+      expect(result.content).toMatch(
+        /^Invalid arguments for tool 'activate': the arguments must be a JSON object, got /,
+      );
+    }
+    expect(received).toEqual([]);
+  });
+
+  it("checks a shortcut's arguments against the inner tool's schema and its zod parse, approval or not", async () => {
+    const runs: unknown[] = [];
+    const typed = Tool.fromFunction(
+      "set_volume",
+      "Sets the volume",
+      z.object({
+        level: z
+          .number()
+          .int()
+          .max(10)
+          .refine((level) => level % 2 === 0, "must be even"),
+      }),
+      z.string(),
+      (input) => {
+        runs.push(input);
+        return "set";
+      },
+    );
+    const facade = UnfoldingTool.of("audio", "Audio", [typed]);
+    const scalar = await facade.call('{"set_volume": 11}');
+    expect(scalar.content).toMatch(/must be a JSON object, got 11/);
+    const schema = await facade.call('{"set_volume": {"level": "loud"}}');
+    expect(schema.kind).toBe("error");
+    expect(schema.content).toMatch(/^Invalid arguments for tool 'set_volume': field 'level' must be integer/);
+    const maximum = await facade.call('{"set_volume": {"level": 12}}');
+    expect(maximum.content).toMatch(/level.*10/);
+    // Only zod knows the refinement: the typed tool's own parse refuses it before the function runs.
+    const refinement = await facade.call('{"set_volume": {"level": 7}}');
+    expect(refinement.kind).toBe("error");
+    expect(refinement.content).toMatch(/must be even/);
+    expect(runs).toEqual([]);
+    expect((await facade.call('{"set_volume": {"level": "8"}}')).content).toBe("set");
+    expect(runs).toEqual([{ level: 8 }]);
   });
 
   it("forwards the context and the signal to the inner tool", async () => {

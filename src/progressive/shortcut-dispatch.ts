@@ -48,8 +48,10 @@ export interface ShortcutRun {
  * an agent process the call waits: an {@link AwaitingResponse} is thrown, and
  * the same call finds the answer when the loop runs again), then the tool runs
  * with exactly the approved input. The call's key is the outer call's key
- * plus the inner tool's name. A scalar value (not an object) is passed as it
- * is to a tool needing no approval, as the reference does.
+ * plus the inner tool's name. A scalar value (not an object) goes through the
+ * same check: a tool whose metadata sets `lenientArguments` (and needs no
+ * approval) receives it as the reference passes it (`"ecstasy"` with its
+ * quotes); any other tool answers in-band that its arguments must be a JSON object.
  */
 export async function runShortcut(
   shortcut: Shortcut,
@@ -58,10 +60,6 @@ export async function runShortcut(
 ): Promise<ShortcutRun> {
   const tool = shortcut.tool;
   const toolName = tool.definition.name;
-  // The reference passes a scalar as a JSON scalar (`"ecstasy"` with its quotes): kept for tools that need
-  // no approval; arguments that are not an object are refused (in-band) for one that does.
-  if (!shortcut.input.startsWith("{") && tool.metadata.approval === undefined)
-    return { result: await tool.call(shortcut.input, context, options), input: shortcut.input };
   const outcome = await gateToolCall(
     { tool, toolName, input: shortcut.input, callKey: `${options.callKey ?? "direct"}/${toolName}` },
     { context, callOptions: options },

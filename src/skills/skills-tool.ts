@@ -124,6 +124,7 @@ export class SkillsTool extends AbstractTool implements ProgressiveTool, Unfoldi
           : `There is no skill named '${name}'. Skills: ${names}.`,
       );
     }
+    // Not gated: the activator is ours, takes no arguments and needs no approval (the facade call itself was gated).
     const result = await activator.call("{}", context, options);
     // Also on a repeat: a loop id shared by several loops starts each with the facade alone, and
     // the skill's tools must come back; where they are already offered, appending changes nothing.

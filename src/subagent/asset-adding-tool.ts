@@ -52,6 +52,7 @@ export class AssetAddingTool<T = Asset> extends DelegatingTool {
     context: ToolCallContext = ToolCallContext.EMPTY,
     options?: ToolCallOptions,
   ): Promise<ToolResult> {
+    // Not gated again: a decorator's call is the gated call itself (same definition, metadata and input, admitted by whichever route called it).
     const result = await this.delegate.call(input, context, options);
     for (const artifact of matchingArtifacts(result, this.matches, this.filter)) {
       await this.tracker.addAsset(this.converter(artifact));

@@ -77,6 +77,7 @@ export class DelegatingTool extends AbstractTool {
     context: ToolCallContext = ToolCallContext.EMPTY,
     options?: ToolCallOptions,
   ): Promise<ToolResult> {
+    // Not gated again: a decorator's call is the gated call itself (same definition, metadata and input, admitted by whichever route called it).
     return this.delegate.call(input, context, options);
   }
 

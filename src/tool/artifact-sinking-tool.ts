@@ -43,6 +43,7 @@ export class ArtifactSinkingTool<L extends TypeLike = TypeLike> extends Delegati
     context: ToolCallContext = ToolCallContext.EMPTY,
     options?: ToolCallOptions,
   ): Promise<ToolResult> {
+    // Not gated again: a decorator's call is the gated call itself (same definition, metadata and input, admitted by whichever route called it).
     const result = await this.delegate.call(input, context, options);
     const { filter, transform } = this.options;
     for (const value of matchingArtifacts(result, (value) => this.type.is(value), filter)) {

@@ -59,6 +59,7 @@ export class OneShotPerLoopTool extends DelegatingTool {
       );
     }
     try {
+      // Not gated again: a decorator's call is the gated call itself (same definition, metadata and input, admitted by whichever route called it).
       const result = await this.delegate.call(input, context, options);
       if (result.kind === "error") this.memo.forget(context);
       return result;

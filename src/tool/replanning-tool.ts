@@ -33,6 +33,7 @@ export class ReplanningTool extends DelegatingTool {
     context: ToolCallContext = ToolCallContext.EMPTY,
     options?: ToolCallOptions,
   ): Promise<ToolResult> {
+    // Not gated again: a decorator's call is the gated call itself (same definition, metadata and input, admitted by whichever route called it).
     const result = await this.delegate.call(input, context, options);
     throw new ReplanRequested(this.reason, (blackboard) => this.updater(result.content, blackboard));
   }
@@ -82,6 +83,7 @@ export class ConditionalReplanningTool extends DelegatingTool {
     context: ToolCallContext = ToolCallContext.EMPTY,
     options?: ToolCallOptions,
   ): Promise<ToolResult> {
+    // Not gated again: a decorator's call is the gated call itself (same definition, metadata and input, admitted by whichever route called it).
     const result = await this.delegate.call(input, context, options);
     const agentProcess = AmbientProcess.current();
     if (!agentProcess) {

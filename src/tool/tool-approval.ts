@@ -46,6 +46,7 @@ class ApprovalRequiringTool extends DelegatingTool {
     context: ToolCallContext = ToolCallContext.EMPTY,
     options?: ToolCallOptions,
   ): Promise<ToolResult> {
+    // The gate's own defence in depth: runs only under the grant the gate gave for exactly this input.
     return callGranted(this.approvalMetadata, this.definition.name, input, () =>
       this.delegate.call(input, context, options),
     );
