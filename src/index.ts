@@ -173,6 +173,7 @@ export type {
   AgentInit,
   AgentLike,
   AgentOptions,
+  AgentPlatformOptions,
   AgentProcessEvent,
   ConditionOptions,
   ConsoleOutputChannelOptions,
@@ -202,6 +203,7 @@ export type {
 } from "./platform/index.js";
 export {
   Agent,
+  AgentPlatform,
   AgentProcess,
   AgentProcessStatus,
   AgentRegistry,
@@ -212,6 +214,7 @@ export {
   Budget,
   ConsoleOutputChannel,
   condition,
+  createAgentPlatform,
   defineAction,
   defineAgent,
   describeEvent,
@@ -408,11 +411,11 @@ export {
 } from "./cli/index.js";
 
 // --- mcp ---
-// The root's AgentPlatform is the MCP layer's: the platform's, plus `mcpServers`,
-// config-defined `toolGroups` and `close()` (the platform layer never imports mcp).
+// `AgentPlatform` (exported with the platform) gets `mcpServers`, config-defined
+// `toolGroups` and `searchableAbove` from this layer, composed in (the platform
+// layer never imports mcp: src/platform/platform-mcp.ts).
 export { McpServerError } from "./errors/index.js";
 export type {
-  AgentPlatformOptions,
   CallToolResult,
   CreateMcpServerOptions,
   McpAuthorizationRedirect,
@@ -461,9 +464,7 @@ export type {
   ToolGroupConfig,
 } from "./mcp/index.js";
 export {
-  AgentPlatform,
   agentInputType,
-  createAgentPlatform,
   createMcpServer,
   McpClient,
   McpClients,

@@ -3,13 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleProgram } from "../bench/support/bundle-size.mjs";
+import { bundleProgram, bundleSize } from "../bench/support/bundle-size.mjs";
 import { ensureBuilt, root } from "./support/dist.js";
 
 // What a serverless user bundles (esbuild --bundle --minify, as wrangler does):
 // a program that uses no MCP must hold none of it, and still run (issue 27).
 const program = (name: string) => join(root, "bench/support/bundle", `${name}.ts`);
 const scratch = mkdtempSync(join(tmpdir(), "embabel-bundle-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 interface Bundled {
   readonly code: Uint8Array;
@@ -34,7 +35,6 @@ const fromPackage = (inputs: readonly string[], name: string) =>
 
 describe("a bundle of a program without MCP", () => {
   beforeAll(() => ensureBuilt(), 120_000);
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it("holds neither the MCP SDK, nor ajv, nor our MCP client and its SDK loader", async () => {
     const { code, inputs } = await bundle(program("tool-program"));
@@ -65,6 +65,26 @@ describe("a bundle of a program without MCP", () => {
     expect(run(bundled, "mcp-servers-program")).toMatch(
       /^ConfigurationError: AgentPlatform.create was given mcpServers, but the MCP layer is not in this program: .*McpClients\.fromConfig/,
     );
+  });
+});
+
+describe("a bundle of a tools + agent program (the weight check's shape, zod external)", () => {
+  beforeAll(() => ensureBuilt(), 120_000);
+
+  it("holds no tool search, no MCP and no AgentPlatform subclass, and runs", async () => {
+    const bundled = await bundle(program("agent-program"));
+    const text = new TextDecoder().decode(bundled.code);
+    // Texts of SearchableToolGroup/ToolSearchIndex and of the MCP layer's platform part.
+    expect(text).not.toContain("searchableAbove must be a whole number");
+    expect(text).not.toContain("MCP is available (lazy-init mode)");
+    expect(text).not.toContain("list its tools");
+    expect(run(bundled, "agent-program")).toBe("5");
+  });
+
+  it("stays within 1.07x the AI SDK's generateText + tool program, gzipped (target 1.0x: see bench/bundle.bench.mjs)", async () => {
+    const ours = await bundleSize(program("agent-program"), ["zod"]);
+    const ai = await bundleSize(program("ai-sdk-program"), ["zod"]);
+    expect(ours.gzipped / ai.gzipped).toBeLessThanOrEqual(1.07);
   });
 });
 

@@ -6,10 +6,14 @@ export function packageOf(input: string): string;
 /** Bundles `entry` into one minified file; resolves to its code and its metafile output (inputs, imports). */
 export function bundleProgram(
   entry: string,
+  external?: readonly string[],
 ): Promise<{ code: Uint8Array; meta: Metafile["outputs"][string] }>;
 
 /** Bundles `entry`; resolves to its sizes, the bytes per package, and the Node built-ins it imports. */
-export function bundleSize(entry: string): Promise<{
+export function bundleSize(
+  entry: string,
+  external?: readonly string[],
+): Promise<{
   bytes: number;
   gzipped: number;
   byPackage: Record<string, number>;

@@ -22,8 +22,8 @@ export function packageOf(input) {
   return parts[0]?.startsWith("@") ? `${parts[0]}/${parts[1]}` : (parts[0] ?? input);
 }
 
-/** Bundles `entry` into one minified file; resolves to its code and its metafile output (inputs, imports). */
-export async function bundleProgram(entry) {
+/** Bundles `entry` into one minified file (`external`: more packages left out, e.g. `["zod"]`); resolves to its code and its metafile output (inputs, imports). */
+export async function bundleProgram(entry, external = []) {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -34,7 +34,7 @@ export async function bundleProgram(entry) {
     write: false,
     metafile: true,
     logLevel: "silent",
-    external: OPTIONAL_PEERS,
+    external: [...OPTIONAL_PEERS, ...external],
   });
   const [output] = result.outputFiles;
   const meta = Object.values(result.metafile.outputs)[0];
@@ -43,8 +43,8 @@ export async function bundleProgram(entry) {
 }
 
 /** Bundles `entry`; resolves to its sizes, the bytes per package, and the Node built-ins it imports. */
-export async function bundleSize(entry) {
-  const { code, meta } = await bundleProgram(entry);
+export async function bundleSize(entry, external = []) {
+  const { code, meta } = await bundleProgram(entry, external);
   const byPackage = {};
   for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
     const name = packageOf(input);

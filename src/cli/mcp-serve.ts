@@ -1,9 +1,9 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { AgentPlatform } from "../mcp/index.js";
 import { isLoopbackHost } from "../mcp/mcp-http-guard.js";
 import { agentInputType, createMcpServer, servedAgentTool } from "../mcp/serve/create-mcp-server.js";
 import { serveMcpOverHttp } from "../mcp/serve/serve-mcp-over-http.js";
 import { serveMcpOverStdio } from "../mcp/serve/serve-mcp-over-stdio.js";
+import { AgentPlatform } from "../platform/agent-platform.js";
 import { AgentTool } from "../subagent/agent-tool.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { Tool } from "../tool/tool.js";

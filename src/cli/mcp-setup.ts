@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, resolve } from "node:path";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import type { AgentPlatformOptions } from "../mcp/agent-platform.js";
 import type { ToolGroupConfig } from "../mcp/config-tool-groups.js";
+import type { AgentPlatformOptions } from "../platform/agent-platform.js";
 import type { ToolGroup } from "../prompt/tool-group.js";
 import { EMPTY_CONFIG, type EmbabelConfig, type LoadedConfig, loadConfig } from "./cli-config.js";
 import type { ExampleDefinition } from "./example-definition.js";

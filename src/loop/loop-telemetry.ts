@@ -1,17 +1,17 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { Context, Span } from "@opentelemetry/api";
 import {
-  type Context,
-  context,
+  activeContext,
   isSpanContextValid,
-  type Span,
-  SpanStatusCode,
-  trace,
-} from "@opentelemetry/api";
+  SPAN_STATUS_ERROR,
+  setSpan,
+  startOtelSpan,
+  withContext,
+} from "./otel-global.js";
 import type { ToolLoopEvent } from "./tool-loop-event.js";
 
-// A proxy tracer: no-op (a non-recording span, no attribute work) until the
-// application registers an OpenTelemetry SDK.
-const tracer = trace.getTracer("embabel-ts");
+// Spans are no-op (a non-recording span, no attribute work) until the
+// application registers an OpenTelemetry SDK (see otel-global.ts).
 
 /** Where the current async call chain sits: the tool call it runs in, and the span to nest under. */
 interface TraceScope {
@@ -29,26 +29,26 @@ const scopes = new AsyncLocalStorage<TraceScope>();
 
 /** The context a new span of ours starts under: our innermost span, else the application's active context. */
 export function parentContext(): Context {
-  return scopes.getStore()?.spanContext ?? context.active();
+  return scopes.getStore()?.spanContext ?? activeContext();
 }
 
 /** Starts a span named `name` under the current one of ours (or the active context). */
 export function startSpan(name: string, parent: Context = parentContext()): Span {
-  return tracer.startSpan(name, undefined, parent);
+  return startOtelSpan("embabel-ts", name, undefined, parent);
 }
 
 /** The context whose active span is `span`, for starting children of a span that may have ended; `undefined` for a no-op span. */
 export function contextOf(span: Span): Context | undefined {
-  return isSpanContextValid(span.spanContext()) ? trace.setSpan(parentContext(), span) : undefined;
+  return isSpanContextValid(span.spanContext()) ? setSpan(parentContext(), span) : undefined;
 }
 
 /** Runs `fn` with `span` as the parent of spans started inside it (a plain call when `span` is not recording). */
 export function withSpan<T>(span: Span, fn: () => T): T {
   if (!span.isRecording()) return fn();
-  const spanContext = trace.setSpan(parentContext(), span);
+  const spanContext = setSpan(parentContext(), span);
   const current = scopes.getStore();
   const scope: TraceScope = current?.toolCallId === undefined ? { spanContext } : { ...current, spanContext };
-  return scopes.run(scope, () => context.with(spanContext, fn));
+  return scopes.run(scope, () => withContext(spanContext, fn));
 }
 
 /** Runs the tool call `toolCallId` (whose span is `span`): processes started inside it are nested under it. */
@@ -59,8 +59,8 @@ export function withinToolCall<T>(toolCallId: string, span: Span, fn: () => T, c
     const spanContext = current?.spanContext;
     return scopes.run(spanContext === undefined ? keyed : { ...keyed, spanContext }, fn);
   }
-  const spanContext = trace.setSpan(parentContext(), span);
-  return scopes.run({ ...keyed, spanContext }, () => context.with(spanContext, fn));
+  const spanContext = setSpan(parentContext(), span);
+  return scopes.run({ ...keyed, spanContext }, () => withContext(spanContext, fn));
 }
 
 /** Our key of the tool call the current async call chain runs in (see `withinToolCall`), if any. */
@@ -129,7 +129,7 @@ export function endSpan(
       span.setAttribute("error.type", error instanceof Error ? error.name : "_OTHER");
       span.recordException(error instanceof Error ? error : String(error));
       span.setStatus({
-        code: SpanStatusCode.ERROR,
+        code: SPAN_STATUS_ERROR,
         message: error instanceof Error ? error.message : String(error),
       });
     }

@@ -1,6 +1,5 @@
 // The MCP layer: MCP servers as tool groups and tools, and our tools and agents served over MCP.
 
-export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from "./agent-platform.js";
 export type { McpAuthorizationRedirect } from "./authorization-code-provider.js";
 export type { McpAuthorizationResponse } from "./authorization-response.js";
 export { type ToolGroupConfig, toolGroupsFromConfig } from "./config-tool-groups.js";
@@ -22,6 +21,7 @@ export type {
   McpElicitationHandler,
   McpElicitationResult,
 } from "./mcp-elicitation.js";
+export type { McpPlatformSupport } from "./mcp-platform-support.js";
 export {
   type ListedMcpResource,
   listMcpResources,

@@ -18,19 +18,36 @@ import { AgentRegistry } from "./agent-registry.js";
 import type { AwaitableResponse, RespondOptions } from "./awaitable.js";
 import { InProcessRunner } from "./in-process-runner.js";
 import type { OperationContext } from "./operation-context.js";
+import {
+  attachMcp,
+  type ConfiguredToolGroup,
+  type McpPlatformOptions,
+  type PlatformMcp,
+  type PlatformMcpClients,
+} from "./platform-mcp.js";
 import { launchFunction, type RunProcessOptions } from "./process-launcher.js";
 import type { ProcessHandle, ProcessRunner } from "./process-runner.js";
 
-/** Options of {@link AgentPlatform.create}. */
-export interface AgentPlatformOptions extends ModelIdOptions {
+/**
+ * Options of {@link AgentPlatform.create}: models, roles, tool groups, runner;
+ * with the MCP layer, also `mcpServers`, `lazy`, `mcpConfig`, `metaConverter`,
+ * `searchableAbove` and `onElicitation`.
+ */
+export interface AgentPlatformOptions extends ModelIdOptions, McpPlatformOptions {
   /** The platform's name (in logs and events). @default "embabel" */
   readonly name?: string;
   /** Models by name: AI SDK `LanguageModelV3` instances, or ids such as `openai:gpt-4.1` (imported on first use). */
   readonly models: Readonly<Record<string, ModelEntry>>;
   /** Model names by role (`default`, `smart`, `fast`, …). @default { default: <the only model> } when there is one model */
   readonly roles?: Readonly<Record<string, string>>;
-  /** The tool groups runners can request by role. @default [] */
-  readonly toolGroups?: Iterable<ToolGroup>;
+  /**
+   * Tool groups runners can request by role: `ToolGroup`s, or (with the MCP
+   * layer) a config block of roles to `{ description, provider, tools }` over
+   * the `mcpServers` (a server tool is included when its name ends with a
+   * listed name).
+   * @default []
+   */
+  readonly toolGroups?: Iterable<ToolGroup> | Readonly<Record<string, ToolGroup | ConfiguredToolGroup>>;
   /** Embedding models by name (AI SDK `EmbeddingModelV3` instances; V2 are adapted), used by `OperationContext.embed`. @default {} */
   readonly embeddingModels?: Readonly<Record<string, EmbeddingModelEntry>>;
   /** Embedding model names by role. @default { default: <the only embedding model> } when there is one */
@@ -54,9 +71,11 @@ export interface AgentPlatformOptions extends ModelIdOptions {
 }
 
 /**
- * The entry point: holds the models, their roles and the tool groups, and
- * hands out prompt runners (`platform.ai()`). The platform layer adds agent
- * deployment and processes to this class.
+ * The entry point: holds the models, their roles and the tool groups, hands
+ * out prompt runners (`platform.ai()`), deploys and runs agents. Its MCP
+ * servers (`mcpServers`, connected on first use) and config-defined tool
+ * groups come from the MCP layer, composed in (see src/platform/platform-mcp.ts);
+ * `close()` ends every MCP server it started.
  */
 export class AgentPlatform {
   /** The platform's name. */
@@ -75,12 +94,18 @@ export class AgentPlatform {
   readonly logger: Logger;
   private readonly registry = new AgentRegistry();
   private readonly inProcess: InProcessRunner;
+  private readonly mcp: PlatformMcp;
 
   protected constructor(options: AgentPlatformOptions) {
     this.name = options.name ?? "embabel";
     this.logger = options.logger ?? Logger.default;
     this.models = ModelRegistry.create(options);
-    this.toolGroups = new ToolGroupRegistry(options.toolGroups ?? []);
+    // Sampling servers ask the platform's models, found by role when a request comes.
+    this.mcp = attachMcp(options, async (role) => {
+      const resolved = await this.models.resolveAsync({ role });
+      return { model: resolved.model, name: resolved.name };
+    });
+    this.toolGroups = new ToolGroupRegistry(this.mcp.toolGroups);
     this.inProcess = options.runner instanceof InProcessRunner ? options.runner : new InProcessRunner();
     this.runner = options.runner ?? this.inProcess;
     this.embeddingModels = options.embeddingModels
@@ -101,9 +126,14 @@ export class AgentPlatform {
         : { approvals: approvalCallbackAuthority(options.onApproval) }),
       ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     };
+    this.mcp.started(this.logger);
   }
 
-  /** A platform with `options`' models, roles and tool groups (models given by id are imported on first use). */
+  /**
+   * A platform with `options`' models, roles and tool groups (models given by
+   * id are imported on first use) and MCP servers (connected on first use
+   * unless `lazy: false`).
+   */
   static create(options: AgentPlatformOptions): AgentPlatform {
     return new AgentPlatform(options);
   }
@@ -111,6 +141,11 @@ export class AgentPlatform {
   /** A prompt runner on the `default` model with no tools. */
   ai(): PromptRunner {
     return PromptRunner.create(this.services);
+  }
+
+  /** The MCP servers of `mcpServers` (none connected until a tool is needed; none without `mcpServers`). */
+  get mcpClients(): PlatformMcpClients {
+    return this.mcp.clients as PlatformMcpClients;
   }
 
   /** Adds a tool group (a second group with the same role is a configuration error). */
@@ -221,9 +256,10 @@ export class AgentPlatform {
     return runner.respond(processId, requestId, response, options, this);
   }
 
-  /** Closes the runner (a queue runner's connections); the platform runs nothing after. */
-  close(): Promise<void> {
-    return this.runner.close();
+  /** Ends every MCP server the platform started (child processes exit; HTTP sessions end), then closes the runner (a queue runner's connections); the platform runs nothing after. */
+  async close(): Promise<void> {
+    await this.mcp.clients.close();
+    await this.runner.close();
   }
 
   /**

@@ -1,5 +1,6 @@
-import { type Span, trace } from "@opentelemetry/api";
+import type { Span } from "@opentelemetry/api";
 import { startSpan } from "../loop/loop-telemetry.js";
+import { activeContext, startOtelSpan } from "../loop/otel-global.js";
 import type { AcceptedResponse } from "./process-waits.js";
 
 /** What a span reads of a process: its ids and conversation id (an `AgentProcess` is one). */
@@ -63,9 +64,12 @@ export function startEmbeddingSpan(
 export function recordWaitSpan(processId: string, accepted: AcceptedResponse, respondent: string): void {
   const { request } = accepted;
   const approved = (accepted.response as { approved?: unknown } | undefined)?.approved;
-  const span = trace.getTracer("embabel-ts").startSpan(`embabel.wait ${request.kind}`, {
-    startTime: request.since,
-  });
+  const span = startOtelSpan(
+    "embabel-ts",
+    `embabel.wait ${request.kind}`,
+    { startTime: request.since },
+    activeContext(),
+  );
   if (!span.isRecording()) {
     span.end();
     return;
