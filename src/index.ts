@@ -449,6 +449,7 @@ export type {
   McpServersConfig,
   McpServerStartup,
   McpServersHolder,
+  McpInputRequest,
   McpStdioEndpoint,
   McpStdioServerConfig,
   McpToolFactoryOptions,

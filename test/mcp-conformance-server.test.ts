@@ -21,63 +21,17 @@ import { mcpServeUrl } from "./support/mcp-serve-url.js";
 // requirement sets: 2025-11-25 and 2026-07-28, each at its own wire) against
 // our server: a fixture with the tools, resources and prompts the scenarios
 // name, made with the project's public API and served by createMcpServer +
-// serveMcpOverHttp (stateful, the default); and the scenarios that apply to any
+// serveMcpOverHttp (stateful, the default), one endpoint answering both
+// revisions (2025-11-25 through sessions, 2026-07-28 per request, its
+// multi-round-trip fixtures asking with McpServerCall.requireInput); and the scenarios that apply to any
 // server against `embabel-ts mcp-serve --http 0 --scripted`. Every scenario of
 // each set runs (the unscored extension and pending ones too); each target and
 // revision is one CLI run, all four at once.
-
-/** Why the 2026-07-28 wire fails today: the stateless core (SEP-2575) is not served yet. */
-const NO_STATELESS_CORE =
-  "2026-07-28 stateless core not served: a request without `initialize` gets 'Server not initialized' (issue 39)";
 
 /** Scenarios left out, per revision, and why. Each must still fail (checked below). */
 const LEFT_OUT: Readonly<Record<ConformanceRevision, Readonly<Record<string, string>>>> = {
   "2025-11-25": {},
   "2026-07-28": {
-    ...Object.fromEntries(
-      [
-        "server-stateless",
-        "completion-complete",
-        "tools-list",
-        "tools-call-simple-text",
-        "tools-call-image",
-        "tools-call-audio",
-        "tools-call-embedded-resource",
-        "tools-call-mixed-content",
-        "tools-call-error",
-        "tools-call-with-progress",
-        "server-sse-multiple-streams",
-        "resources-list",
-        "resources-read-text",
-        "resources-read-binary",
-        "resources-templates-read",
-        "sep-2164-resource-not-found",
-        "prompts-list",
-        "prompts-get-simple",
-        "prompts-get-with-args",
-        "prompts-get-embedded-resource",
-        "prompts-get-with-image",
-        "dns-rebinding-protection",
-        "caching",
-        "input-required-result-basic-elicitation",
-        "input-required-result-basic-sampling",
-        "input-required-result-basic-list-roots",
-        "input-required-result-request-state",
-        "input-required-result-multiple-input-requests",
-        "input-required-result-multi-round",
-        "input-required-result-missing-input-response",
-        "input-required-result-non-tool-request",
-        "input-required-result-result-type",
-        "input-required-result-unsupported-methods",
-        "input-required-result-tampered-state",
-        "input-required-result-capability-check",
-        "input-required-result-ignore-extra-params",
-        // pending (unscored)
-        "json-schema-2020-12",
-        "http-header-validation",
-        "http-custom-header-server-validation",
-      ].map((scenario) => [scenario, NO_STATELESS_CORE]),
-    ),
     // The tasks extension (SEP-2663, unscored): not served (issue 39, last step).
     ...Object.fromEntries(
       [
@@ -96,13 +50,6 @@ const LEFT_OUT: Readonly<Record<ConformanceRevision, Readonly<Record<string, str
     ),
   },
 };
-
-/**
- * Scenarios that pass at 2026-07-28 without testing the stateless core: each
- * records SUCCESS only for a check that an error reply satisfies too.
- * Listed so a new vacuous pass shows up as a change.
- */
-const VACUOUS_2026 = ["input-required-result-validate-input"];
 
 /** The scenarios that ask for no fixed tool, resource or prompt name: they apply to the CLI's server. */
 const CLI_SCENARIOS = [
@@ -185,13 +132,15 @@ describe.each(CONFORMANCE_REVISIONS)(
   },
 );
 
-describe("the 2026-07-28 requirement set's scored scenarios", () => {
-  it("passes only the vacuous ones today (the baseline: 1 of 37)", () => {
-    const set = sets.get("2026-07-28") as RequirementSet;
-    const passed = (runs.get("2026-07-28")?.results ?? [])
-      .filter((result) => result.passed && set.server.includes(result.scenario))
-      .map((result) => result.scenario);
-    expect(passed).toEqual(VACUOUS_2026);
+describe.each(CONFORMANCE_REVISIONS)("the %s requirement set's scored scenarios", (revision) => {
+  it("passes every one of them (30 of 30 at 2025-11-25, 37 of 37 at 2026-07-28)", () => {
+    const set = sets.get(revision) as RequirementSet;
+    const results = runs.get(revision)?.results ?? [];
+    const passed = set.server.filter(
+      (scenario) => results.find((result) => result.scenario === scenario)?.passed,
+    );
+    expect(passed).toEqual(set.server);
+    expect(set.server.length).toBe(revision === "2025-11-25" ? 30 : 37);
   });
 });
 

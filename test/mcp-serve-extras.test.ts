@@ -90,7 +90,7 @@ describe("embabel-ts mcp-serve --http: prompts, resources, progress", () => {
       expect(progress.some((update) => /^Running action /.test(update.message ?? ""))).toBe(true);
       expect((await client.readResource({ uri })).contents).toEqual([{ uri, mimeType: "text/plain", text }]);
       await expect(client.readResource({ uri: "embabel://agents/Nope/last-result" })).rejects.toMatchObject({
-        code: -32002,
+        code: -32602,
       });
     } finally {
       await client.close();

@@ -154,7 +154,7 @@ export async function serveExamplesOverMcp(
       await untilStopped(options.signal);
       await endpoint.close();
     } else {
-      const endpoint = await serveMcpOverStdio(create());
+      const endpoint = await serveMcpOverStdio(create);
       terminal.err(`${serverName}: serving over stdio`);
       await Promise.race([untilStopped(options.signal, process.stdin), endpoint.closed]);
       await endpoint.close();

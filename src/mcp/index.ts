@@ -58,6 +58,7 @@ export {
   createMcpServer,
   type McpCompleter,
   type McpHttpEndpoint,
+  type McpInputRequest,
   McpServerCall,
   type McpServerPrompt,
   type McpServerPromptArgument,

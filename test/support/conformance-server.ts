@@ -2,6 +2,7 @@ import {
   createMcpServer,
   InputSchema,
   type McpHttpEndpoint,
+  type McpInputRequest,
   McpServerCall,
   type McpServerPrompt,
   type McpServerResource,
@@ -214,13 +215,182 @@ const tools: Tool[] = [
       $schema: "https://json-schema.org/draft/2020-12/schema",
       type: "object",
       $defs: {
-        address: { type: "object", properties: { street: { type: "string" }, city: { type: "string" } } },
+        address: {
+          $anchor: "addressDef",
+          type: "object",
+          properties: { street: { type: "string" }, city: { type: "string" } },
+        },
       },
-      properties: { name: { type: "string" }, address: { $ref: "#/$defs/address" } },
+      properties: {
+        name: { type: "string" },
+        address: { $ref: "#/$defs/address" },
+        contactMethod: { type: "string", enum: ["phone", "email"] },
+        phone: { type: "string" },
+        email: { type: "string" },
+      },
+      allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
+      if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's conditional keyword, as the scenario asks.
+      then: { required: ["phone"] },
+      else: { required: ["email"] },
       additionalProperties: false,
     }),
     async (input) => ToolResult.text(`Received: ${input}`),
   ),
+];
+
+/** The accepted content of the client's answer to elicitation `key`, if it accepted. */
+function accepted(call: McpServerCall, key: string): Record<string, unknown> | undefined {
+  const answer = call.inputResponses?.[key] as { action?: unknown; content?: unknown } | undefined;
+  return answer?.action === "accept" && typeof answer.content === "object" && answer.content !== null
+    ? (answer.content as Record<string, unknown>)
+    : undefined;
+}
+
+/** A form asking for one string (or boolean) field. */
+function ask(message: string, field: string, type: "string" | "boolean" = "string"): McpInputRequest {
+  return {
+    method: "elicitation/create",
+    params: {
+      mode: "form",
+      message,
+      requestedSchema: { type: "object", properties: { [field]: { type } }, required: [field] },
+    },
+  };
+}
+
+function sample(text: string, maxTokens: number): McpInputRequest {
+  return {
+    method: "sampling/createMessage",
+    params: { messages: [{ role: "user", content: { type: "text", text } }], maxTokens },
+  };
+}
+
+const LIST_ROOTS: McpInputRequest = { method: "roots/list", params: {} };
+
+/** The text of a sampling answer. */
+function sampled(call: McpServerCall, key: string): string | undefined {
+  const answer = call.inputResponses?.[key] as { content?: { text?: unknown } } | undefined;
+  return typeof answer?.content?.text === "string" ? answer.content.text : undefined;
+}
+
+function roots(call: McpServerCall, key: string): unknown[] | undefined {
+  const answer = call.inputResponses?.[key] as { roots?: unknown } | undefined;
+  return Array.isArray(answer?.roots) ? answer.roots : undefined;
+}
+
+// MCP 2026-07-28 multi-round-trip (SEP-2322): each tool asks the client for input, then answers with it.
+const inputRequiredTools: Tool[] = [
+  Tool.create("test_input_required_result_elicitation", "Asks the user's name, then greets", async () => {
+    const call = served();
+    const name = accepted(call, "user_name")?.name;
+    if (typeof name !== "string") return call.requireInput({ user_name: ask("What is your name?", "name") });
+    return ToolResult.text(`Hello, ${name}!`);
+  }),
+  Tool.create("test_input_required_result_sampling", "Asks the client's model a question", async () => {
+    const call = served();
+    const answer = sampled(call, "capital_question");
+    if (answer === undefined)
+      return call.requireInput({ capital_question: sample("What is the capital of France?", 100) });
+    return ToolResult.text(`The model answered: ${answer}`);
+  }),
+  Tool.create("test_input_required_result_list_roots", "Asks the client's roots", async () => {
+    const call = served();
+    const listed = roots(call, "client_roots");
+    if (listed === undefined) return call.requireInput({ client_roots: LIST_ROOTS });
+    return ToolResult.text(`The client has ${listed.length} root(s): ${JSON.stringify(listed)}`);
+  }),
+  Tool.create("test_input_required_result_request_state", "Keeps state between rounds", async () => {
+    const call = served();
+    const state = call.requestState as { round?: number } | undefined;
+    if (state?.round !== 1 || accepted(call, "confirm") === undefined)
+      return call.requireInput({ confirm: ask("Please confirm", "ok", "boolean") }, { round: 1 });
+    return ToolResult.text("Confirmed: state-ok");
+  }),
+  Tool.create("test_input_required_result_multiple_inputs", "Asks three things at once", async () => {
+    const call = served();
+    const name = accepted(call, "user_name")?.name;
+    const greeting = sampled(call, "greeting");
+    const listed = roots(call, "client_roots");
+    if (typeof name !== "string" || greeting === undefined || listed === undefined || !call.requestState) {
+      return call.requireInput(
+        {
+          user_name: ask("What is your name?", "name"),
+          greeting: sample("Generate a greeting", 50),
+          client_roots: LIST_ROOTS,
+        },
+        { round: 1 },
+      );
+    }
+    return ToolResult.text(`${greeting} ${name} (${listed.length} root(s))`);
+  }),
+  Tool.create("test_input_required_result_multi_round", "Asks twice, keeping what it learned", async () => {
+    const call = served();
+    const state = call.requestState as { step?: number; name?: string } | undefined;
+    if (state?.step === 2 && typeof state.name === "string") {
+      const color = accepted(call, "step2")?.color;
+      if (typeof color === "string") return ToolResult.text(`${state.name} likes ${color}.`);
+      return call.requireInput(
+        { step2: ask("Step 2: What is your favorite color?", "color") },
+        { step: 2, name: state.name },
+      );
+    }
+    const name = accepted(call, "step1")?.name;
+    if (state?.step === 1 && typeof name === "string") {
+      return call.requireInput(
+        { step2: ask("Step 2: What is your favorite color?", "color") },
+        { step: 2, name },
+      );
+    }
+    return call.requireInput({ step1: ask("Step 1: What is your name?", "name") }, { step: 1 });
+  }),
+  Tool.create("test_input_required_result_tampered_state", "Refuses state it did not sign", async () => {
+    const call = served();
+    if (!call.requestState || accepted(call, "confirm") === undefined)
+      return call.requireInput({ confirm: ask("Please confirm", "ok", "boolean") }, { signed: true });
+    return ToolResult.text("The state was intact.");
+  }),
+  Tool.create("test_input_required_result_capabilities", "Asks only what the client can answer", async () => {
+    const call = served();
+    const capabilities = call.clientCapabilities;
+    if (call.inputResponses !== undefined) return ToolResult.text("Thanks for the input.");
+    const requests: Record<string, McpInputRequest> = {};
+    if (capabilities.elicitation) requests.user_name = ask("What is your name?", "name");
+    if (capabilities.sampling) requests.greeting = sample("Generate a greeting", 50);
+    if (capabilities.roots) requests.client_roots = LIST_ROOTS;
+    if (Object.keys(requests).length === 0) return ToolResult.text("The client can answer nothing.");
+    return call.requireInput(requests);
+  }),
+  // SEP-2575 diagnostics: an elicitation travels inside the result, never as a request on the stream.
+  Tool.create("test_streaming_elicitation", "Asks for a name inside its result", async () => {
+    const call = served();
+    const name = accepted(call, "user_name")?.name;
+    if (typeof name !== "string") return call.requireInput({ user_name: ask("What is your name?", "name") });
+    return ToolResult.text(`Hello, ${name}!`);
+  }),
+  // Logs, which a 2026-07-28 request without a log level must not receive.
+  Tool.create("test_logging_tool", "Logs a line, then answers", async () => {
+    await served().log("info", "test_logging_tool ran");
+    return ToolResult.text("Logged (if the request asked for logs).");
+  }),
+  // SEP-2243: a parameter mirrored in the Mcp-Param-Region header.
+  Tool.create(
+    "test_custom_headers",
+    "Echoes a region sent in a header too",
+    InputSchema.fromJsonSchema({
+      type: "object",
+      properties: { region: { type: "string", "x-mcp-header": "Region" } },
+      required: ["region"],
+    }),
+    async (input) => ToolResult.text(`Region: ${text(input, "region")}`),
+  ),
+  // Asks for sampling whether or not the client declared it: one that did not gets -32021.
+  Tool.create("test_missing_capability", "Needs the client's sampling capability", async () => {
+    const call = served();
+    const answer = sampled(call, "question");
+    if (answer === undefined) return call.requireInput({ question: sample("Say hello", 20) });
+    return ToolResult.text(answer);
+  }),
 ];
 
 const resources: McpServerResource[] = [
@@ -256,6 +426,19 @@ const resources: McpServerResource[] = [
 ];
 
 const prompts: McpServerPrompt[] = [
+  {
+    name: "test_input_required_result_prompt",
+    description: "A prompt that asks the user for its context first",
+    get: () => {
+      const call = served();
+      const context = accepted(call, "user_context")?.context;
+      if (typeof context !== "string") {
+        call.requireInput({ user_context: ask("What context should the prompt use?", "context") });
+        return [];
+      }
+      return `Answer with this context in mind: ${context}`;
+    },
+  },
   {
     name: "test_simple_prompt",
     description: "A simple prompt without arguments",
@@ -303,7 +486,16 @@ const prompts: McpServerPrompt[] = [
 export function serveConformanceFixture(
   sessions: "stateful" | "stateless" = "stateful",
 ): Promise<McpHttpEndpoint> {
-  return serveMcpOverHttp(() => createMcpServer({ name: "embabel-conformance", tools, resources, prompts }), {
-    sessions,
-  });
+  return serveMcpOverHttp(
+    () =>
+      createMcpServer({
+        name: "embabel-conformance",
+        tools: [...tools, ...inputRequiredTools],
+        resources,
+        prompts,
+      }),
+    {
+      sessions,
+    },
+  );
 }

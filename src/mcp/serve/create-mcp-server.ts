@@ -1,14 +1,16 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { randomBytes } from "node:crypto";
 import {
-  CallToolRequestSchema,
   type CallToolResult,
-  CompleteRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
+  createRequestStateCodec,
+  type InputRequests,
+  inputRequired,
   type LoggingLevel,
-  McpError,
-  SetLevelRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type RequestStateCodec,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 import { AwaitingResponse } from "../../errors/awaiting-response.js";
 import { ConfigurationError } from "../../errors/configuration-error.js";
 import { withSpan } from "../../loop/loop-telemetry.js";
@@ -70,6 +72,125 @@ export interface CreateMcpServerOptions {
    * @default true when a served tool needs approval or a platform is given, else false
    */
   readonly respondTool?: boolean;
+  /**
+   * The secret (at least 32 bytes) that signs the state a served call hands
+   * the client between rounds (MCP 2026-07-28 `requestState`, see
+   * `McpServerCall.requireInput`). Give every server process behind one
+   * endpoint the same secret, so a retry may reach any of them.
+   * @default a random secret of this process
+   */
+  readonly requestStateSecret?: string;
+  /**
+   * How long lists and resource reads may be cached by clients (MCP
+   * 2026-07-28 `ttlMs`), and whether a shared cache may keep them
+   * (`cacheScope`). @default 0 ms, "private"
+   */
+  readonly cacheHint?: { readonly ttlMs: number; readonly cacheScope?: "public" | "private" };
+}
+
+/**
+ * The SDK's `McpServer` with the input schemas of our own `tools/list`: the
+ * SDK's HTTP entry reads a tool's schema here to check its `Mcp-Param-*`
+ * headers (MCP 2026-07-28, SEP-2243) before the call runs.
+ */
+class ServedMcpServer extends McpServer {
+  schemaOf: (name: string) => Record<string, unknown> | undefined = () => undefined;
+
+  override toolInputSchemaJson(name: string): Record<string, unknown> | undefined {
+    return this.schemaOf(name);
+  }
+}
+
+/** The signing secret of servers given none: one per process. */
+const PROCESS_SECRET = randomBytes(32).toString("base64url");
+/** Signed state: the tool or prompt it was minted for, and the caller's state. */
+interface SignedState {
+  readonly for: string;
+  readonly state: unknown;
+}
+const codecs = new Map<string, RequestStateCodec<SignedState>>();
+
+/** The codec for `secret` (one per secret; bound to the method and the authenticated client). */
+function requestStateCodec(secret: string): RequestStateCodec<SignedState> {
+  let codec = codecs.get(secret);
+  if (!codec) {
+    if (Buffer.byteLength(secret) < 32) {
+      throw new ConfigurationError("createMcpServer: requestStateSecret must be at least 32 bytes long.");
+    }
+    codec = createRequestStateCodec<SignedState>({
+      key: secret,
+      ttlSeconds: 3600,
+      bind: (ctx) => `${ctx.mcpReq.method}\0${ctx.http?.authInfo?.clientId ?? ""}`,
+    });
+    codecs.set(secret, codec);
+  }
+  return codec;
+}
+
+/** Whether the request came on MCP 2026-07-28 (it carries the per-request `_meta` envelope). */
+export function isModernRequest(ctx: ServerContext): boolean {
+  return ctx.mcpReq.envelope !== undefined && Object.keys(ctx.mcpReq.envelope).length > 0;
+}
+
+/** The log level a 2026-07-28 request opted into (`_meta` `io.modelcontextprotocol/logLevel`), if any. */
+function requestLogLevel(ctx: ServerContext): LoggingLevel | undefined {
+  return (ctx.mcpReq.envelope as { logLevel?: LoggingLevel } | undefined)?.logLevel;
+}
+
+/**
+ * The answer to a call that asked for input (`McpServerCall.requireInput`):
+ * `input_required` with the requests and the signed state; `undefined` when
+ * the call asked for nothing.
+ */
+export async function inputRequiredOf<R>(
+  call: McpServerCall,
+  subject: string,
+  codec: RequestStateCodec<SignedState>,
+  ctx: ServerContext,
+): Promise<R | undefined> {
+  const required = call.inputRequirement;
+  if (!required) return undefined;
+  const requestState =
+    required.state === undefined ? undefined : await codec.mint({ for: subject, state: required.state }, ctx);
+  return inputRequired({
+    inputRequests: required.inputRequests as InputRequests,
+    ...(requestState === undefined ? {} : { requestState }),
+  }) as unknown as R;
+}
+
+/** The verified state a retried request carries for `subject`; a state minted for another tool or prompt is refused. */
+function stateFor(ctx: ServerContext, subject: string): unknown {
+  const signed = ctx.mcpReq.requestState<SignedState>() as SignedState | string | undefined;
+  if (signed === undefined || typeof signed === "string") return undefined;
+  if (signed.for !== subject) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState");
+  }
+  return signed.state;
+}
+
+/** The call target of a request: where its notifications go, and what it carries from the client. */
+export function callTarget(
+  server: McpServer,
+  ctx: ServerContext,
+  subject: string,
+  minimumLevel: () => LoggingLevel | undefined,
+): McpServerCallTarget {
+  const modern = isModernRequest(ctx);
+  const inputResponses = ctx.mcpReq.inputResponses;
+  const state = stateFor(ctx, subject);
+  return {
+    server: server.server,
+    requestId: ctx.mcpReq.id,
+    progressToken: ctx.mcpReq._meta?.progressToken,
+    signal: ctx.mcpReq.signal,
+    sendNotification: (notification) =>
+      ctx.mcpReq.notify(notification as Parameters<typeof ctx.mcpReq.notify>[0]),
+    minimumLevel: modern ? () => requestLogLevel(ctx) : minimumLevel,
+    ...(ctx.http?.closeSSE ? { closeStream: ctx.http.closeSSE } : {}),
+    modern,
+    ...(inputResponses === undefined ? {} : { inputResponses }),
+    ...(state === undefined ? {} : { requestState: state }),
+  };
 }
 
 /**
@@ -159,7 +280,8 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   }
   const resources = options.resources ?? [];
   const prompts = options.prompts ?? [];
-  const server = new McpServer(
+  const codec = requestStateCodec(options.requestStateSecret ?? PROCESS_SECRET);
+  const server = new ServedMcpServer(
     { name: options.name, version: options.version ?? "0.1.0" },
     {
       capabilities: {
@@ -170,6 +292,8 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
         ...(prompts.length > 0 ? { prompts: { listChanged: false } } : {}),
       },
       ...(options.instructions ? { instructions: options.instructions } : {}),
+      requestState: { verify: (state, ctx) => codec.verify(state, ctx) },
+      ...(options.cacheHint ? { cacheHints: cacheHintsOf(options.cacheHint) } : {}),
     },
   );
   // A client without elicitation answers later with the respond tool: offered when something can wait.
@@ -193,15 +317,28 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
       ...(respondTool ? [RESPOND_TOOL_LISTING] : []),
     ],
   };
+  server.schemaOf = (name) =>
+    listing.tools.find((each) => each.name === name)?.inputSchema as Record<string, unknown> | undefined;
   // One McpServer serves one client (a stdio peer or one HTTP session), so one level is that client's.
   let minimumLevel: LoggingLevel = "debug";
-  server.server.setRequestHandler(SetLevelRequestSchema, (request) => {
+  server.server.setRequestHandler("logging/setLevel", (request) => {
     minimumLevel = request.params.level;
     return {};
   });
   const resourceCompleter = resources.length > 0 ? serveResources(server.server, resources) : () => undefined;
-  const promptCompleter = prompts.length > 0 ? servePrompts(server.server, prompts) : () => undefined;
-  server.server.setRequestHandler(CompleteRequestSchema, async (request) => {
+  const promptCompleter =
+    prompts.length > 0
+      ? servePrompts(server.server, prompts, async (ctx, name, body) => {
+          const subject = `prompt:${name}`;
+          const target = callTarget(server, ctx, subject, () => minimumLevel);
+          return McpServerCall.run(target, async () => {
+            const result = await body();
+            const call = McpServerCall.current() as McpServerCall;
+            return (await inputRequiredOf(call, subject, codec, ctx)) ?? result;
+          });
+        })
+      : () => undefined;
+  server.server.setRequestHandler("completion/complete", async (request) => {
     const { ref, argument, context } = request.params;
     const completer =
       ref.type === "ref/prompt"
@@ -212,40 +349,37 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
       completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 },
     };
   });
-  server.server.setRequestHandler(ListToolsRequestSchema, () => listing);
+  server.server.setRequestHandler("tools/list", () => listing);
   const waitsOn = options.waitsOn ?? options.platform;
-  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const site: McpServerCallTarget = {
-      server: server.server,
-      requestId: extra.requestId,
-      progressToken: request.params._meta?.progressToken,
-      signal: extra.signal,
-      sendNotification: extra.sendNotification as McpServerCallTarget["sendNotification"],
-      minimumLevel: () => minimumLevel,
-      ...(extra.closeSSEStream ? { closeStream: extra.closeSSEStream } : {}),
-    };
+  server.server.setRequestHandler("tools/call", async (request, ctx): Promise<CallToolResult> => {
+    const subject = `tool:${request.params.name}`;
+    const site = callTarget(server, ctx, subject, () => minimumLevel);
     if (respondTool && request.params.name === RESPOND_TOOL_NAME) {
       return McpServerCall.run(site, () =>
         respondToRequest(request.params.arguments ?? {}, site, {
           store: servedApprovals,
           platformOf: (processId) => waitingPlatforms.get(processId) ?? waitsOn,
-          elicitation: Boolean(server.server.getClientCapabilities()?.elicitation),
+          elicitation: !site.modern && Boolean(server.server.getClientCapabilities()?.elicitation),
         }),
       );
     }
     const tool = byName.get(request.params.name);
     if (!tool) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `Tool ${request.params.name} not found. Available tools: ${[...listing.tools.map((each) => each.name)].join(", ")}`,
       );
     }
     const args = request.params.arguments ?? {};
-    const context = contextOf(request.params._meta);
+    const context = contextOf(ctx.mcpReq._meta);
     const serve = (at: McpServerCallTarget): Promise<CallToolResult> =>
-      McpServerCall.run(at, () => serveGated(tool, args, context, at, serve, remember));
+      McpServerCall.run(at, async () => {
+        const result = await serveGated(tool, args, context, at, serve, remember);
+        const call = McpServerCall.current() as McpServerCall;
+        return (await inputRequiredOf(call, subject, codec, ctx)) ?? result;
+      });
     // Continues the client's trace (its _meta traceparent) when an OpenTelemetry SDK is registered.
-    const span = startMcpServerSpan(request.params.name, request.params._meta);
+    const span = startMcpServerSpan(request.params.name, ctx.mcpReq._meta);
     if (!span.isRecording()) return serve(site);
     return withSpan(span, () => serve(site)).then((result) => {
       endMcpSpan(span, result);
@@ -253,6 +387,23 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
     });
   });
   return server;
+}
+
+/** The SDK's per-operation cache hints for `hint`. */
+function cacheHintsOf(hint: NonNullable<CreateMcpServerOptions["cacheHint"]>) {
+  if (!Number.isInteger(hint.ttlMs) || hint.ttlMs < 0) {
+    throw new ConfigurationError(
+      `createMcpServer: cacheHint.ttlMs must be a whole number of milliseconds, 0 or more; got ${hint.ttlMs}.`,
+    );
+  }
+  const each = { ttlMs: hint.ttlMs, cacheScope: hint.cacheScope ?? "private" } as const;
+  return {
+    "tools/list": each,
+    "prompts/list": each,
+    "resources/list": each,
+    "resources/templates/list": each,
+    "resources/read": each,
+  };
 }
 
 /** Waiting agent processes started through served calls, by id (for the respond tool); the oldest are forgotten. */
@@ -284,7 +435,8 @@ async function serveGated(
 ): Promise<CallToolResult> {
   const input = JSON.stringify(args);
   const toolName = tool.definition.name;
-  const elicitation = Boolean(site.server.getClientCapabilities()?.elicitation);
+  // MCP 2026-07-28 has no server→client requests: its clients answer approvals with the respond tool.
+  const elicitation = !site.modern && Boolean(site.server.getClientCapabilities()?.elicitation);
   const opened: PendingApproval[] = [];
   const approvals = servedAuthority(
     servedApprovals,

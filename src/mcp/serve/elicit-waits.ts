@@ -1,9 +1,9 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/server";
 import {
   type CallToolResult,
   type ElicitRequestFormParams,
-  ErrorCode,
-} from "@modelcontextprotocol/sdk/types.js";
+  SdkErrorCode,
+} from "@modelcontextprotocol/server";
 import { InvalidResponseError } from "../../errors/invalid-response-error.js";
 import type { AgentPlatform } from "../../platform/agent-platform.js";
 import { AgentProcess } from "../../platform/agent-process.js";
@@ -92,7 +92,7 @@ export async function elicitApproval(
         },
       );
     } catch (error) {
-      if (check.timeoutMs !== undefined && (error as { code?: unknown }).code === ErrorCode.RequestTimeout)
+      if (check.timeoutMs !== undefined && (error as { code?: unknown }).code === SdkErrorCode.RequestTimeout)
         return { approved: false, reason: TIMED_OUT };
       return undefined;
     }

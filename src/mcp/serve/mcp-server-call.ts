@@ -1,12 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type {
   CreateMessageRequestParams,
   CreateMessageResult,
   ElicitRequestFormParams,
   ElicitResult,
   LoggingLevel,
-} from "@modelcontextprotocol/sdk/types.js";
+  Server,
+} from "@modelcontextprotocol/server";
+import { ConfigurationError } from "../../errors/configuration-error.js";
+import { ToolResult } from "../../tool/tool-result.js";
 
 /** The MCP log levels, least severe first. */
 const LEVELS: readonly LoggingLevel[] = [
@@ -30,10 +32,32 @@ export interface McpServerCallTarget {
     method: string;
     params?: Record<string, unknown>;
   }) => Promise<void>;
-  /** The least severe level the client wants (`logging/setLevel`). @default "debug" (everything) */
-  readonly minimumLevel: () => LoggingLevel;
+  /** The least severe level the client wants (`logging/setLevel`, or the request's own on 2026-07-28); `undefined`: none. */
+  readonly minimumLevel: () => LoggingLevel | undefined;
   /** Closes the call's SSE stream, the client to resume it (a resumable stateful HTTP session only). */
   readonly closeStream?: () => void;
+  /** Whether the request came on MCP 2026-07-28 (its `_meta` envelope), where the server asks nothing of the client during a call. @default false */
+  readonly modern?: boolean;
+  /** The answers a retried request carries (`inputResponses`, MCP 2026-07-28). */
+  readonly inputResponses?: Readonly<Record<string, unknown>>;
+  /** The verified `requestState` a retried request carries, decoded. */
+  readonly requestState?: unknown;
+}
+
+/**
+ * One request a served call asks the client to fulfil before it calls again
+ * (MCP 2026-07-28 `inputRequests`): an elicitation form, a model completion
+ * or the client's roots.
+ */
+export interface McpInputRequest {
+  readonly method: "elicitation/create" | "sampling/createMessage" | "roots/list";
+  readonly params?: Readonly<Record<string, unknown>>;
+}
+
+/** What {@link McpServerCall.requireInput} asked for: the server answers the request with `input_required`. @internal */
+export interface McpInputRequirement {
+  readonly inputRequests: Readonly<Record<string, McpInputRequest>>;
+  readonly state?: unknown;
 }
 
 const storage = new AsyncLocalStorage<McpServerCall>();
@@ -47,8 +71,63 @@ const storage = new AsyncLocalStorage<McpServerCall>();
  */
 export class McpServerCall {
   private progressSent = 0;
+  private required: McpInputRequirement | undefined;
 
   private constructor(private readonly target: McpServerCallTarget) {}
+
+  /**
+   * Whether the request came on MCP 2026-07-28, which has no server→client
+   * requests: {@link elicit} and {@link createMessage} are refused there; ask
+   * with {@link requireInput} instead.
+   */
+  get modern(): boolean {
+    return this.target.modern === true;
+  }
+
+  /** The client's capabilities (its `initialize`, or on 2026-07-28 the request's own). */
+  get clientCapabilities(): Readonly<Record<string, unknown>> {
+    return (this.target.server.getClientCapabilities() ?? {}) as Readonly<Record<string, unknown>>;
+  }
+
+  /**
+   * The client's answers to what {@link requireInput} asked, by key, when this
+   * is the call again (its `inputResponses`); `undefined` on a first call.
+   * They come from the client: check them.
+   */
+  get inputResponses(): Readonly<Record<string, unknown>> | undefined {
+    return this.target.inputResponses;
+  }
+
+  /**
+   * The state {@link requireInput} was given on the previous round, back from
+   * the client, checked: it was signed by this server (or one sharing its
+   * secret) for this method, and has not expired. `undefined` on a first call.
+   */
+  get requestState(): unknown {
+    return this.target.requestState;
+  }
+
+  /**
+   * Ends this call asking the client for input first (MCP's multi-round-trip
+   * `input_required`): the client fulfils `inputRequests` (keys are yours) and
+   * calls again with the answers in {@link inputResponses} and `state` in
+   * {@link requestState} (signed, so the client cannot alter it; readable, so
+   * put no secrets in it). On a 2025-11-25 session the SDK asks the client
+   * with real requests and calls the tool again in place. Return what this
+   * returns from the tool.
+   */
+  requireInput(inputRequests: Readonly<Record<string, McpInputRequest>>, state?: unknown): ToolResult {
+    if (Object.keys(inputRequests).length === 0 && state === undefined) {
+      throw new ConfigurationError("requireInput: ask for at least one input, or give a state.");
+    }
+    this.required = { inputRequests, ...(state === undefined ? {} : { state }) };
+    return ToolResult.text("Input required from the client.");
+  }
+
+  /** What {@link requireInput} asked for during this call, if anything. @internal */
+  get inputRequirement(): McpInputRequirement | undefined {
+    return this.required;
+  }
 
   /** The call being served, if any (ambient, like `AgentProcess.current()`). */
   static current(): McpServerCall | undefined {
@@ -88,7 +167,9 @@ export class McpServerCall {
 
   /** Sends a log message (`notifications/message`) unless the client set a more severe level. */
   async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
-    if (LEVELS.indexOf(level) < LEVELS.indexOf(this.target.minimumLevel())) return;
+    // On MCP 2026-07-28 a request without a log level wants no logs.
+    const minimum = this.target.minimumLevel();
+    if (minimum === undefined || LEVELS.indexOf(level) < LEVELS.indexOf(minimum)) return;
     await this.target.sendNotification({
       method: "notifications/message",
       params: { level, data, ...(logger === undefined ? {} : { logger }) },

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
+import { createMcpHandler, isLegacyRequest, type McpServer } from "@modelcontextprotocol/server";
 import { ConfigurationError } from "../../errors/configuration-error.js";
 import { isLoopbackHost, type McpHttpRefusal, mcpHttpGuard } from "../mcp-http-guard.js";
 import { SseEventStore } from "./sse-event-store.js";
@@ -95,10 +95,10 @@ function refuse(response: ServerResponse, refusal: McpHttpRefusal): void {
     .end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: refusal.message }, id: null }));
 }
 
-function jsonRpcError(response: ServerResponse, status: number, message: string): void {
+function jsonRpcError(response: ServerResponse, status: number, message: string, code = -32000): void {
   response
     .writeHead(status, { "content-type": "application/json" })
-    .end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+    .end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 }
 
 /** `value` when it is a positive number, `fallback` when it is not given. */
@@ -112,42 +112,109 @@ function positive(value: number | undefined, fallback: number, name: string): nu
 
 function serve(
   server: McpServer,
-  transport: StreamableHTTPServerTransport,
+  transport: NodeStreamableHTTPServerTransport,
   request: IncomingMessage,
   response: ServerResponse,
+  parsedBody: unknown,
 ): void {
   server
     .connect(transport)
-    .then(() => transport.handleRequest(request, response))
+    .then(() => transport.handleRequest(request, response, parsedBody))
     .catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500).end(String(error));
     });
 }
 
 interface McpHttpHandler {
-  handle(request: IncomingMessage, response: ServerResponse): void;
+  /** Serves a request of the 2025-11-25 wire; `parsedBody` is a POST's body, already read. */
+  handle(request: IncomingMessage, response: ServerResponse, parsedBody?: unknown): void;
   close(): Promise<void>;
+}
+
+/** The largest request body read (the SDK's own default bound). */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** A POST's body, parsed; `undefined` answered already (too large, or not JSON). */
+async function readJsonBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<{ body: unknown } | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) {
+      jsonRpcError(
+        response,
+        413,
+        `Request body too large: this server accepts up to ${MAX_BODY_BYTES} bytes.`,
+        -32600,
+      );
+      request.destroy();
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return { body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
+  } catch {
+    jsonRpcError(response, 400, "Parse error: the body is not JSON.", -32700);
+    return undefined;
+  }
+}
+
+/**
+ * Routes each request by MCP revision: one of MCP 2026-07-28 (its `_meta`
+ * envelope) to the SDK's per-request handler, which keeps nothing between
+ * requests; any other (2025-11-25: initialize, a session's requests, GET and
+ * DELETE) to `legacy`.
+ */
+function routeByRevision(createMcpServer: () => McpServer, legacy: McpHttpHandler): McpHttpHandler {
+  const modern = createMcpHandler(() => createMcpServer(), { legacy: "reject" });
+  const serveModern = toNodeHandler(modern);
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
+    if (request.method !== "POST" || request.headers["mcp-session-id"] !== undefined) {
+      legacy.handle(request, response);
+      return;
+    }
+    void (async () => {
+      const read = await readJsonBody(request, response);
+      if (!read) return;
+      const web = await toWebRequest(request, read.body);
+      if (await isLegacyRequest(web, read.body)) legacy.handle(request, response, read.body);
+      else await serveModern(request, response, read.body);
+    })().catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500).end(String(error));
+    });
+  };
+  return {
+    handle,
+    close: async () => {
+      await modern.close();
+      await legacy.close();
+    },
+  };
 }
 
 /** Serves each POST with a fresh server and transport; nothing outlives the request. */
 function statelessHandler(createMcpServer: () => McpServer): McpHttpHandler["handle"] {
-  return (request, response) => {
+  return (request, response, parsedBody) => {
     if (request.method !== "POST") {
       response.writeHead(405, { allow: "POST" }).end("Method not allowed");
       return;
     }
     const server = createMcpServer();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     response.on("close", () => {
       void transport.close();
       void server.close();
     });
-    serve(server, transport, request, response);
+    serve(server, transport, request, response, parsedBody);
   };
 }
 
 interface Session {
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: NodeStreamableHTTPServerTransport;
   readonly server: McpServer;
   /** Who opened it (the remote address). */
   readonly client: string;
@@ -214,7 +281,7 @@ function statefulHandler(createMcpServer: () => McpServer, limits: SessionLimits
       session.lastUsed = Date.now();
     });
   };
-  const handle = (request: IncomingMessage, response: ServerResponse): void => {
+  const handle = (request: IncomingMessage, response: ServerResponse, parsedBody?: unknown): void => {
     const header = request.headers["mcp-session-id"];
     const id = Array.isArray(header) ? header[0] : header;
     if (id !== undefined) {
@@ -225,7 +292,7 @@ function statefulHandler(createMcpServer: () => McpServer, limits: SessionLimits
       }
       touch(id, session);
       hold(session, response);
-      session.transport.handleRequest(request, response).catch((error: unknown) => {
+      session.transport.handleRequest(request, response, parsedBody).catch((error: unknown) => {
         if (!response.headersSent) response.writeHead(500).end(String(error));
       });
       return;
@@ -266,12 +333,12 @@ function statefulHandler(createMcpServer: () => McpServer, limits: SessionLimits
       void end(oldest);
     }
     const server = createMcpServer();
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       ...(limits.resumableEvents > 0
         ? { eventStore: new SseEventStore(limits.resumableEvents), retryInterval: limits.sseRetryMs }
         : {}),
-      onsessioninitialized: (sessionId) => {
+      onsessioninitialized: (sessionId: string) => {
         const session: Session = { transport, server, client, lastUsed: Date.now(), open: 0 };
         sessions.set(sessionId, session);
         hold(session, response);
@@ -287,7 +354,7 @@ function statefulHandler(createMcpServer: () => McpServer, limits: SessionLimits
         void server.close();
       }
     });
-    serve(server, transport, request, response);
+    serve(server, transport, request, response, parsedBody);
   };
   return {
     handle,
@@ -335,7 +402,7 @@ export async function serveMcpOverHttp(
       `serveMcpOverHttp: sseRetryMs must be a whole number of milliseconds; got ${sseRetryMs}.`,
     );
   }
-  const handler =
+  const legacy =
     options.sessions === "stateless"
       ? { handle: statelessHandler(createMcpServer), close: async () => undefined }
       : statefulHandler(createMcpServer, {
@@ -351,6 +418,7 @@ export async function serveMcpOverHttp(
           resumableEvents,
           sseRetryMs,
         });
+  const handler = routeByRevision(createMcpServer, legacy);
   let guard: ReturnType<typeof mcpHttpGuard> | undefined;
   const http: Server = createServer((request, response) => {
     const refusal = guard ? guard(request.headers) : { status: 403 as const, message: "Not listening yet." };

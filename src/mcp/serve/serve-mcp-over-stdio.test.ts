@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { type LogFields, Logger } from "../../tool/logger.js";
 import { serveMcpOverStdio } from "./serve-mcp-over-stdio.js";

@@ -1,6 +1,6 @@
 import { type Readable, Transform, type TransformCallback, type Writable } from "node:stream";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { McpServer } from "@modelcontextprotocol/server";
+import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import { Logger } from "../../tool/logger.js";
 
 /** The SDK's own limit on one stdio message: 10 MiB. */
@@ -86,14 +86,18 @@ class LineSizeLimit extends Transform {
 }
 
 /**
- * Connects `server` over stdio, as `new StdioServerTransport()` does, except
+ * Connects `server` over stdio, as `new StdioServerTransport()` does. Given a
+ * function that makes servers (as `serveMcpOverHttp` takes), the connection
+ * serves either MCP revision: a client opening with `server/discover` speaks
+ * 2026-07-28 to a server made for it, one opening with `initialize` speaks
+ * 2025-11-25; given one server, 2025-11-25 only. Either way, except
  * that a message over `maxMessageBytes` is answered with a JSON-RPC error
  * (`-32600`, with the request's id when it leads the message) and logged
  * through the library logger, and the server keeps serving: the SDK's
  * transport would close instead, and the process end without a word.
  */
 export async function serveMcpOverStdio(
-  server: McpServer,
+  server: McpServer | (() => McpServer),
   options: ServeMcpOverStdioOptions = {},
 ): Promise<McpStdioEndpoint> {
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MCP_STDIO_MAX_MESSAGE_BYTES;
@@ -117,12 +121,29 @@ export async function serveMcpOverStdio(
   stdin.once("close", () => settle());
   // Whole lines of at most maxBytes reach the SDK's buffer, so its own limit never trips.
   const transport = new StdioServerTransport(limited, stdout, { maxBufferSize: maxBytes + NEWLINE.length });
-  await server.connect(transport);
-  const onclose = transport.onclose;
-  transport.onclose = () => {
-    onclose?.();
-    settle();
+  const watchClose = (): void => {
+    const onclose = transport.onclose;
+    transport.onclose = () => {
+      onclose?.();
+      settle();
+    };
   };
+  if (typeof server === "function") {
+    const handle = serveStdio(() => server(), { transport });
+    // serveStdio starts the transport at once; wait for that, then chain onto its close handler.
+    await Promise.resolve();
+    watchClose();
+    return {
+      closed,
+      close: async () => {
+        stdin.unpipe(limited);
+        await handle.close();
+        settle();
+      },
+    };
+  }
+  await server.connect(transport);
+  watchClose();
   return {
     closed,
     close: async () => {

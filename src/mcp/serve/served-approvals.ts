@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { ApprovalAnswer, ApprovalAuthority, ApprovalCheck } from "../../tool/approval-authority.js";
 import type { McpServerCallTarget } from "./mcp-server-call.js";
 

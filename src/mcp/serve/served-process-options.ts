@@ -1,4 +1,4 @@
-import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { LoggingLevel } from "@modelcontextprotocol/server";
 import type { LogLevel, OutputChannel } from "../../platform/output-channel.js";
 import type { ProcessOptions } from "../../platform/process-options.js";
 import { Logger } from "../../tool/logger.js";

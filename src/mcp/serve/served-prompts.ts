@@ -1,11 +1,5 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  ErrorCode,
-  GetPromptRequestSchema,
-  type GetPromptResult,
-  ListPromptsRequestSchema,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { GetPromptResult, Server, ServerContext } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { ConfigurationError } from "../../errors/configuration-error.js";
 import { ToolContent } from "../../tool/tool-content.js";
 import type { McpCompleter } from "./served-resources.js";
@@ -60,6 +54,11 @@ function messageOf(message: McpServerPromptMessage): GetPromptResult["messages"]
 export function servePrompts(
   server: Server,
   prompts: readonly McpServerPrompt[],
+  run: (
+    ctx: ServerContext,
+    name: string,
+    body: () => Promise<GetPromptResult>,
+  ) => Promise<GetPromptResult> = (_ctx, _name, body) => body(),
 ): (prompt: string, argument: string) => McpCompleter | undefined {
   const byName = new Map<string, McpServerPrompt>();
   for (const prompt of prompts) {
@@ -67,7 +66,7 @@ export function servePrompts(
       throw new ConfigurationError(`createMcpServer: two prompts are named '${prompt.name}'.`);
     byName.set(prompt.name, prompt);
   }
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({
+  server.setRequestHandler("prompts/list", () => ({
     prompts: prompts.map((prompt) => ({
       name: prompt.name,
       description: prompt.description,
@@ -78,11 +77,11 @@ export function servePrompts(
       })),
     })),
   }));
-  server.setRequestHandler(GetPromptRequestSchema, async (request, extra): Promise<GetPromptResult> => {
+  server.setRequestHandler("prompts/get", async (request, ctx): Promise<GetPromptResult> => {
     const prompt = byName.get(request.params.name);
     if (!prompt) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `Prompt ${request.params.name} not found. Available prompts: ${[...byName.keys()].join(", ")}`,
       );
     }
@@ -91,19 +90,22 @@ export function servePrompts(
       (argument) => argument.required && args[argument.name] === undefined,
     );
     if (missing.length > 0) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `Prompt ${prompt.name} needs the argument(s) ${missing.map((argument) => argument.name).join(", ")}.`,
       );
     }
-    const messages = await prompt.get(args, { signal: extra.signal });
-    return {
-      description: prompt.description,
-      messages:
-        typeof messages === "string"
-          ? [{ role: "user", content: { type: "text", text: messages } }]
-          : messages.map(messageOf),
-    };
+    // Run as a served call: the prompt may ask the client for input (McpServerCall.requireInput).
+    return run(ctx, prompt.name, async () => {
+      const messages = await prompt.get(args, { signal: ctx.mcpReq.signal });
+      return {
+        description: prompt.description,
+        messages:
+          typeof messages === "string"
+            ? [{ role: "user", content: { type: "text", text: messages } }]
+            : messages.map(messageOf),
+      };
+    });
   });
   return (name, argument) =>
     byName.get(name)?.arguments?.find((candidate) => candidate.name === argument)?.complete;

@@ -1,13 +1,5 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-  type ReadResourceResult,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { ReadResourceResult, Server } from "@modelcontextprotocol/server";
+import { ResourceNotFoundError } from "@modelcontextprotocol/server";
 import { ConfigurationError } from "../../errors/configuration-error.js";
 
 /** Completes one argument: the values that start with (or otherwise fit) what was typed. */
@@ -37,7 +29,13 @@ export interface McpServerResource {
 }
 
 /** The MCP error code for a resource that does not exist. */
-const RESOURCE_NOT_FOUND = -32002;
+/**
+ * An unknown resource: Invalid Params (-32602) with the URI, on both
+ * revisions (SEP-2164; the SDK sends -32002, the older code, as -32602 too).
+ */
+function notFound(uri: string): ResourceNotFoundError {
+  return new ResourceNotFoundError(uri);
+}
 
 interface Matcher {
   readonly resource: McpServerResource;
@@ -96,22 +94,22 @@ export function serveResources(
     ...(resource.description === undefined ? {} : { description: resource.description }),
     ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
   });
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+  server.setRequestHandler("resources/list", () => ({
     resources: matchers
       .filter((matcher) => !matcher.pattern)
       .map((matcher) => ({ uri: matcher.resource.uri, ...describe(matcher.resource) })),
   }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+  server.setRequestHandler("resources/templates/list", () => ({
     resourceTemplates: matchers
       .filter((matcher) => matcher.pattern)
       .map((matcher) => ({ uriTemplate: matcher.resource.uri, ...describe(matcher.resource) })),
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra): Promise<ReadResourceResult> => {
+  server.setRequestHandler("resources/read", async (request, ctx): Promise<ReadResourceResult> => {
     const { uri } = request.params;
     const found = find(matchers, uri);
-    if (!found) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+    if (!found) throw notFound(uri);
     const { resource } = found.matcher;
-    const content = await resource.read(uri, found.variables, { signal: extra.signal });
+    const content = await resource.read(uri, found.variables, { signal: ctx.mcpReq.signal });
     if (typeof content === "string") {
       return { contents: [{ uri, mimeType: resource.mimeType ?? "text/plain", text: content }] };
     }
@@ -120,16 +118,12 @@ export function serveResources(
   });
   // Subscriptions are accepted for resources that exist; updates are sent with `server.sendResourceUpdated`.
   const subscribed = new Set<string>();
-  server.setRequestHandler(SubscribeRequestSchema, (request) => {
-    if (!find(matchers, request.params.uri)) {
-      throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}`, {
-        uri: request.params.uri,
-      });
-    }
+  server.setRequestHandler("resources/subscribe", (request) => {
+    if (!find(matchers, request.params.uri)) throw notFound(request.params.uri);
     subscribed.add(request.params.uri);
     return {};
   });
-  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+  server.setRequestHandler("resources/unsubscribe", (request) => {
     subscribed.delete(request.params.uri);
     return {};
   });

@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { InvalidResponseError } from "../../errors/invalid-response-error.js";
 import type { AgentPlatform } from "../../platform/agent-platform.js";
 import type { AgentProcess } from "../../platform/agent-process.js";

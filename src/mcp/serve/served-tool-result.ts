@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { type ToolContent as Content, ToolContent } from "../../tool/tool-content.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 
