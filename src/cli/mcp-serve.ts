@@ -134,6 +134,8 @@ export async function serveExamplesOverMcp(
       resources: extras.resources,
       // A client without elicitation answers an agent's wait with `respond_to_request`.
       respondTool: true,
+      // Processes behind one endpoint share it, so a 2026-07-28 retry may reach any of them.
+      ...(env.EMBABEL_MCP_STATE_SECRET ? { requestStateSecret: env.EMBABEL_MCP_STATE_SECRET } : {}),
       ...(platform ? { waitsOn: platform } : {}),
     });
   try {
