@@ -142,7 +142,11 @@ function serveProcess(secret: string): Promise<string> {
 }
 
 let id = 0;
-async function call(url: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function call(
+  url: string,
+  params: Record<string, unknown>,
+  tool = "greet_in_two_rounds",
+): Promise<Record<string, unknown>> {
   const response = await fetch(url, {
     method: "POST",
     headers: {
@@ -150,14 +154,14 @@ async function call(url: string, params: Record<string, unknown>): Promise<Recor
       accept: "application/json, text/event-stream",
       "mcp-protocol-version": "2026-07-28",
       "mcp-method": "tools/call",
-      "mcp-name": "greet_in_two_rounds",
+      "mcp-name": tool,
     },
     body: JSON.stringify({
       jsonrpc: "2.0",
       id: ++id,
       method: "tools/call",
       params: {
-        name: "greet_in_two_rounds",
+        name: tool,
         arguments: {},
         ...params,
         _meta: {
@@ -220,5 +224,30 @@ describe("two server processes sharing a state secret (no sessions, no sticky ro
     const altered = `${state.slice(0, 10)}${state[10] === "A" ? "B" : "A"}${state.slice(11)}`;
     const tampered = await call(second, { inputResponses: answers, requestState: altered });
     expect((tampered.error as { code: number }).code).toBe(-32602);
+  });
+
+  it("asks a person's approval in the result, and runs the call once on the process that gets the answer", async () => {
+    const round1 = (await call(first, {}, "pay")).result as Record<string, unknown>;
+    expect(round1.resultType).toBe("input_required");
+    const form = (round1.inputRequests as Record<string, { method: string; params: { message: string } }>)
+      .approval;
+    expect(form?.method).toBe("elicitation/create");
+    expect(form?.params.message).toContain("Pay 100 cents?");
+    const approve = { approval: { action: "accept", content: { approve: true } } };
+    const retry = { inputResponses: approve, requestState: round1.requestState };
+    const paid = await call(second, retry, "pay");
+    expect(textOf(paid.result)).toMatch(/^paid by process \d+$/);
+    // The same answer again (a replay) does not pay twice: the person is asked anew.
+    const replayed = (await call(second, retry, "pay")).result as Record<string, unknown>;
+    expect(replayed.resultType).toBe("input_required");
+    // Declined: refused, never run.
+    const again = (await call(first, {}, "pay")).result as Record<string, unknown>;
+    const declined = await call(
+      second,
+      { inputResponses: { approval: { action: "decline" } }, requestState: again.requestState },
+      "pay",
+    );
+    expect(textOf(declined.result)).toContain("declined in the MCP client");
+    expect(textOf(declined.result)).not.toContain("paid");
   });
 });

@@ -32,6 +32,7 @@ import {
   servedApprovals,
   servedAuthority,
 } from "./served-approvals.js";
+import { approvalFromRetry, askApprovalByInput } from "./served-input-approvals.js";
 import { servedProcessOptions } from "./served-process-options.js";
 import { type McpServerPrompt, servePrompts } from "./served-prompts.js";
 import { type McpServerResource, serveResources } from "./served-resources.js";
@@ -438,9 +439,15 @@ async function serveGated(
   // MCP 2026-07-28 has no server→client requests: its clients answer approvals with the respond tool.
   const elicitation = !site.modern && Boolean(site.server.getClientCapabilities()?.elicitation);
   const opened: PendingApproval[] = [];
+  // On 2026-07-28 a client with elicitation is asked in the result (input_required), and answers in its retry.
+  const askByInput = site.modern && Boolean(site.server.getClientCapabilities()?.elicitation);
   const approvals = servedAuthority(
     servedApprovals,
-    elicitation ? (check) => elicitApproval(site.server, check) : undefined,
+    elicitation
+      ? (check) => elicitApproval(site.server, check)
+      : askByInput
+        ? async (check) => approvalFromRetry(site, check)
+        : undefined,
     serveAgain,
     opened,
   );
@@ -449,7 +456,13 @@ async function serveGated(
       { tool, toolName, input, callKey: `mcp:${toolName}:${inputDigest(input)}` },
       { context, signal: site.signal, approvals },
     );
-    if (outcome.kind === "pending") return pendingApprovalResult(opened);
+    if (outcome.kind === "pending") {
+      const [first] = opened;
+      const call = McpServerCall.current();
+      // Replaced on the way out by input_required with the approval form (the call's requirement).
+      if (askByInput && first && call) askApprovalByInput(call, first);
+      return pendingApprovalResult(opened);
+    }
     if (outcome.kind === "refused")
       return { content: [{ type: "text", text: outcome.message }], isError: true };
     const result = outcome.result;

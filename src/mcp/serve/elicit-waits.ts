@@ -31,7 +31,7 @@ const CONFIRMATION_SCHEMA: ElicitRequestFormParams["requestedSchema"] = {
 };
 
 /** The approval form: approve or not, why not, and the arguments edited (a JSON string; empty keeps them). */
-const APPROVAL_SCHEMA: ElicitRequestFormParams["requestedSchema"] = {
+export const APPROVAL_SCHEMA: ElicitRequestFormParams["requestedSchema"] = {
   type: "object",
   properties: {
     ...CONFIRMATION_SCHEMA.properties,
