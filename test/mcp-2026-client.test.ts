@@ -19,7 +19,7 @@ import {
   ToolCallContext,
 } from "../src/index.js";
 import { ScriptedModel } from "../src/testing/index.js";
-import { fixtureConfig, tempLog } from "./support/mcp-fixture.js";
+import { fixtureConfig, logLines, tempLog } from "./support/mcp-fixture.js";
 
 // Our MCP client against servers of either revision: a 2026-07-28-only server
 // (SDK v2 `createMcpHandler`, legacy traffic refused:
@@ -111,6 +111,35 @@ describe("an MCP client at 2026-07-28 and at 2025-11-25", () => {
     });
     expect(await eraOf(platform.mcpClients, "modern")).toBe("modern");
     expect(await eraOf(platform.mcpClients, "legacy")).toBe("legacy");
+  });
+
+  it("keeps the revision it found per server: a restarted 2026-07-28 stdio server is not asked server/discover again", async () => {
+    const { dir, log } = tempLog();
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const clients = McpClients.fromConfig({
+      mcpServers: {
+        modern: { command: process.execPath, args: [MODERN_SERVER, "--stdio"], env: { MODERN_LOG: log } },
+      },
+    });
+    cleanups.push(() => clients.close());
+    const factory = McpToolFactory.create(clients);
+    const forecast = await factory.requiredToolByName("forecast");
+    expect((await forecast.call('{"city":"Rome"}')).content).toBe("sunny in Rome (2026-07-28)");
+    const crash = await factory.requiredToolByName("crash");
+    expect((await crash.call("{}")).kind).toBe("error");
+    expect((await forecast.call('{"city":"Bergen"}')).content).toBe("sunny in Bergen (2026-07-28)");
+    expect(await eraOf(clients, "modern")).toBe("modern");
+    const byProcess = new Map<string, string[]>();
+    for (const [pid, method] of logLines(log).map((line) => line.split(" "))) {
+      byProcess.set(pid as string, [...(byProcess.get(pid as string) ?? []), method as string]);
+    }
+    const [first, second] = [...byProcess.values()];
+    expect(byProcess.size).toBe(2);
+    expect(first?.[0]).toBe("server/discover");
+    expect(first).not.toContain("initialize");
+    expect(second).toContain("tools/call");
+    expect(second).not.toContain("server/discover");
+    expect(second).not.toContain("initialize");
   });
 
   it("sends a call's tool-call context and traceparent in _meta to a 2026-07-28 server", async () => {
