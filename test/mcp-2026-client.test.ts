@@ -19,7 +19,7 @@ import {
   ToolCallContext,
 } from "../src/index.js";
 import { ScriptedModel } from "../src/testing/index.js";
-import { fixtureConfig, logLines, tempLog } from "./support/mcp-fixture.js";
+import { eventually, fixtureConfig, logLines, tempLog } from "./support/mcp-fixture.js";
 
 // Our MCP client against servers of either revision: a 2026-07-28-only server
 // (SDK v2 `createMcpHandler`, legacy traffic refused:
@@ -140,6 +140,19 @@ describe("an MCP client at 2026-07-28 and at 2025-11-25", () => {
     expect(second).toContain("tools/call");
     expect(second).not.toContain("server/discover");
     expect(second).not.toContain("initialize");
+  });
+
+  it("follows a 2026-07-28 server's tool list changes on a subscriptions/listen stream", async () => {
+    const url = await modernServer();
+    const clients = McpClients.fromConfig({ mcpServers: { modern: { type: "http", url } } });
+    cleanups.push(() => clients.close());
+    const client = clients.get("modern") as McpClient;
+    const before = (await client.listTools()).map((tool) => tool.name);
+    expect(before).not.toContain("added");
+    const version = client.toolListVersion;
+    expect((await client.callTool("add_tool", {})).content).toEqual([{ type: "text", text: "added" }]);
+    await eventually(() => client.toolListVersion > version);
+    expect((await client.listTools()).map((tool) => tool.name)).toContain("added");
   });
 
   it("sends a call's tool-call context and traceparent in _meta to a 2026-07-28 server", async () => {

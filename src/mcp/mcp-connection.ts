@@ -218,10 +218,26 @@ export class McpConnection {
     const discover = client.getDiscoverResult();
     this.prior = discover ? { kind: "modern", discover } : { kind: "legacy" };
     setServerLogLevel(client, this.config);
+    this.listenForToolListChanges(client);
     this.auth.authorizing = undefined;
     if (this.everConnected) this.listVersion++;
     this.everConnected = true;
     return client;
+  }
+
+  /**
+   * At 2026-07-28 a server announces tool list changes only on a
+   * `subscriptions/listen` stream: opened when it declares `tools.listChanged`,
+   * its notifications reach the same `notifications/tools/list_changed` handler.
+   * A refusal leaves the list followed on reconnects only.
+   */
+  private listenForToolListChanges(client: Client): void {
+    if (client.getProtocolEra() !== "modern" || !client.getServerCapabilities()?.tools?.listChanged) return;
+    client.listen({ toolsListChanged: true }).catch((error: unknown) => {
+      Logger.current().debug(`MCP server '${this.config.name}' did not open subscriptions/listen.`, {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
   }
 
   private createTransport(): Transport {
