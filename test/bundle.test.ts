@@ -39,6 +39,8 @@ describe("a bundle of a program without MCP", () => {
   it("holds neither the MCP SDK, nor ajv, nor our MCP client and its SDK loader", async () => {
     const { code, inputs } = await bundle(program("tool-program"));
     expect(fromPackage(inputs, "@modelcontextprotocol/sdk")).toEqual([]);
+    expect(fromPackage(inputs, "@modelcontextprotocol/client")).toEqual([]);
+    expect(fromPackage(inputs, "@modelcontextprotocol/core")).toEqual([]);
     expect(fromPackage(inputs, "ajv")).toEqual([]);
     expect(fromPackage(inputs, "quickjs-emscripten-core")).toEqual([]);
     expect(inputs.filter((input) => input.includes("node_modules/@jitl/"))).toEqual([]);
@@ -91,10 +93,10 @@ describe("a bundle of a tools + agent program (the weight check's shape, zod ext
 describe("a bundle of a program with MCP", () => {
   beforeAll(() => ensureBuilt(), 120_000);
 
-  it("holds the MCP SDK's client", async () => {
+  it("holds the MCP SDK's client (v2, @modelcontextprotocol/client)", async () => {
     const { inputs } = await bundle(program("mcp-program"));
-    expect(fromPackage(inputs, "@modelcontextprotocol/sdk")).toContainEqual(
-      expect.stringContaining("dist/esm/client/index.js"),
+    expect(fromPackage(inputs, "@modelcontextprotocol/client")).toContainEqual(
+      expect.stringContaining("dist/index.mjs"),
     );
   });
 

@@ -101,7 +101,7 @@ describe("an MCP server behind OAuth (client credentials)", () => {
       ?.listTools()
       .catch((error: unknown) => error);
     expect((result as Error).message).toMatch(
-      /^MCP server 'secure' could not be reached: .*bound to authorization server https:\/\/login\.example\.com/,
+      /^MCP server 'secure' could not be reached: .*bound to "https:\/\/login\.example\.com"/,
     );
     expect(logLines(log).filter((line) => line.startsWith("token"))).toEqual([]);
   });

@@ -51,9 +51,7 @@ describe("MCP server stderr", () => {
     const crash = await McpToolFactory.create(clients).requiredToolByName("crash");
     const result = await crash.call("{}");
     expect(result.kind).toBe("error");
-    expect(result.content).toBe(
-      "MCP server 'evil' failed to run tool 'crash': MCP error -32000: Connection closed",
-    );
+    expect(result.content).toBe("MCP server 'evil' failed to run tool 'crash': Connection closed");
     expect(result.content).not.toContain("SECRET");
     const logged = records.find((entry) => entry.message.includes("sk-child-SECRET-321"));
     expect(logged?.message).toMatch(/^MCP server 'evil' failed to run tool 'crash'; its stderr ends with:\n/);
@@ -97,7 +95,7 @@ describe("MCP server stderr", () => {
     );
     const process = await platform.runAgent(agent, Ask.create({ text: "go" }));
     expect((process.result as { text: string } | undefined)?.text).toBe(
-      "MCP server 'evil' failed to run tool 'crash': MCP error -32000: Connection closed",
+      "MCP server 'evil' failed to run tool 'crash': Connection closed",
     );
     expect(records.join("\n")).toContain("sk-in-process-SECRET");
     expect(defaults.map((entry) => entry.message).join("\n")).not.toContain("sk-in-process-SECRET");
@@ -115,9 +113,7 @@ describe("MCP server stderr", () => {
       .get("broken")
       ?.listTools()
       .catch((error: unknown) => error);
-    expect((failure as Error).message).toBe(
-      "MCP server 'broken' could not be started: MCP error -32000: Connection closed",
-    );
+    expect((failure as Error).message).toBe("MCP server 'broken' could not be started: Connection closed");
     expect(records.map((entry) => entry.message).join("\n")).toContain("sk-boot-SECRET-9\nmore detail");
   });
 });

@@ -269,7 +269,7 @@ describe("failures", () => {
       },
     });
     await expect(requiredGroup(clients).tools()).rejects.toThrow(
-      "MCP server 'silent' could not be started: MCP error -32001: Request timed out",
+      "MCP server 'silent' could not be started: Request timed out",
     );
   });
 

@@ -229,7 +229,11 @@ describe("npm pack", () => {
 describe("a fresh app that installed the tarball", () => {
   it(`uses its own zod ${appZod} (a different minor than ours), one copy`, () => {
     expect(minorOf(appZod)).not.toBe(minorOf(manifest.devDependencies.zod ?? ""));
-    const copies = installedCopies(app, "zod");
+    // The MCP SDK v2 needs zod ^4.2 and keeps its own copy under its folder when the app's is older; it
+    // takes our schemas as Standard Schemas, so the copies never meet. Everything else shares the app's.
+    const copies = installedCopies(app, "zod").filter(
+      (path) => !path.startsWith(join(app, "node_modules/@modelcontextprotocol/")),
+    );
     expect(copies).toEqual([join(app, "node_modules/zod")]);
     const installed = JSON.parse(readFileSync(join(app, "node_modules/zod/package.json"), "utf8"));
     expect(installed.version).toBe(appZod);

@@ -1,9 +1,10 @@
-import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
   OAuthTokens,
-} from "@modelcontextprotocol/sdk/shared/auth.js";
+} from "@modelcontextprotocol/client";
 import { Logger } from "../tool/logger.js";
 import { checkMetadataIssuer } from "./authorization-response.js";
 import type { McpOAuthAuthorizationCode } from "./mcp-server-config.js";
@@ -28,6 +29,8 @@ export class AuthorizationCodeProvider implements OAuthClientProvider {
   private savedTokens: OAuthTokens | undefined;
   private verifier: string | undefined;
   private discovery: OAuthDiscoveryState | undefined;
+  /** {@link discovery} while its flow awaits the code: forgotten once tokens come, so a later 401 discovers afresh. */
+  private pendingDiscovery: OAuthDiscoveryState | undefined;
   readonly clientMetadataUrl?: string;
 
   constructor(private readonly settings: AuthorizationCodeSettings) {
@@ -71,6 +74,7 @@ export class AuthorizationCodeProvider implements OAuthClientProvider {
 
   saveTokens(tokens: OAuthTokens): void {
     this.savedTokens = tokens;
+    this.pendingDiscovery = undefined;
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
@@ -90,11 +94,22 @@ export class AuthorizationCodeProvider implements OAuthClientProvider {
   saveDiscoveryState(state: OAuthDiscoveryState): void {
     checkMetadataIssuer(this.settings.server, state);
     this.discovery = state;
+    this.pendingDiscovery = state;
   }
 
   /** The authorization server the last flow was started with (see {@link saveDiscoveryState}). */
   get authorizationServer(): OAuthDiscoveryState | undefined {
     return this.discovery;
+  }
+
+  /**
+   * What {@link saveDiscoveryState} recorded, until the flow it started got
+   * its tokens: the SDK reads it to finish that flow. Afterwards nothing, so
+   * that a later 401 discovers again (the server may name another
+   * authorization server now; SEP-2352).
+   */
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.pendingDiscovery;
   }
 
   saveCodeVerifier(codeVerifier: string): void {

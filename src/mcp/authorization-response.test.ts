@@ -1,4 +1,4 @@
-import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthDiscoveryState } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { AuthorizationCodeProvider, applicationTypeOf } from "./authorization-code-provider.js";

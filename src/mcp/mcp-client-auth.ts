@@ -1,8 +1,7 @@
 // A configured server's OAuth: the provider (made once, so its tokens outlive
 // a reconnect) and the authorization-code flow awaiting its callback.
 
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { OAuthClientProvider, Transport } from "@modelcontextprotocol/client";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { AuthorizationCodeProvider } from "./authorization-code-provider.js";
 import { authorizationCodeOf, type McpAuthorizationResponse } from "./authorization-response.js";
@@ -29,16 +28,22 @@ export class McpClientAuth {
       this.provider = new AuthorizationCodeProvider({ server: config.name, ...oauth });
       return this.provider;
     }
+    // With an issuer, the SDK stamps it on the credentials (SEP-2352) and sends them nowhere else.
     const provider = new sdk.ClientCredentialsProvider({
       clientId: oauth.clientId,
       clientSecret: oauth.clientSecret,
       expectedIssuer: oauth.issuer ?? new URL(config.url).origin,
       ...(oauth.scope ? { scope: oauth.scope } : {}),
     });
-    // Without an issuer, the credentials bind to the first authorization server on the
-    // server's own origin that accepts them (any path there); the fetch guard keeps them on it.
-    if (!oauth.issuer)
-      provider.saveClientInformation({ client_id: oauth.clientId, client_secret: oauth.clientSecret });
+    // Without one, the credentials carry no stamp: they bind to the first authorization server on the
+    // server's own origin that accepts them (any path there), and the fetch guard keeps them on it.
+    if (!oauth.issuer) {
+      const stamped = provider.clientInformation.bind(provider);
+      provider.clientInformation = () => {
+        const { issuer: _issuer, ...unstamped } = stamped();
+        return unstamped;
+      };
+    }
     this.provider = provider;
     return provider;
   }
@@ -65,12 +70,19 @@ export class McpClientAuth {
         ? provider.authorizationServer
         : await provider.discoveryState?.(),
     );
+    // The response's iss goes along: the SDK checks it again against the metadata it discovers (RFC 9207).
+    const iss = typeof response === "string" ? null : issOf(response);
     const transport = this.authorizing ?? fallback();
     await (
       transport as InstanceType<
         McpClientSdk["StreamableHTTPClientTransport"] | McpClientSdk["SSEClientTransport"]
       >
-    ).finishAuth(authorizationCode);
+    ).finishAuth(authorizationCode, iss ?? undefined);
     this.authorizing = undefined;
   }
+}
+
+/** The `iss` parameter of a redirect's callback URL or query, `null` without one. */
+function issOf(response: URL | URLSearchParams): string | null {
+  return (response instanceof URL ? response.searchParams : response).get("iss");
 }

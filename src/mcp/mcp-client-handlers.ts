@@ -1,5 +1,10 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { ClientCapabilities, LoggingLevel, Progress } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  Client,
+  ClientCapabilities,
+  ElicitRequestFormParams,
+  LoggingLevel,
+  Progress,
+} from "@modelcontextprotocol/client";
 import type { LogLevel } from "../platform/output-channel.js";
 import { Logger } from "../tool/logger.js";
 import { answerElicitation, type ElicitationScope, type McpElicitationHandler } from "./mcp-elicitation.js";
@@ -73,13 +78,30 @@ function severity(level: string): number {
  * has the rest dropped on arrival.
  */
 export function setServerLogLevel(client: Client, config: ResolvedMcpServerConfig): void {
-  if (!client.getServerCapabilities()?.logging) return;
+  // At 2026-07-28 there is no logging/setLevel: each call asks for its logs (see mcpLogLevelMeta).
+  if (client.getProtocolEra() === "modern" || !client.getServerCapabilities()?.logging) return;
   client.setLoggingLevel(config.logLevel ?? DEFAULT_LOG_LEVEL).catch((error: unknown) => {
     Logger.current().debug(`MCP server '${config.name}' did not take logging/setLevel.`, {
       error: error instanceof Error ? error.message : String(error),
     });
   });
 }
+
+/**
+ * At 2026-07-28, a request's `_meta` entry that asks for the server's log
+ * messages from the configured level up (logs are opt-in per request there);
+ * `undefined` at 2025-11-25 or when the server declares no logging.
+ */
+export function mcpLogLevelMeta(
+  client: Client,
+  config: ResolvedMcpServerConfig,
+): Readonly<Record<string, string>> | undefined {
+  if (client.getProtocolEra() !== "modern" || !client.getServerCapabilities()?.logging) return undefined;
+  return { [LOG_LEVEL_META_KEY]: config.logLevel ?? DEFAULT_LOG_LEVEL };
+}
+
+/** The `_meta` key of a 2026-07-28 request's log level (the SDK's `LOG_LEVEL_META_KEY`, spelled out: this file loads no SDK value). */
+const LOG_LEVEL_META_KEY = "io.modelcontextprotocol/logLevel";
 
 /** What the handlers of one server's client need. */
 export interface ClientHandlerOptions {
@@ -101,31 +123,35 @@ export function clientCapabilities(config: ResolvedMcpServerConfig): ClientCapab
   };
 }
 
-/** Installs the handlers of server-to-client requests and notifications (the SDK's schemas load here, on connect). */
-export async function installClientHandlers(client: Client, options: ClientHandlerOptions): Promise<void> {
+/**
+ * Installs the handlers of server-to-client requests and notifications. At
+ * 2025-11-25 the server sends these requests; at 2026-07-28 a result's
+ * `input_required` asks them, and the SDK answers through the same handlers
+ * (then sends the call again with the answers).
+ */
+export function installClientHandlers(client: Client, options: ClientHandlerOptions): void {
   const { config, scopes } = options;
-  const {
-    CreateMessageRequestSchema,
-    ElicitRequestSchema,
-    ListRootsRequestSchema,
-    LoggingMessageNotificationSchema,
-  } = await import("@modelcontextprotocol/sdk/types.js");
   const handler: McpElicitationHandler | undefined = config.onElicitation;
-  client.setRequestHandler(ElicitRequestSchema, (request, extra) => {
+  client.setRequestHandler("elicitation/create", (request, ctx) => {
     const params = request.params;
     if (params.mode === "url") return { action: "decline" };
-    return answerElicitation(params, { server: config.name, signal: extra.signal }, handler, scopes);
+    return answerElicitation(
+      params as ElicitRequestFormParams,
+      { server: config.name, signal: ctx.mcpReq.signal },
+      handler,
+      scopes,
+    );
   });
   const roots = config.roots;
-  if (roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map(toSdkRoot) }));
+  if (roots) client.setRequestHandler("roots/list", () => ({ roots: roots.map(toSdkRoot) }));
   const sampling = config.sampling;
   if (sampling) {
-    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => {
+    client.setRequestHandler("sampling/createMessage", (request, ctx) => {
       // The request does not say which call it serves: the oldest call open on this server pays.
       const [scope] = scopes;
       return answerSampling(request.params, sampling as McpSamplingModel, {
         server: config.name,
-        signal: extra.signal,
+        signal: ctx.mcpReq.signal,
         call: scope === undefined ? undefined : { process: scope.process, key: scope },
       });
     });
@@ -133,7 +159,7 @@ export async function installClientHandlers(client: Client, options: ClientHandl
   const least = severity(config.logLevel ?? DEFAULT_LOG_LEVEL);
   const limit = config.maxNotificationsPerCall ?? DEFAULT_NOTIFICATIONS_PER_CALL;
   let outsideCalls = 0;
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+  client.setNotificationHandler("notifications/message", (notification) => {
     const { level, logger, data } = notification.params;
     if (severity(level) < least) return;
     const processes = new Set<ElicitationScope["process"]>();

@@ -1,8 +1,7 @@
 // Which transport reaches a configured MCP server: a child process in a
 // process group of its own (stdio), Streamable HTTP, or legacy HTTP+SSE.
 
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { OAuthClientProvider, Transport } from "@modelcontextprotocol/client";
 import { type McpClientSdk, mcpClientSdk } from "./load-mcp-sdk.js";
 import { livenessFetch } from "./mcp-liveness.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
@@ -61,6 +60,6 @@ export function createMcpClientTransport(
  */
 export function fallsBackToSse(config: ResolvedMcpServerConfig, sse: boolean, error: unknown): boolean {
   if (config.transport !== "http" || config.type !== undefined || sse) return false;
-  if (!(error instanceof mcpClientSdk().StreamableHTTPError) || typeof error.code !== "number") return false;
-  return error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
+  if (!(error instanceof mcpClientSdk().SdkHttpError)) return false;
+  return error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403;
 }

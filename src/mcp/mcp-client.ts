@@ -1,19 +1,23 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type {
   CallToolResult,
+  Client,
   GetPromptResult,
   Prompt as McpPromptInfo,
   Resource as McpResourceInfo,
   Tool as McpToolInfo,
   ReadResourceResult,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/client";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import type { McpAuthorizationResponse } from "./authorization-response.js";
-import { progressToProcess, reportSuppressedNotifications } from "./mcp-client-handlers.js";
+import { mcpLogLevelMeta, progressToProcess, reportSuppressedNotifications } from "./mcp-client-handlers.js";
 import { McpConnection } from "./mcp-connection.js";
 import { type ElicitationScope, elicitationScope, throwIfAsked } from "./mcp-elicitation.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
-import { lenientToolListSchema, withCompilableOutputSchemas } from "./mcp-tool-list.js";
+import {
+  lenientToolListSchema,
+  withCompilableOutputSchemas,
+  withValidParamHeaders,
+} from "./mcp-tool-list.js";
 import { endMcpSpan, startMcpClientSpan, withTraceparent } from "./mcp-trace-context.js";
 import { usableMcpTools } from "./usable-mcp-tools.js";
 
@@ -53,6 +57,12 @@ export class McpClient {
   private readonly connection: McpConnection;
   /** The options of a request with neither a signal nor its own timeout: made once, the SDK only reads them. */
   private readonly defaultRequestOptions: { readonly timeout: number };
+  /**
+   * The tools of the last listing, by name: each call hands the SDK its tool's
+   * description (for the output schema's check and, at 2026-07-28, the
+   * `Mcp-Param-*` headers of its `x-mcp-header` parameters).
+   */
+  private listedTools = new Map<string, McpToolInfo>();
 
   constructor(readonly config: ResolvedMcpServerConfig) {
     this.name = config.name;
@@ -81,9 +91,11 @@ export class McpClient {
   }
 
   /**
-   * The MCP SDK's `Client`, connected (started, for stdio) if it was not yet:
-   * for what this library does not wrap (resources, prompts). It is replaced
-   * when the server is reconnected.
+   * The MCP SDK's `Client` (`@modelcontextprotocol/client` 2.x), connected
+   * (started, for stdio) if it was not yet: for what this library does not
+   * wrap. It is replaced when the server is reconnected. Its
+   * `getProtocolEra()` says which revision the server speaks ("modern":
+   * 2026-07-28, "legacy": 2025-11-25 and older).
    */
   sdkClient(options: McpRequestOptions = {}): Promise<Client> {
     return this.connection.get(options.signal, this.config.connectTimeoutMs);
@@ -116,8 +128,13 @@ export class McpClient {
           tools.push(...usableMcpTools(this.name, page.tools));
           cursor = page.nextCursor;
         } while (cursor !== undefined);
-        const usable = withCompilableOutputSchemas(client, this.name, tools);
-        return { tools: usable.filter((tool) => tool.execution?.taskSupport !== "required"), version };
+        const usable = withCompilableOutputSchemas(
+          this.name,
+          withValidParamHeaders(client, this.name, tools),
+        ).filter((tool) => tool.execution?.taskSupport !== "required");
+        if (version === this.connection.listVersion)
+          this.listedTools = new Map(usable.map((tool) => [tool.name, tool]));
+        return { tools: usable, version };
       },
       options,
     );
@@ -241,21 +258,24 @@ export class McpClient {
     onResult: (result: CallToolResult) => T,
     onServerError: (error: McpServerError) => T,
   ): Promise<T> {
-    const params = (
-      options.meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: options.meta }
-    ) as Parameters<Client["callTool"]>[0];
     const { signal, timeoutMs } = options;
-    const requestOptions =
+    const toolDefinition = this.listedTools.get(name);
+    const baseOptions =
       signal === undefined && timeoutMs === undefined
         ? this.defaultRequestOptions
         : signal === undefined
           ? { timeout: timeoutMs ?? this.config.timeoutMs }
           : { timeout: timeoutMs ?? this.config.timeoutMs, signal };
+    const requestOptions = toolDefinition ? { ...baseOptions, toolDefinition } : baseOptions;
+    const paramsFor = (client: Client): CallToolParams => {
+      const meta = withLogLevel(options.meta, mcpLogLevelMeta(client, this.config));
+      return meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: meta };
+    };
     const scope = elicitationScope();
     if (scope !== undefined)
-      return this.callInProcess(scope, params, requestOptions, onResult, onServerError);
+      return this.callInProcess(scope, paramsFor, requestOptions, onResult, onServerError);
     const call = (client: Client): Promise<T> =>
-      (client.callTool(params, undefined, requestOptions) as Promise<CallToolResult>).then(
+      (client.callTool(paramsFor(client), requestOptions) as Promise<CallToolResult>).then(
         onResult,
         (error: unknown) =>
           this.connection
@@ -277,8 +297,12 @@ export class McpClient {
    */
   private async callInProcess<T>(
     scope: ElicitationScope,
-    params: Parameters<Client["callTool"]>[0],
-    requestOptions: { readonly timeout: number; readonly signal?: AbortSignal },
+    paramsFor: (client: Client) => CallToolParams,
+    requestOptions: {
+      readonly timeout: number;
+      readonly signal?: AbortSignal;
+      readonly toolDefinition?: McpToolInfo;
+    },
     onResult: (result: CallToolResult) => T,
     onServerError: (error: McpServerError) => T,
   ): Promise<T> {
@@ -291,9 +315,10 @@ export class McpClient {
         return serverErrorTo(failure, onServerError);
       }
       const options = { ...requestOptions, onprogress: progressToProcess(scope, this.config) };
+      const params = paramsFor(client);
       let result: CallToolResult;
       try {
-        result = (await client.callTool(params, undefined, options)) as CallToolResult;
+        result = (await client.callTool(params, options)) as CallToolResult;
       } catch (error) {
         throwIfAsked(scope);
         return await this.connection
@@ -363,6 +388,18 @@ export class McpClient {
         ),
       );
   }
+}
+
+/** The parameters of a `tools/call`. */
+type CallToolParams = Parameters<Client["callTool"]>[0];
+
+/** `meta` with the 2026-07-28 log-level entry added (the caller's own entries win), or as it is without one. */
+function withLogLevel(
+  meta: Readonly<Record<string, unknown>> | undefined,
+  logLevel: Readonly<Record<string, string>> | undefined,
+): Record<string, unknown> | undefined {
+  if (logLevel === undefined) return meta as Record<string, unknown> | undefined;
+  return { ...logLevel, ...meta };
 }
 
 function returnResult(result: CallToolResult): CallToolResult {

@@ -2,20 +2,21 @@
 // again after the server died, watched over HTTP (a ping decides whether a
 // transport error means the server is gone), ended by close().
 
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Client, PriorDiscovery, Transport } from "@modelcontextprotocol/client";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import { Logger } from "../tool/logger.js";
 import type { McpAuthorizationResponse } from "./authorization-response.js";
 import { forgetChild, rememberChild } from "./child-processes.js";
-import { loadedMcpClientSdk, loadMcpClientSdk, mcpClientSdk } from "./load-mcp-sdk.js";
+import { loadedMcpClientSdk, loadMcpClientSdk, type McpClientSdk, mcpClientSdk } from "./load-mcp-sdk.js";
 import { McpClientAuth } from "./mcp-client-auth.js";
+import { staysConnected } from "./mcp-client-errors.js";
 import { clientCapabilities, installClientHandlers, setServerLogLevel } from "./mcp-client-handlers.js";
 import { createMcpClientTransport, fallsBackToSse } from "./mcp-client-transport.js";
 import type { ElicitationScope } from "./mcp-elicitation.js";
 import { isUnauthorized, mcpErrorMessage, oneLine } from "./mcp-error-message.js";
 import { LivenessPingRefused, mayMeanDead } from "./mcp-liveness.js";
 import type { ResolvedMcpServerConfig } from "./mcp-server-config.js";
+import { toolSchemaValidator } from "./tool-schema-validator.js";
 
 const CLIENT_INFO = { name: "embabel-ts", version: "0.1.0" };
 const STDERR_TAIL_CHARS = 2_000;
@@ -37,6 +38,12 @@ export class McpConnection {
   private sse: boolean;
   private readonly auth: McpClientAuth;
   private pinging = false;
+  /**
+   * The protocol era found when this server was last connected (`server/discover`
+   * answered: 2026-07-28; else 2025-11-25 by `initialize`): a reconnect
+   * starts from it instead of probing again. Forgotten when a connect fails.
+   */
+  private prior: PriorDiscovery | undefined;
 
   constructor(
     private readonly config: ResolvedMcpServerConfig,
@@ -96,9 +103,9 @@ export class McpConnection {
   ): Promise<never> {
     signal?.throwIfAborted();
     const name = this.config.name;
-    const { ErrorCode, McpError } = mcpClientSdk();
+    const { SdkError, SdkErrorCode } = mcpClientSdk();
     if (isUnauthorized(error)) this.auth.authorizing = this.transport;
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
       throw new McpServerError(
         name,
         `MCP server '${name}' did not ${what} within ${timeoutMs} ms; the request was cancelled.`,
@@ -108,7 +115,7 @@ export class McpConnection {
     // A transport failure (dead child, refused or lost HTTP connection, an oversized stdio message): start afresh next time.
     const overflowed =
       this.transport instanceof mcpClientSdk().ProcessGroupStdioTransport && this.transport.overflowed;
-    if (!(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed || overflowed) {
+    if (!staysConnected(mcpClientSdk(), error) || overflowed) {
       if (this.client === client) await this.disconnect();
     }
     this.logStderr(`failed to ${what}`);
@@ -132,13 +139,18 @@ export class McpConnection {
     await this.disconnect();
   }
 
-  private async connect(timeoutMs: number): Promise<Client> {
+  private async connect(timeoutMs: number, probedOnce = false): Promise<Client> {
     const sdk = await loadMcpClientSdk();
     const name = this.config.name;
     this.stderrTail = "";
     const transport = this.createTransport();
-    const client = new sdk.Client(CLIENT_INFO, { capabilities: clientCapabilities(this.config) });
-    await installClientHandlers(client, { config: this.config, scopes: this.scopes });
+    const client = new sdk.Client(CLIENT_INFO, {
+      capabilities: clientCapabilities(this.config),
+      // 2026-07-28 when `server/discover` is answered, else 2025-11-25 by `initialize`. HTTP+SSE is older than both probes.
+      versionNegotiation: { mode: this.sse ? "legacy" : "auto" },
+      jsonSchemaValidator: toolSchemaValidator(sdk),
+    });
+    installClientHandlers(client, { config: this.config, scopes: this.scopes });
     client.onclose = () => {
       // Only the current connection's child: a new one may be starting already.
       if (this.client === client) {
@@ -151,18 +163,28 @@ export class McpConnection {
       client.onerror = (error) => {
         if (mayMeanDead(error)) this.checkAlive(client);
       };
-    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler("notifications/tools/list_changed", () => {
       if (this.client === client) this.listVersion++;
     });
     this.pendingTransport = transport;
     // Known from the spawn on, so that a child still starting does not outlive this process either.
     if (transport instanceof sdk.ProcessGroupStdioTransport) rememberChild(this, () => transport.pid);
     try {
-      await client.connect(transport, { timeout: timeoutMs });
+      const prior = this.sse ? undefined : this.prior;
+      await client.connect(transport, prior ? { timeout: timeoutMs, prior } : { timeout: timeoutMs });
     } catch (error) {
+      this.prior = undefined;
       forgetChild(this);
       await transport.close().catch(() => undefined);
       if (isUnauthorized(error)) this.auth.authorizing = transport;
+      // A stdio server that exits on a request before `initialize` (older SDKs do): started again, without the probe.
+      if (!probedOnce && !this.closed && closedDuringProbe(sdk, transport, error)) {
+        this.prior = { kind: "legacy" };
+        this.pendingTransport = undefined;
+        return await this.connect(timeoutMs, true);
+      }
+      const overflow =
+        transport instanceof sdk.ProcessGroupStdioTransport ? transport.overflowMessage : undefined;
       if (fallsBackToSse(this.config, this.sse, error)) {
         this.sse = true;
         this.pendingTransport = undefined;
@@ -180,7 +202,8 @@ export class McpConnection {
       }
       const failure = `could not be ${this.config.transport === "stdio" ? "started" : "reached"}`;
       this.logStderr(failure);
-      throw new McpServerError(name, `MCP server '${name}' ${failure}: ${oneLine(mcpErrorMessage(error))}`, {
+      const why = overflow ?? oneLine(mcpErrorMessage(error));
+      throw new McpServerError(name, `MCP server '${name}' ${failure}: ${why}`, {
         cause: error,
       });
     } finally {
@@ -192,11 +215,29 @@ export class McpConnection {
     }
     this.client = client;
     this.transport = transport;
+    const discover = client.getDiscoverResult();
+    this.prior = discover ? { kind: "modern", discover } : { kind: "legacy" };
     setServerLogLevel(client, this.config);
+    this.listenForToolListChanges(client);
     this.auth.authorizing = undefined;
     if (this.everConnected) this.listVersion++;
     this.everConnected = true;
     return client;
+  }
+
+  /**
+   * At 2026-07-28 a server announces tool list changes only on a
+   * `subscriptions/listen` stream: opened when it declares `tools.listChanged`,
+   * its notifications reach the same `notifications/tools/list_changed` handler.
+   * A refusal leaves the list followed on reconnects only.
+   */
+  private listenForToolListChanges(client: Client): void {
+    if (client.getProtocolEra() !== "modern" || !client.getServerCapabilities()?.tools?.listChanged) return;
+    client.listen({ toolsListChanged: true }).catch((error: unknown) => {
+      Logger.current().debug(`MCP server '${this.config.name}' did not open subscriptions/listen.`, {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
   }
 
   private createTransport(): Transport {
@@ -219,13 +260,16 @@ export class McpConnection {
   private checkAlive(client: Client): void {
     if (this.pinging || this.auth.authorizing !== undefined) return;
     this.pinging = true;
-    client
-      .ping({ timeout: LIVENESS_TIMEOUT_MS })
+    // At 2026-07-28 there is no ping: `server/discover` asks the same (see `livenessFetch`).
+    const ping =
+      client.getProtocolEra() === "modern"
+        ? client.discover({ timeout: LIVENESS_TIMEOUT_MS })
+        : client.ping({ timeout: LIVENESS_TIMEOUT_MS });
+    ping
       .catch(async (error: unknown) => {
         if (error instanceof LivenessPingRefused) return;
-        const { StreamableHTTPError } = mcpClientSdk();
-        if (error instanceof StreamableHTTPError && typeof error.code === "number" && error.code !== 404)
-          return;
+        const { SdkHttpError } = mcpClientSdk();
+        if (error instanceof SdkHttpError && error.status !== 404) return;
         if (this.client === client) await this.disconnect();
       })
       .finally(() => {
@@ -257,4 +301,15 @@ export class McpConnection {
       server: this.config.name,
     });
   }
+}
+
+/** Whether a stdio child's connection closed while it was asked `server/discover` (not for a message over the cap). */
+function closedDuringProbe(sdk: McpClientSdk, transport: Transport, error: unknown): boolean {
+  return (
+    transport instanceof sdk.ProcessGroupStdioTransport &&
+    !transport.overflowed &&
+    error instanceof sdk.SdkError &&
+    error.code === sdk.SdkErrorCode.EraNegotiationFailed &&
+    error.message.includes("closed during the server/discover probe")
+  );
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/client";
 import { AwaitingResponse, type PendingRequest } from "../errors/awaiting-response.js";
 import { AgentProcess } from "../platform/agent-process.js";
 import type { ProcessWaits } from "../platform/process-waits.js";

@@ -15,20 +15,24 @@ export function oneLine(text: string): string {
 
 /** The message of an SDK or transport failure, with the HTTP status and the cause spelled out. */
 export function mcpErrorMessage(error: unknown): string {
-  // The SDK's HTTP errors carry the status only as `code`, and the body (often empty) as the message.
+  // The SDK's HTTP errors carry the status in `status`, and the body (often empty) in the message.
   const sdk = loadedMcpClientSdk();
-  if (sdk && error instanceof sdk.StreamableHTTPError && typeof error.code === "number") {
-    const reason = sdk.STATUS_CODES[error.code];
-    const status = `HTTP ${error.code}${reason ? ` ${reason}` : ""}`;
+  if (sdk && error instanceof sdk.SdkHttpError) {
+    const reason = sdk.STATUS_CODES[error.status];
+    const status = `HTTP ${error.status}${reason ? ` ${reason}` : ""}`;
     return error.message.includes(status)
       ? error.message
       : `${error.message.replace(/:\s*$/, "")} (${status})`;
   }
   if (error instanceof Error) {
-    const cause = (error as Error & { cause?: unknown }).cause;
-    return cause instanceof Error && !error.message.includes(cause.message)
-      ? `${error.message} (${cause.message})`
-      : error.message;
+    // The causes that add something, a few levels down (a failed probe → "fetch failed" → ECONNREFUSED).
+    let message = error.message;
+    let cause = (error as Error & { cause?: unknown }).cause;
+    for (let depth = 0; depth < 3 && cause instanceof Error; depth++) {
+      if (!message.includes(cause.message)) message = `${message} (${cause.message})`;
+      cause = (cause as Error & { cause?: unknown }).cause;
+    }
+    return message;
   }
   return String(error);
 }

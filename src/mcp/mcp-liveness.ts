@@ -9,8 +9,8 @@ export class LivenessPingRefused extends Error {
 }
 
 /**
- * `fetch` for an HTTP MCP transport whose `ping` requests (only the liveness
- * check sends them) never start an authorization: their 401 or 403 is thrown
+ * `fetch` for an HTTP MCP transport whose liveness checks (`ping`, or
+ * `server/discover` at 2026-07-28: see `isPing`) never start an authorization: their 401 or 403 is thrown
  * as a {@link LivenessPingRefused} before the transport can act on it.
  */
 export function livenessFetch(base: GuardedFetch | undefined): GuardedFetch {
@@ -25,11 +25,18 @@ export function livenessFetch(base: GuardedFetch | undefined): GuardedFetch {
   };
 }
 
+/**
+ * Whether a request is a liveness check: a `ping` (2025-11-25), or at
+ * 2026-07-28 (no ping there) a `server/discover` with a numeric id. The SDK's
+ * connect probe is a `server/discover` too, but its ids are strings: its 401
+ * must start the authorization.
+ */
 function isPing(init: RequestInit | undefined): boolean {
   if (init?.method !== "POST" || typeof init.body !== "string") return false;
-  if (!init.body.includes('"ping"')) return false;
+  if (!init.body.includes('"ping"') && !init.body.includes('"server/discover"')) return false;
   try {
-    return (JSON.parse(init.body) as { method?: unknown }).method === "ping";
+    const { method, id } = JSON.parse(init.body) as { method?: unknown; id?: unknown };
+    return method === "ping" || (method === "server/discover" && typeof id === "number");
   } catch {
     return false;
   }

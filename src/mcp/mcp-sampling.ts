@@ -3,7 +3,7 @@ import type {
   CreateMessageRequestParams,
   CreateMessageResult,
   SamplingMessage,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/client";
 import { McpServerError } from "../errors/mcp-server-error.js";
 import type { AgentProcess } from "../platform/agent-process.js";
 import { Message } from "../prompt/message.js";

@@ -1,4 +1,4 @@
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { McpAuthorizationRedirect } from "./authorization-code-provider.js";
 import type { McpElicitationHandler } from "./mcp-elicitation.js";
 import type { McpSamplingModel } from "./mcp-sampling.js";

@@ -1,10 +1,11 @@
 // A `tools/list` page read leniently (each tool is checked on its own), and
-// the SDK client's output-schema validators filled for the tools kept.
+// the output-schema validators of the tools kept compiled.
 
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Tool as McpToolInfo } from "@modelcontextprotocol/sdk/types.js";
+import type { Client, Tool as McpToolInfo } from "@modelcontextprotocol/client";
 import { z } from "zod";
+import { mcpClientSdk } from "./load-mcp-sdk.js";
 import { mcpErrorMessage } from "./mcp-error-message.js";
+import { toolSchemaValidator } from "./tool-schema-validator.js";
 import { skippedTool } from "./usable-mcp-tools.js";
 
 /** A `tools/list` result whose tools are checked one by one afterwards ({@link usableMcpTools}). */
@@ -20,25 +21,18 @@ export function lenientToolListSchema(): ReturnType<typeof buildLenientToolList>
   return lenientToolList;
 }
 
-/** The SDK client's own cache of output-schema validators, which its `listTools` fills. */
-type ToolMetadataCache = { cacheToolMetadata?: (tools: readonly McpToolInfo[]) => void };
-
 /**
  * `tools` without those whose output schema can't be compiled (each skipped
- * with a warning), and the SDK client's validators of the others cached, as
- * its own `listTools` does, so structured results are still checked.
+ * with a warning). The others' validators are compiled now, once (see
+ * {@link toolSchemaValidator}), and each call hands the SDK its tool, so
+ * structured results are still checked.
  */
-export function withCompilableOutputSchemas(
-  client: Client,
-  server: string,
-  tools: McpToolInfo[],
-): McpToolInfo[] {
-  const cache = (client as unknown as ToolMetadataCache).cacheToolMetadata?.bind(client);
-  if (cache === undefined) return tools;
-  const usable = tools.filter((tool) => {
+export function withCompilableOutputSchemas(server: string, tools: McpToolInfo[]): McpToolInfo[] {
+  const validator = toolSchemaValidator(mcpClientSdk());
+  return tools.filter((tool) => {
     if (tool.outputSchema === undefined) return true;
     try {
-      cache([tool]);
+      validator.getValidator(tool.outputSchema);
       return true;
     } catch (error) {
       skippedTool(
@@ -49,6 +43,28 @@ export function withCompilableOutputSchemas(
       return false;
     }
   });
-  cache(usable);
-  return usable;
+}
+
+/** The SDK client's own SEP-2243 check of a listing (a private method of its `Client`: the rules live there). */
+type XMcpHeaderCheck = { _excludeInvalidXMcpHeaderTools?: (result: { tools: McpToolInfo[] }) => void };
+
+/**
+ * `tools` without those whose `x-mcp-header` declarations break SEP-2243's
+ * rules (a non-empty RFC 9110 token, on a string, integer or boolean property
+ * reached through `properties` only, unique ignoring case), each skipped with
+ * a warning: a 2026-07-28 client over HTTP must not call them. The SDK applies
+ * it at 2026-07-28 over HTTP only; elsewhere `tools` come back as they are.
+ */
+export function withValidParamHeaders(client: Client, server: string, tools: McpToolInfo[]): McpToolInfo[] {
+  const check = (client as unknown as XMcpHeaderCheck)._excludeInvalidXMcpHeaderTools?.bind(client);
+  if (check === undefined) return tools;
+  const result = { tools: [...tools] };
+  check(result);
+  if (result.tools.length === tools.length) return tools;
+  const kept = new Set(result.tools);
+  for (const tool of tools) {
+    if (!kept.has(tool))
+      skippedTool(server, `tool '${tool.name}'`, "its x-mcp-header declarations are invalid");
+  }
+  return result.tools;
 }

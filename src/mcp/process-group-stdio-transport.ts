@@ -2,9 +2,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
 import { PassThrough } from "node:stream";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type JSONRPCMessage,
+  ReadBuffer,
+  serializeMessage,
+  type Transport,
+} from "@modelcontextprotocol/client";
 import { signalGroup } from "./signal-group.js";
 import { MAX_MCP_MESSAGE_BYTES } from "./size-capped-fetch.js";
 
@@ -109,6 +112,11 @@ export class ProcessGroupStdioTransport implements Transport {
   /** Whether the server was stopped for a message over the size cap (the connection is unusable from then on). */
   get overflowed(): boolean {
     return this.overflow;
+  }
+
+  /** Why the server was stopped for a message over the size cap, if it was. */
+  get overflowMessage(): string | undefined {
+    return this.overflow ? overflowText(this.maxMessageBytes) : undefined;
   }
 
   /** The server's pid (which is also its process group id), once started. */
@@ -229,7 +237,7 @@ export class ProcessGroupStdioTransport implements Transport {
    */
   private tooLarge(): void {
     this.overflow = true;
-    const text = `the MCP server sent a message over ${this.maxMessageBytes} bytes on its stdout; it was not read, and the server was stopped`;
+    const text = overflowText(this.maxMessageBytes);
     const ids = [...this.unanswered];
     this.unanswered.clear();
     for (const id of ids) {
@@ -257,4 +265,8 @@ function within(promise: Promise<unknown>, ms: number): Promise<unknown> {
   return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() =>
     clearTimeout(timer),
   );
+}
+
+function overflowText(maxMessageBytes: number): string {
+  return `the MCP server sent a message over ${maxMessageBytes} bytes on its stdout; it was not read, and the server was stopped`;
 }

@@ -2,7 +2,7 @@
 
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { McpAuthorizationRedirect } from "./authorization-code-provider.js";

@@ -1,4 +1,4 @@
-import type { Tool as McpToolInfo } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool as McpToolInfo } from "@modelcontextprotocol/client";
 import { Logger } from "../tool/logger.js";
 import { mcpClientSdk } from "./load-mcp-sdk.js";
 
@@ -41,13 +41,14 @@ function check(raw: unknown): { tool: McpToolInfo } | { shown: string; problem: 
   ) {
     return { shown, problem: `its schema nests more than ${MAX_SCHEMA_DEPTH} levels deep` };
   }
-  const parsed = mcpClientSdk().ToolSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
+  const parsed = mcpClientSdk().specTypeSchemas.Tool["~standard"].validate(raw);
+  if (parsed.issues !== undefined) {
+    const issue = parsed.issues[0];
+    const path = (issue?.path ?? []).map((key) => (typeof key === "object" ? key.key : key));
+    const where = path.length > 0 ? `${path.join(".")}: ` : "";
     return { shown, problem: `${where}${issue?.message ?? "not a valid tool description"}` };
   }
-  return { tool: parsed.data as McpToolInfo };
+  return { tool: parsed.value as McpToolInfo };
 }
 
 /**
