@@ -23,7 +23,7 @@ const TOOL_STEPS = 5;
 const CALLS = TOOL_STEPS + 1;
 const LATENCY_MS = 200;
 const IDEAL_MS = CALLS * LATENCY_MS;
-const RUNS = 5;
+const RUNS = 7;
 
 const lookup = Tool.create("lookup", "Looks something up", async (input) =>
   ToolResult.text(`found ${JSON.parse(input).step}`),
