@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleProgram, bundleSize } from "../bench/support/bundle-size.mjs";
+import { AGENT_PROGRAM_GUARD, bundleProgram, bundleSize } from "../bench/support/bundle-size.mjs";
 import { ensureBuilt, root } from "./support/dist.js";
 
 // What a serverless user bundles (esbuild --bundle --minify, as wrangler does):
@@ -83,10 +83,11 @@ describe("a bundle of a tools + agent program (the weight check's shape, zod ext
     expect(run(bundled, "agent-program")).toBe("5");
   });
 
-  it("stays within 1.07x the AI SDK's generateText + tool program, gzipped (target 1.0x: see bench/bundle.bench.mjs)", async () => {
+  it("stays within the guard against the AI SDK's generateText + tool program, gzipped (target 1.0x: open, see bench/bundle.bench.mjs)", async () => {
+    expect(AGENT_PROGRAM_GUARD).toBe(1.07);
     const ours = await bundleSize(program("agent-program"), ["zod"]);
     const ai = await bundleSize(program("ai-sdk-program"), ["zod"]);
-    expect(ours.gzipped / ai.gzipped).toBeLessThanOrEqual(1.07);
+    expect(ours.gzipped / ai.gzipped).toBeLessThanOrEqual(AGENT_PROGRAM_GUARD);
   });
 });
 

@@ -1,5 +1,8 @@
 import type { Metafile } from "esbuild";
 
+/** The most the tools + agent program may weigh gzipped against the AI SDK's program (a guard; the target 1.0 is open). */
+export const AGENT_PROGRAM_GUARD: number;
+
 /** The package a bundled input belongs to (`ours` for this repository's files). */
 export function packageOf(input: string): string;
 

@@ -5,7 +5,7 @@
 // an OpenTelemetry SDK then bundles none of the API, and one with an SDK gets
 // the same spans, nested the same way (the span key is the API's own
 // `Symbol.for`). Types still come from the API package.
-import type { Context, Span, SpanContext, Tracer } from "@opentelemetry/api";
+import type { Context, Span, SpanContext, SpanOptions, Tracer } from "@opentelemetry/api";
 
 interface OtelGlobal {
   readonly trace?: { getTracer(name: string): Tracer };
@@ -63,7 +63,7 @@ const NON_RECORDING: Span = {
 export function startOtelSpan(
   tracerName: string,
   name: string,
-  options: { readonly startTime?: number } | undefined,
+  options: SpanOptions | undefined,
   parent: Context,
 ): Span {
   const trace = registered()?.trace;
