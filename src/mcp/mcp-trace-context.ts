@@ -1,21 +1,16 @@
-import {
-  type Context,
-  isSpanContextValid,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  TraceFlags,
-  trace,
-} from "@opentelemetry/api";
+import type { Context, Span, SpanContext } from "@opentelemetry/api";
 import { parentContext } from "../loop/loop-telemetry.js";
+import { isSpanContextValid, SPAN_STATUS_ERROR, setSpan, startOtelSpan } from "../loop/otel-global.js";
+
+const SPAN_KIND_SERVER = 1;
+const SPAN_KIND_CLIENT = 2;
+const TRACE_FLAG_SAMPLED = 1;
 
 // OpenTelemetry across an MCP hop (SEP-414: `traceparent`/`tracestate` in a
 // request's `_meta`, W3C Trace Context format), spans named per the GenAI MCP
 // semantic conventions: `{mcp.method.name} {gen_ai.tool.name}`. No-op (a
 // non-recording span, nothing added to `_meta`) until the application
 // registers an OpenTelemetry SDK.
-
-const tracer = trace.getTracer("embabel-ts");
 
 /** W3C `traceparent`, version 00, lower-case hex; the all-zero ids are invalid. */
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
@@ -30,9 +25,10 @@ function toolSpanAttributes(toolName: string): Record<string, string> {
 
 /** Starts the client span of a `tools/call` to `server`, under the current span of ours. */
 export function startMcpClientSpan(toolName: string, server: string): Span {
-  return tracer.startSpan(
+  return startOtelSpan(
+    "embabel-ts",
     `tools/call ${toolName}`,
-    { kind: SpanKind.CLIENT, attributes: { ...toolSpanAttributes(toolName), "mcp.server.name": server } },
+    { kind: SPAN_KIND_CLIENT, attributes: { ...toolSpanAttributes(toolName), "mcp.server.name": server } },
     parentContext(),
   );
 }
@@ -54,10 +50,10 @@ export function withTraceparent(
 export function endMcpSpan(span: Span, outcome: { isError?: boolean } | { error: unknown }): void {
   if ("error" in outcome) {
     span.setStatus({
-      code: SpanStatusCode.ERROR,
+      code: SPAN_STATUS_ERROR,
       message: outcome.error instanceof Error ? outcome.error.message : String(outcome.error),
     });
-  } else if (outcome.isError) span.setStatus({ code: SpanStatusCode.ERROR });
+  } else if (outcome.isError) span.setStatus({ code: SPAN_STATUS_ERROR });
   span.end();
 }
 
@@ -75,10 +71,10 @@ export function servedParentContext(meta: Readonly<Record<string, unknown>> | un
   const remote = {
     traceId,
     spanId,
-    traceFlags: Number.parseInt(flags, 16) & TraceFlags.SAMPLED,
+    traceFlags: Number.parseInt(flags, 16) & TRACE_FLAG_SAMPLED,
     isRemote: true,
   };
-  return isSpanContextValid(remote) ? trace.setSpanContext(parent, remote) : parent;
+  return isSpanContextValid(remote) ? setSpan(parent, remoteSpan(remote)) : parent;
 }
 
 /** Starts the server span of a served `tools/call`, continuing the client's trace when `_meta` carries one. */
@@ -86,9 +82,28 @@ export function startMcpServerSpan(
   toolName: string,
   meta: Readonly<Record<string, unknown>> | undefined,
 ): Span {
-  return tracer.startSpan(
+  return startOtelSpan(
+    "embabel-ts",
     `tools/call ${toolName}`,
-    { kind: SpanKind.SERVER, attributes: toolSpanAttributes(toolName) },
+    { kind: SPAN_KIND_SERVER, attributes: toolSpanAttributes(toolName) },
     servedParentContext(meta),
   );
+}
+
+/** `trace.wrapSpanContext(spanContext)`: a non-recording span carrying a remote parent's ids. */
+function remoteSpan(spanContext: SpanContext): Span {
+  const span: Span = {
+    spanContext: () => spanContext,
+    setAttribute: () => span,
+    setAttributes: () => span,
+    addEvent: () => span,
+    addLink: () => span,
+    addLinks: () => span,
+    setStatus: () => span,
+    updateName: () => span,
+    end: () => undefined,
+    isRecording: () => false,
+    recordException: () => undefined,
+  };
+  return span;
 }
