@@ -50,11 +50,12 @@ console.log(
 console.log(
   `  ${agentRatio <= 1 ? "MET " : "OPEN"} target <= 1.0x: ${agentRatio <= 1 ? "met" : `${((agentOurs.gzipped - agentAi.gzipped) / 1024).toFixed(1)} KB gzipped over the AI SDK's`}`,
 );
+const MCP_PACKAGES = ["@modelcontextprotocol/sdk", "@modelcontextprotocol/client", "@modelcontextprotocol/core"];
 const mcpFree =
-  !("@modelcontextprotocol/sdk" in ours.byPackage) &&
+  !MCP_PACKAGES.some((name) => name in ours.byPackage) &&
   !("ajv" in ours.byPackage) &&
   !ours.builtins.some((name) => /(^|:)child_process$/.test(name)) &&
-  "@modelcontextprotocol/sdk" in mcp.byPackage;
+  "@modelcontextprotocol/client" in mcp.byPackage;
 console.log(
   `  MCP SDK, ajv and child_process only in the bundle that uses MCP : ${mcpFree ? "PASS" : "FAIL"}  (MCP adds ${kb(mcp.gzipped - ours.gzipped)} gzipped)`,
 );
