@@ -187,9 +187,10 @@ export function waitForm(
 
 /**
  * The answer to `request` a person gave in an elicitation form: a form's
- * values when accepted (`undefined` when not: the request stays open); an
- * approval or confirmation (not accepted is declined); a string saying what is
- * wrong with an answer that is not one.
+ * values when accepted; an approval or confirmation (declined is a denial);
+ * `undefined` for a form not submitted (declined or cancelled) or an approval
+ * cancelled: the request stays open. A string says what is wrong with an
+ * answer that is not one.
  */
 export function waitFormAnswer(
   request: AwaitableRequest,
@@ -198,7 +199,8 @@ export function waitFormAnswer(
   if (request.kind === "form") {
     return result.action === "accept" ? ((result.content ?? {}) as AwaitableResponse) : undefined;
   }
-  if (result.action !== "accept") return { approved: false, reason: DECLINED_IN_CLIENT };
+  if (result.action === "decline") return { approved: false, reason: DECLINED_IN_CLIENT };
+  if (result.action !== "accept") return undefined;
   const content = result.content ?? {};
   return approvalFormAnswer(request.kind === "approval" ? content : { ...content, input: undefined });
 }
