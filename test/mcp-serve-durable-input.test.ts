@@ -3,7 +3,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createMcpServer, serveMcpOverHttp, Tool, ToolResult } from "../src/index.js";
+import { z } from "zod";
+import {
+  AgentPlatform,
+  createMcpServer,
+  defineAgent,
+  domainType,
+  serveMcpOverHttp,
+  Tool,
+  ToolResult,
+  WaitFor,
+} from "../src/index.js";
 import { CLI_MAIN as main } from "./support/cli.js";
 import { ensureBuilt, root } from "./support/dist.js";
 import { mcpServeUrl } from "./support/mcp-serve-url.js";
@@ -247,6 +257,70 @@ describe("an expired state", () => {
     } finally {
       vi.useRealTimers();
       await endpoint.close();
+    }
+  });
+});
+
+describe("a served agent that waits twice, in one process (no Redis)", () => {
+  it("asks its form, then its confirmation, each as input_required; the last retry returns its result", async () => {
+    const Order = domainType("Order", z.object({ id: z.string() }));
+    const Shipped = domainType("Shipped", z.object({ text: z.string() }));
+    const Address = z.object({ street: z.string(), city: z.string() });
+    const agent = defineAgent({
+      name: "Shipper",
+      description: "Ships an order to an address a person gives, once they confirm",
+      actions: [
+        {
+          name: "ship",
+          input: Order,
+          output: Shipped,
+          achievesGoal: { description: "Shipped" },
+          run: async (order) => {
+            const address = await WaitFor.formSubmission("Delivery address", Address);
+            const answer = await WaitFor.confirmation(address, `Ship ${order.id} to ${address.city}?`);
+            return {
+              text: answer.approved ? `shipped ${order.id} to ${address.street}, ${address.city}` : "held",
+            };
+          },
+        },
+      ],
+    });
+    const platform = AgentPlatform.create({ models: {} });
+    platform.deploy(agent);
+    const endpoint = await serveMcpOverHttp(() => createMcpServer({ name: "shipper", platform }));
+    try {
+      const args = { arguments: { id: "o1" } };
+      const form = inputRequired(await modernToolCall(endpoint.url, "Shipper", args), "wait");
+      expect(form.message).toBe("Delivery address");
+      // Values the form's schema refuses: asked again, saying why.
+      const refused = inputRequired(
+        await modernToolCall(endpoint.url, "Shipper", {
+          ...args,
+          inputResponses: { wait: { action: "accept", content: { street: "Main St" } } },
+          requestState: form.state,
+        }),
+        "wait",
+      );
+      expect(refused.message).toMatch(/^Delivery address\n\(Asked again: the answer was refused: .*city/);
+      const confirm = inputRequired(
+        await modernToolCall(endpoint.url, "Shipper", {
+          ...args,
+          inputResponses: { wait: { action: "accept", content: { street: "Main St", city: "Oslo" } } },
+          requestState: refused.state,
+        }),
+        "wait",
+      );
+      expect(confirm.message).toContain("Ship o1 to Oslo?");
+      const done = await modernToolCall(endpoint.url, "Shipper", {
+        ...args,
+        inputResponses: { wait: { action: "accept", content: { approve: true } } },
+        requestState: confirm.state,
+      });
+      expect(done.result?.isError, JSON.stringify(done)).toBeFalsy();
+      expect(resultText(done.result)).toContain("shipped o1 to Main St, Oslo");
+    } finally {
+      await endpoint.close();
+      await platform.close();
     }
   });
 });

@@ -480,13 +480,19 @@ async function serveGated(
     opened,
   );
   const call = McpServerCall.current();
+  // The client's cancellation stops the call while it runs; an agent run left waiting must outlive the
+  // request (on 2026-07-28, or a stateless POST, the request's signal aborts once it is answered).
+  const during = new AbortController();
+  const cancel = () => during.abort(site.signal.reason);
+  if (site.signal.aborted) cancel();
+  else site.signal.addEventListener("abort", cancel, { once: true });
   try {
     // The retry of a round that asked for a waiting agent's answer (its signed state names the wait).
     const wait = site.modern && call ? waitStateOf(site) : undefined;
     if (wait && call) return await answerWaitFromRetry(call, site, wait, waits.platformOf, waits.nonces);
     const outcome = await gateToolCall(
       { tool, toolName, input, callKey: `mcp:${toolName}:${inputDigest(input)}` },
-      { context, signal: site.signal, approvals },
+      { context, signal: during.signal, approvals },
     );
     if (outcome.kind === "pending") {
       const [first] = opened;
@@ -516,5 +522,7 @@ async function serveGated(
       content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
       isError: true,
     };
+  } finally {
+    site.signal.removeEventListener("abort", cancel);
   }
 }
