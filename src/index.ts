@@ -450,6 +450,7 @@ export type {
   McpServerStartup,
   McpServersHolder,
   McpInputRequest,
+  McpNonceStore,
   McpStdioEndpoint,
   McpStdioServerConfig,
   McpToolFactoryOptions,
@@ -467,6 +468,7 @@ export type {
 export {
   agentInputType,
   createMcpServer,
+  InMemoryMcpNonceStore,
   McpClient,
   McpClients,
   McpServerCall,

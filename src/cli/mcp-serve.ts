@@ -1,6 +1,7 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { isLoopbackHost } from "../mcp/mcp-http-guard.js";
 import { agentInputType, createMcpServer, servedAgentTool } from "../mcp/serve/create-mcp-server.js";
+import type { McpNonceStore } from "../mcp/serve/mcp-nonce-store.js";
 import { serveMcpOverHttp } from "../mcp/serve/serve-mcp-over-http.js";
 import { serveMcpOverStdio } from "../mcp/serve/serve-mcp-over-stdio.js";
 import { AgentPlatform } from "../platform/agent-platform.js";
@@ -99,6 +100,7 @@ export async function serveExamplesOverMcp(
     }
   }
   let shared: AgentPlatform | undefined;
+  let nonces: (McpNonceStore & { close(): Promise<void> }) | undefined;
   let tools: Tool[] = [];
   if (command.redis !== undefined) {
     // Runs go to the workers; a run that waits stays in Redis, answerable through any server process.
@@ -108,6 +110,9 @@ export async function serveExamplesOverMcp(
       ...(command.queue === undefined ? {} : { queue: command.queue }),
     });
     shared = AgentPlatform.create({ name: "embabel-ts-mcp-serve", models: {}, runner });
+    // An answer to a 2026-07-28 input_required is used once across every server process on this Redis.
+    const { RedisMcpNonceStore } = await import("../distributed/redis-mcp-nonce-store.js");
+    nonces = await RedisMcpNonceStore.create({ connection: command.redis });
     for (const example of examples) shared.deploy(example.agents[0] as AgentClass);
   } else if (command.scripted) {
     tools = examples.map((example) => scriptedAgentTool(example, loaded.config, env));
@@ -137,6 +142,7 @@ export async function serveExamplesOverMcp(
       // Processes behind one endpoint share it, so a 2026-07-28 retry may reach any of them.
       ...(env.EMBABEL_MCP_STATE_SECRET ? { requestStateSecret: env.EMBABEL_MCP_STATE_SECRET } : {}),
       ...(platform ? { waitsOn: platform } : {}),
+      ...(nonces ? { nonceStore: nonces } : {}),
     });
   try {
     if (command.httpPort !== undefined) {
@@ -163,6 +169,7 @@ export async function serveExamplesOverMcp(
     }
   } finally {
     await platform?.close();
+    await nonces?.close();
   }
   return EXIT_OK;
 }

@@ -7,4 +7,5 @@ export { SerializationError } from "../errors/serialization-error.js";
 export { AgentWorker, type AgentWorkerOptions } from "./agent-worker.js";
 export { BullMqRunner, type BullMqRunnerOptions } from "./bullmq-runner.js";
 export { DEFAULT_QUEUE } from "./queue-protocol.js";
+export { RedisMcpNonceStore, type RedisMcpNonceStoreOptions } from "./redis-mcp-nonce-store.js";
 export type { RegisteredType, TypeCodec } from "./type-registry.js";

@@ -54,6 +54,31 @@ function elicitationKey(scope: ElicitationScope, server: string, request: McpEli
   return `${identity}:${occurrence}`;
 }
 
+/**
+ * Whether `request` asks for a yes or no: a required boolean `approve`, and
+ * otherwise only optional text fields (a reason, edited arguments), as a
+ * served embabel-ts tool or agent asks for a person's approval. Such a form
+ * becomes a confirmation of the process (approve or deny, with a reason).
+ */
+function isApprovalForm(request: McpElicitation): boolean {
+  const schema = request.requestedSchema as {
+    properties?: Record<string, { type?: unknown }>;
+    required?: readonly string[];
+  };
+  const properties = schema.properties ?? {};
+  const required = schema.required ?? [];
+  if (properties.approve?.type !== "boolean" || !required.includes("approve")) return false;
+  return Object.entries(properties).every(
+    ([name, property]) => name === "approve" || (property.type === "string" && !required.includes(name)),
+  );
+}
+
+/** The form's content for the answer to a confirmation: approve, and the reason of a denial. */
+function approvalContent(answer: Readonly<Record<string, unknown>>): ElicitResult["content"] {
+  if (answer.approved === true) return { approve: true };
+  return typeof answer.reason === "string" ? { approve: false, reason: answer.reason } : { approve: false };
+}
+
 /** The scope of a call made now: the current agent process's waits, if the call runs in one. */
 export function elicitationScope(): ElicitationScope | undefined {
   const process = AgentProcess.current();
@@ -70,7 +95,10 @@ export function throwIfAsked(scope: ElicitationScope): void {
  * when exactly one call into the server runs in an agent process, as a form
  * request of that process (see docs/mcp.md, "Elicitation"): the answer given
  * with `platform.respond` is sent when the call is made again on resume, and
- * until then the server is told `cancel`; else `decline`.
+ * until then the server is told `cancel`; else `decline`. A form that only
+ * asks to approve (a served embabel-ts approval) is a confirmation request
+ * instead, answered `{ approved, reason }` (the terminal's approve/deny, the
+ * studio's buttons) and sent as the form's `approve` and `reason`.
  */
 export async function answerElicitation(
   request: McpElicitation,
@@ -89,19 +117,20 @@ export async function answerElicitation(
   const { index } = scope.waits.enter();
   const key = elicitationKey(scope, context.server, request);
   const answer = scope.waits.answerOf(key);
+  const confirmation = isApprovalForm(request);
   if (answer !== undefined) {
     if ((answer as { timedOut?: unknown }).timedOut === true) return { action: "cancel" };
+    if (confirmation)
+      return { action: "accept", content: approvalContent(answer as Readonly<Record<string, unknown>>) };
     return {
       action: "accept",
       content: { ...(answer as Record<string, unknown>) } as ElicitResult["content"],
     };
   }
   scope.waits.record(index, { kind: "awaitable" });
-  scope.asked = {
-    kind: "form",
-    key,
-    title: `MCP server '${context.server}' asks: ${request.message}`,
-    schema: request.requestedSchema as Readonly<Record<string, unknown>>,
-  };
+  const title = `MCP server '${context.server}' asks: ${request.message}`;
+  scope.asked = confirmation
+    ? { kind: "confirmation", key, message: title, payload: { server: context.server } }
+    : { kind: "form", key, title, schema: request.requestedSchema as Readonly<Record<string, unknown>> };
   return { action: "cancel" };
 }

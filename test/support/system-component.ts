@@ -58,4 +58,5 @@ export const BROWSER_TESTS: readonly string[] = [
   "test/studio.test.ts",
   "test/studio-security.test.ts",
   "test/studio-waits.test.ts",
+  "test/studio-mcp-waits.test.ts",
 ];

@@ -24,6 +24,7 @@ import { ToolCallContext } from "../../tool/tool-call-context.js";
 import type { TypeToken } from "../../tool/type-token.js";
 import { endMcpSpan, startMcpServerSpan } from "../mcp-trace-context.js";
 import { elicitApproval, elicitWaits, waitingProcessOf, waitingResult } from "./elicit-waits.js";
+import { type McpNonceStore, processNonceStore } from "./mcp-nonce-store.js";
 import { McpServerCall, type McpServerCallTarget } from "./mcp-server-call.js";
 import {
   type PendingApproval,
@@ -32,7 +33,12 @@ import {
   servedApprovals,
   servedAuthority,
 } from "./served-approvals.js";
-import { approvalFromRetry, askApprovalByInput } from "./served-input-approvals.js";
+import {
+  approvalFromRetry,
+  askApprovalByInput,
+  REQUEST_STATE_TTL_SECONDS,
+} from "./served-input-approvals.js";
+import { answerWaitFromRetry, askWaitByInput, waitStateOf } from "./served-input-waits.js";
 import { servedProcessOptions } from "./served-process-options.js";
 import { type McpServerPrompt, servePrompts } from "./served-prompts.js";
 import { type McpServerResource, serveResources } from "./served-resources.js";
@@ -82,6 +88,14 @@ export interface CreateMcpServerOptions {
    */
   readonly requestStateSecret?: string;
   /**
+   * Where the answered rounds of MCP 2026-07-28 `input_required` (approvals,
+   * agents' waits) are marked used, so a replayed answer is not used twice.
+   * Give every server process behind one endpoint the same store
+   * (`RedisMcpNonceStore` from `embabel-ts/distributed`).
+   * @default this process's memory (single use within this process)
+   */
+  readonly nonceStore?: McpNonceStore;
+  /**
    * How long lists and resource reads may be cached by clients (MCP
    * 2026-07-28 `ttlMs`), and whether a shared cache may keep them
    * (`cacheScope`). @default 0 ms, "private"
@@ -120,7 +134,7 @@ function requestStateCodec(secret: string): RequestStateCodec<SignedState> {
     }
     codec = createRequestStateCodec<SignedState>({
       key: secret,
-      ttlSeconds: 3600,
+      ttlSeconds: REQUEST_STATE_TTL_SECONDS,
       bind: (ctx) => `${ctx.mcpReq.method}\0${ctx.http?.authInfo?.clientId ?? ""}`,
     });
     codecs.set(secret, codec);
@@ -352,6 +366,11 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   });
   server.server.setRequestHandler("tools/list", () => listing);
   const waitsOn = options.waitsOn ?? options.platform;
+  const waits: ServedWaits = {
+    nonces: options.nonceStore ?? processNonceStore,
+    platformOf: (processId) => waitingPlatforms.get(processId) ?? waitsOn,
+    remember,
+  };
   server.server.setRequestHandler("tools/call", async (request, ctx): Promise<CallToolResult> => {
     const subject = `tool:${request.params.name}`;
     const site = callTarget(server, ctx, subject, () => minimumLevel);
@@ -359,7 +378,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
       return McpServerCall.run(site, () =>
         respondToRequest(request.params.arguments ?? {}, site, {
           store: servedApprovals,
-          platformOf: (processId) => waitingPlatforms.get(processId) ?? waitsOn,
+          platformOf: waits.platformOf,
           elicitation: !site.modern && Boolean(server.server.getClientCapabilities()?.elicitation),
         }),
       );
@@ -375,7 +394,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
     const context = contextOf(ctx.mcpReq._meta);
     const serve = (at: McpServerCallTarget): Promise<CallToolResult> =>
       McpServerCall.run(at, async () => {
-        const result = await serveGated(tool, args, context, at, serve, remember);
+        const result = await serveGated(tool, args, context, at, serve, waits);
         const call = McpServerCall.current() as McpServerCall;
         return (await inputRequiredOf(call, subject, codec, ctx)) ?? result;
       });
@@ -419,12 +438,21 @@ function remember(process: AgentProcess, platform: AgentPlatform): void {
   }
 }
 
+/** How served calls keep track of agents that wait, and of answered rounds. */
+interface ServedWaits {
+  readonly nonces: McpNonceStore;
+  /** The platform running the waiting agent process `processId`, if this server knows one. */
+  readonly platformOf: (processId: string) => AgentPlatform | undefined;
+  readonly remember: (process: AgentProcess, platform: AgentPlatform) => void;
+}
+
 /**
  * One served call through the approval gate: arguments validated (a bad one
  * is an `isError` result with the gate's message), approval asked of the
  * client by elicitation when it can, else a request opened for the respond
  * tool (an `isError` result naming it); then the tool runs with exactly the
- * approved input. An agent that waits is answered the same way.
+ * approved input. An agent that waits is answered the same way; on MCP
+ * 2026-07-28 the retry carrying the answer to its wait answers it (and skips the gate).
  */
 async function serveGated(
   tool: Tool,
@@ -432,7 +460,7 @@ async function serveGated(
   context: ToolCallContext,
   site: McpServerCallTarget,
   serveAgain: (site: McpServerCallTarget) => Promise<CallToolResult>,
-  rememberWaiting: (process: AgentProcess, platform: AgentPlatform) => void,
+  waits: ServedWaits,
 ): Promise<CallToolResult> {
   const input = JSON.stringify(args);
   const toolName = tool.definition.name;
@@ -446,19 +474,28 @@ async function serveGated(
     elicitation
       ? (check) => elicitApproval(site.server, check)
       : askByInput
-        ? async (check) => approvalFromRetry(site, check)
+        ? (check) => approvalFromRetry(site, check, waits.nonces)
         : undefined,
     serveAgain,
     opened,
   );
+  const call = McpServerCall.current();
+  // The client's cancellation stops the call while it runs; an agent run left waiting must outlive the
+  // request (on 2026-07-28, or a stateless POST, the request's signal aborts once it is answered).
+  const during = new AbortController();
+  const cancel = () => during.abort(site.signal.reason);
+  if (site.signal.aborted) cancel();
+  else site.signal.addEventListener("abort", cancel, { once: true });
   try {
+    // The retry of a round that asked for a waiting agent's answer (its signed state names the wait).
+    const wait = site.modern && call ? waitStateOf(site) : undefined;
+    if (wait && call) return await answerWaitFromRetry(call, site, wait, waits.platformOf, waits.nonces);
     const outcome = await gateToolCall(
       { tool, toolName, input, callKey: `mcp:${toolName}:${inputDigest(input)}` },
-      { context, signal: site.signal, approvals },
+      { context, signal: during.signal, approvals },
     );
     if (outcome.kind === "pending") {
       const [first] = opened;
-      const call = McpServerCall.current();
       // Replaced on the way out by input_required with the approval form (the call's requirement).
       if (askByInput && first && call) askApprovalByInput(call, first);
       return pendingApprovalResult(opened);
@@ -470,9 +507,11 @@ async function serveGated(
     const waiting = waitingProcessOf(result);
     const platform = waiting?.platform;
     if (waiting && platform) {
-      rememberWaiting(waiting, platform);
+      waits.remember(waiting, platform);
       if (elicitation) return await elicitWaits(site.server, platform, waiting, site.signal);
       const [request] = waiting.awaiting;
+      // On 2026-07-28: input_required with the request's form, and a state naming the process.
+      if (askByInput && request && call) return askWaitByInput(call, waiting, request);
       if (request) return waitingResult(waiting, request, "nobody could be asked during the call");
     }
     return servedToolResult(result);
@@ -483,5 +522,7 @@ async function serveGated(
       content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
       isError: true,
     };
+  } finally {
+    site.signal.removeEventListener("abort", cancel);
   }
 }

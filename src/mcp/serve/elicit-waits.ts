@@ -161,38 +161,60 @@ export async function elicitWaits(
   return { content: [{ type: "text", text: `Agent ${current.status}${reason}` }], isError: true };
 }
 
+/**
+ * The elicitation form asking request `request` of a waiting process: a
+ * form's own schema; an approval's approve, reason and edited arguments; a
+ * confirmation's approve and reason. `problem` says why it is asked again.
+ */
+export function waitForm(
+  request: AwaitableRequest,
+  problem: string | undefined,
+): Omit<ElicitRequestFormParams, "mode"> {
+  const again = problem ? `\n(Asked again: ${problem})` : "";
+  if (request.kind === "form") {
+    return {
+      message: `${request.title}${again}`,
+      requestedSchema: request.schema as ElicitRequestFormParams["requestedSchema"],
+    };
+  }
+  const approval = request.kind === "approval";
+  const shown = approval ? request.arguments : request.payload;
+  return {
+    message: `${request.message}\n${request.what}\n${JSON.stringify(shown, null, 2)}${again}`,
+    requestedSchema: approval ? APPROVAL_SCHEMA : CONFIRMATION_SCHEMA,
+  };
+}
+
+/**
+ * The answer to `request` a person gave in an elicitation form: a form's
+ * values when accepted; an approval or confirmation (declined is a denial);
+ * `undefined` for a form not submitted (declined or cancelled) or an approval
+ * cancelled: the request stays open. A string says what is wrong with an
+ * answer that is not one.
+ */
+export function waitFormAnswer(
+  request: AwaitableRequest,
+  result: { readonly action: unknown; readonly content?: Readonly<Record<string, unknown>> },
+): AwaitableResponse | string | undefined {
+  if (request.kind === "form") {
+    return result.action === "accept" ? ((result.content ?? {}) as AwaitableResponse) : undefined;
+  }
+  if (result.action === "decline") return { approved: false, reason: DECLINED_IN_CLIENT };
+  if (result.action !== "accept") return undefined;
+  const content = result.content ?? {};
+  return approvalFormAnswer(request.kind === "approval" ? content : { ...content, input: undefined });
+}
+
 async function elicit(
   server: Server,
   request: AwaitableRequest,
   signal: AbortSignal,
   refused: string | undefined,
 ): Promise<AwaitableResponse | undefined> {
-  if (request.kind === "form") {
-    const result = await server.elicitInput(
-      {
-        mode: "form",
-        message: refused ? `${request.title}\n(Asked again: ${refused})` : request.title,
-        requestedSchema: request.schema as ElicitRequestFormParams["requestedSchema"],
-      },
-      { signal },
-    );
-    return result.action === "accept" ? ((result.content ?? {}) as AwaitableResponse) : undefined;
-  }
-  const approval = request.kind === "approval";
-  const shown = approval ? request.arguments : request.payload;
   let problem = refused;
   for (let attempt = 1; attempt <= MAX_FORM_ATTEMPTS; attempt++) {
-    const result = await server.elicitInput(
-      {
-        mode: "form",
-        message: `${request.message}\n${request.what}\n${JSON.stringify(shown, null, 2)}${problem ? `\n(Asked again: ${problem})` : ""}`,
-        requestedSchema: approval ? APPROVAL_SCHEMA : CONFIRMATION_SCHEMA,
-      },
-      { signal },
-    );
-    if (result.action !== "accept") return { approved: false, reason: DECLINED_IN_CLIENT };
-    const content = result.content ?? {};
-    const answer = approvalFormAnswer(approval ? content : { ...content, input: undefined });
+    const result = await server.elicitInput({ mode: "form", ...waitForm(request, problem) }, { signal });
+    const answer = waitFormAnswer(request, result);
     if (typeof answer !== "string") return answer;
     problem = answer;
   }

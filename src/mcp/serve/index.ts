@@ -3,6 +3,7 @@
 export type { CreateMcpServerOptions } from "./create-mcp-server.js";
 // The server side loads the MCP SDK on first use: these entry points are light.
 export { agentInputType, createMcpServer, serveMcpOverHttp, serveMcpOverStdio } from "./lazy-mcp-server.js";
+export { InMemoryMcpNonceStore, type McpNonceStore } from "./mcp-nonce-store.js";
 export { type McpInputRequest, McpServerCall } from "./mcp-server-call.js";
 export type { McpHttpEndpoint, ServeMcpOverHttpOptions } from "./serve-mcp-over-http.js";
 export type { McpStdioEndpoint, ServeMcpOverStdioOptions } from "./serve-mcp-over-stdio.js";

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ApprovalAnswer, ApprovalCheck } from "../../tool/approval-authority.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { APPROVAL_SCHEMA, approvalFormAnswer, DECLINED_IN_CLIENT } from "./elicit-waits.js";
+import type { McpNonceStore } from "./mcp-nonce-store.js";
 import type { McpServerCall, McpServerCallTarget } from "./mcp-server-call.js";
 import { type PendingApproval, SERVED_TIMED_OUT } from "./served-approvals.js";
 
@@ -10,10 +11,18 @@ import { type PendingApproval, SERVED_TIMED_OUT } from "./served-approvals.js";
 // with the approval form, and a signed state naming exactly the call (its key
 // and argument digest) and when the approval times out. The client calls
 // again with the person's answer; whichever server process takes the retry
-// (sharing the signing secret) finds the answer in it and runs the call once.
+// (sharing the signing secret) finds the answer in it and runs the call once:
+// the round's nonce is claimed in the server's nonce store first (shared
+// between processes under `mcp-serve --redis`), so a replayed answer is asked anew.
 
 /** The key of the approval form in `inputRequests`. */
 const APPROVAL_KEY = "approval";
+
+/** How long a signed request state stays valid (`createMcpServer`'s codec). */
+export const REQUEST_STATE_TTL_SECONDS = 3_600;
+
+/** How long a claimed nonce is kept: the state's lifetime and a margin for clocks apart. */
+export const NONCE_TTL_MS = (REQUEST_STATE_TTL_SECONDS + 300) * 1_000;
 
 /** What the signed state of an approval round holds. */
 interface ApprovalState {
@@ -22,14 +31,10 @@ interface ApprovalState {
     readonly digest: string;
     /** When the approval's own `timeoutMs` runs out (epoch ms), if it has one. */
     readonly expiresAt?: number;
-    /** Single use, in this process. */
+    /** Single use: claimed in the server's nonce store when the answer is taken. */
     readonly nonce: string;
   };
 }
-
-/** Nonces of approval rounds answered in this process (the oldest forgotten first). */
-const used = new Set<string>();
-const MAX_USED = 10_000;
 
 function approvalStateOf(site: McpServerCallTarget): ApprovalState["approval"] | undefined {
   const state = site.requestState as Partial<ApprovalState> | undefined;
@@ -44,20 +49,20 @@ function approvalStateOf(site: McpServerCallTarget): ApprovalState["approval"] |
  * retry of the round that asked it (its signed state names this exact call);
  * `undefined` otherwise, or when the answer is not one (then it is asked again).
  */
-export function approvalFromRetry(
+export async function approvalFromRetry(
   site: McpServerCallTarget,
   check: ApprovalCheck,
-): ApprovalAnswer | undefined {
+  nonces: McpNonceStore,
+): Promise<ApprovalAnswer | undefined> {
   const state = approvalStateOf(site);
   if (!state || state.callKey !== check.callKey || state.digest !== check.digest) return undefined;
-  if (used.has(state.nonce)) return undefined;
   const response = site.inputResponses?.[APPROVAL_KEY] as
     | { action?: unknown; content?: Record<string, unknown> }
     | undefined;
   if (response === undefined || (response.action !== "accept" && response.action !== "decline"))
     return undefined;
-  used.add(state.nonce);
-  while (used.size > MAX_USED) used.delete(used.values().next().value as string);
+  // A replay (to this process or another sharing the store) finds the nonce taken: asked anew.
+  if (!(await nonces.claim(state.nonce, NONCE_TTL_MS))) return undefined;
   if (state.expiresAt !== undefined && state.expiresAt <= Date.now()) {
     return { approved: false, reason: SERVED_TIMED_OUT };
   }
