@@ -37,7 +37,14 @@ import { servedProcessOptions } from "./served-process-options.js";
 import { type McpServerPrompt, servePrompts } from "./served-prompts.js";
 import { type McpServerResource, serveResources } from "./served-resources.js";
 import { RESPOND_TOOL_LISTING, respondToRequest } from "./served-respond-tool.js";
+import {
+  type McpServerTasksOptions,
+  ServedTasks,
+  serveTaskMethods,
+  TASKS_EXTENSION,
+} from "./served-tasks.js";
 import { servedToolResult } from "./served-tool-result.js";
+import { startedAsTask } from "./task-call.js";
 
 /** Options of {@link createMcpServer}. */
 export interface CreateMcpServerOptions {
@@ -87,6 +94,14 @@ export interface CreateMcpServerOptions {
    * (`cacheScope`). @default 0 ms, "private"
    */
   readonly cacheHint?: { readonly ttlMs: number; readonly cacheScope?: "public" | "private" };
+  /**
+   * Long-running calls served as tasks (MCP 2026-07-28, the tasks extension):
+   * the client is answered at once with a task it polls, answers and can
+   * cancel. Served agents run as tasks by default, when the client declares
+   * the extension; name long-running tools in `tasks.tools`. `false`: no
+   * tasks (every call is answered in the request). @default agents as tasks when a `platform` is given
+   */
+  readonly tasks?: McpServerTasksOptions | false;
 }
 
 /**
@@ -225,6 +240,22 @@ export function servedAgentTool(
   return AgentTool.of(platform, agent, agentInputType(agent), { processOptionsCreator: creator });
 }
 
+/** The tasks of a server built with `options`; `undefined` when nothing runs as a task. */
+function servedTasks(
+  options: CreateMcpServerOptions,
+  byName: ReadonlyMap<string, Tool>,
+): ServedTasks | undefined {
+  if (options.tasks === false || (options.tasks === undefined && !options.platform)) return undefined;
+  const tasks = new ServedTasks(options.tasks ?? {});
+  const unknown = tasks.toolNames.filter((name) => !byName.has(name));
+  if (unknown.length > 0) {
+    throw new ConfigurationError(
+      `createMcpServer: tasks.tools names tools that are not served: ${unknown.join(", ")}. Served tools: ${[...byName.keys()].join(", ")}`,
+    );
+  }
+  return tasks;
+}
+
 function agentTools(options: CreateMcpServerOptions): Tool[] {
   const { platform } = options;
   if (!platform) {
@@ -270,7 +301,8 @@ function contextOf(meta: Readonly<Record<string, unknown>> | undefined): ToolCal
  * process and request.
  */
 export function createMcpServer(options: CreateMcpServerOptions): McpServer {
-  const tools = [...(options.tools ?? []), ...agentTools(options)];
+  const agents = agentTools(options);
+  const tools = [...(options.tools ?? []), ...agents];
   const byName = new Map<string, Tool>();
   for (const tool of tools) {
     const name = tool.definition.name;
@@ -282,6 +314,8 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   const resources = options.resources ?? [];
   const prompts = options.prompts ?? [];
   const codec = requestStateCodec(options.requestStateSecret ?? PROCESS_SECRET);
+  const tasks = servedTasks(options, byName);
+  const agentNames = new Set(agents.map((agent) => agent.definition.name));
   const server = new ServedMcpServer(
     { name: options.name, version: options.version ?? "0.1.0" },
     {
@@ -291,6 +325,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
         completions: {},
         ...(resources.length > 0 ? { resources: { subscribe: true, listChanged: false } } : {}),
         ...(prompts.length > 0 ? { prompts: { listChanged: false } } : {}),
+        ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
       },
       ...(options.instructions ? { instructions: options.instructions } : {}),
       requestState: { verify: (state, ctx) => codec.verify(state, ctx) },
@@ -351,6 +386,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
     };
   });
   server.server.setRequestHandler("tools/list", () => listing);
+  if (tasks) serveTaskMethods(server, tasks);
   const waitsOn = options.waitsOn ?? options.platform;
   server.server.setRequestHandler("tools/call", async (request, ctx): Promise<CallToolResult> => {
     const subject = `tool:${request.params.name}`;
@@ -379,6 +415,18 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
         const call = McpServerCall.current() as McpServerCall;
         return (await inputRequiredOf(call, subject, codec, ctx)) ?? result;
       });
+    const task = startedAsTask(tasks, server, ctx, site, {
+      name: request.params.name,
+      agent: agentNames.has(request.params.name),
+      arguments: args,
+      round: (at) =>
+        McpServerCall.run(at, async () => {
+          const result = await serveGated(tool, args, context, at, serve, remember);
+          const required = McpServerCall.current()?.inputRequirement;
+          return required ? { input: required } : { result };
+        }),
+    });
+    if (task) return task;
     // Continues the client's trace (its _meta traceparent) when an OpenTelemetry SDK is registered.
     const span = startMcpServerSpan(request.params.name, ctx.mcpReq._meta);
     if (!span.isRecording()) return serve(site);
@@ -477,6 +525,8 @@ async function serveGated(
     }
     return servedToolResult(result);
   } catch (error) {
+    // A tool asking for a JSON-RPC error (the SDK's ProtocolError) gets one; other throws are tool errors.
+    if (error instanceof ProtocolError) throw error;
     // A shortcut through a facade stopped at an inner tool needing approval.
     if (AwaitingResponse.isInstance(error) && opened.length > 0) return pendingApprovalResult(opened);
     return {

@@ -1,0 +1,78 @@
+import type { CallToolResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
+import type { McpServerCallTarget } from "./mcp-server-call.js";
+import {
+  declaresTasks,
+  type ServedTasks,
+  type TaskRound,
+  type TaskRoundOutcome,
+  taskOwner,
+  tasksRequired,
+} from "./served-tasks.js";
+
+// The hook of `tools/call` into served tasks: whether a call runs as a task,
+// and the call target each round of the task's work runs with.
+
+/** A served call that may run as a task. */
+export interface TaskCandidate {
+  /** The tool's name. */
+  readonly name: string;
+  /** Whether it is a served agent. */
+  readonly agent: boolean;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** Runs one round of the call with `target`. */
+  readonly round: (target: McpServerCallTarget) => Promise<TaskRoundOutcome>;
+}
+
+/**
+ * The call target of a task's round: the request's server and client
+ * capabilities, the task's signal, nothing sent to the client (the request
+ * that started the task has been answered); the first round carries the
+ * request's own answers and state (a call that asked for input before it
+ * became a task), later ones those of `tasks/update`.
+ */
+function roundTarget(site: McpServerCallTarget, round: TaskRound, first: boolean): McpServerCallTarget {
+  const inputResponses = first ? site.inputResponses : round.inputResponses;
+  const requestState = first ? site.requestState : round.requestState;
+  return {
+    server: site.server,
+    requestId: site.requestId,
+    progressToken: undefined,
+    signal: round.signal,
+    sendNotification: async () => undefined,
+    minimumLevel: () => undefined,
+    modern: true,
+    ...(inputResponses === undefined ? {} : { inputResponses }),
+    ...(requestState === undefined ? {} : { requestState }),
+  };
+}
+
+/**
+ * The `CreateTaskResult` of `call` when it runs as a task (MCP 2026-07-28,
+ * the client declared the extension, the tool supports tasks);
+ * `undefined` when it is answered in the request. A tool that requires
+ * tasks, called by a client without the extension, is refused (-32021).
+ */
+export function startedAsTask(
+  tasks: ServedTasks | undefined,
+  server: McpServer,
+  ctx: ServerContext,
+  site: McpServerCallTarget,
+  call: TaskCandidate,
+): Promise<CallToolResult> | undefined {
+  if (!tasks || !site.modern) return undefined;
+  const support = tasks.supportFor(call.name, call.agent, {
+    arguments: call.arguments,
+    ...(site.inputResponses === undefined ? {} : { inputResponses: site.inputResponses }),
+  });
+  if (support === undefined) return undefined;
+  if (!declaresTasks(server, ctx)) {
+    if (support === "required") throw tasksRequired(`Tool ${call.name}`);
+    return undefined;
+  }
+  let first = true;
+  return tasks.start(taskOwner(ctx), (round) => {
+    const target = roundTarget(site, round, first);
+    first = false;
+    return call.round(target);
+  });
+}
