@@ -15,16 +15,16 @@ import { AwaitingResponse } from "../../errors/awaiting-response.js";
 import { ConfigurationError } from "../../errors/configuration-error.js";
 import { withSpan } from "../../loop/loop-telemetry.js";
 import { gateToolCall, inputDigest } from "../../loop/tool-gate.js";
-import type { Agent, AgentLike } from "../../platform/agent.js";
+import type { AgentLike } from "../../platform/agent.js";
 import type { AgentPlatform } from "../../platform/agent-platform.js";
 import type { AgentProcess } from "../../platform/agent-process.js";
-import { AgentTool, ENTRY_POINT_OPTIONS, type ProcessOptionsCreator } from "../../subagent/agent-tool.js";
+import type { ProcessOptionsCreator } from "../../subagent/agent-tool.js";
 import type { Tool } from "../../tool/tool.js";
 import { ToolCallContext } from "../../tool/tool-call-context.js";
-import type { TypeToken } from "../../tool/type-token.js";
 import { endMcpSpan, startMcpServerSpan } from "../mcp-trace-context.js";
 import { elicitApproval, elicitWaits, waitingProcessOf, waitingResult } from "./elicit-waits.js";
 import { McpServerCall, type McpServerCallTarget } from "./mcp-server-call.js";
+import { agentTools } from "./served-agents.js";
 import {
   type PendingApproval,
   pendingApprovalResult,
@@ -33,18 +33,12 @@ import {
   servedAuthority,
 } from "./served-approvals.js";
 import { approvalFromRetry, askApprovalByInput } from "./served-input-approvals.js";
-import { servedProcessOptions } from "./served-process-options.js";
 import { type McpServerPrompt, servePrompts } from "./served-prompts.js";
 import { type McpServerResource, serveResources } from "./served-resources.js";
 import { RESPOND_TOOL_LISTING, respondToRequest } from "./served-respond-tool.js";
-import {
-  type McpServerTasksOptions,
-  ServedTasks,
-  serveTaskMethods,
-  TASKS_EXTENSION,
-} from "./served-tasks.js";
+import { type McpServerTasksOptions, serveTaskMethods, TASKS_EXTENSION } from "./served-tasks.js";
 import { servedToolResult } from "./served-tool-result.js";
-import { startedAsTask } from "./task-call.js";
+import { servedTasks, startedAsTask } from "./task-call.js";
 
 /** Options of {@link createMcpServer}. */
 export interface CreateMcpServerOptions {
@@ -103,6 +97,9 @@ export interface CreateMcpServerOptions {
    */
   readonly tasks?: McpServerTasksOptions | false;
 }
+
+// Kept importable from here (the CLI and the lazy entry points load them from this module).
+export { agentInputType, servedAgentTool } from "./served-agents.js";
 
 /**
  * The SDK's `McpServer` with the input schemas of our own `tools/list`: the
@@ -209,73 +206,6 @@ export function callTarget(
   };
 }
 
-/**
- * The input type of `agent`: the first input of its actions that no action
- * produces (what the caller must put on the blackboard).
- */
-export function agentInputType(agent: Agent): TypeToken {
-  const produced = new Set(agent.actions.flatMap((action) => (action.output ? [action.output.name] : [])));
-  for (const action of agent.actions) {
-    const input = action.inputs.find((type) => !produced.has(type.name));
-    if (input) return input;
-  }
-  throw new ConfigurationError(
-    `Agent '${agent.name}' cannot be served as a tool: none of its actions takes an input that another action does not produce.`,
-  );
-}
-
-/**
- * `agent` (deployed on `platform`) as the tool {@link createMcpServer} serves:
- * an {@link AgentTool} whose runs also send their progress, log lines and
- * action starts to the MCP client of the call that started them.
- */
-export function servedAgentTool(
-  platform: AgentPlatform,
-  agent: Agent,
-  processOptionsCreator?: ProcessOptionsCreator,
-): Tool {
-  const base = processOptionsCreator ?? (() => ENTRY_POINT_OPTIONS);
-  const creator: ProcessOptionsCreator = (parent) =>
-    servedProcessOptions(base(parent), McpServerCall.current());
-  return AgentTool.of(platform, agent, agentInputType(agent), { processOptionsCreator: creator });
-}
-
-/** The tasks of a server built with `options`; `undefined` when nothing runs as a task. */
-function servedTasks(
-  options: CreateMcpServerOptions,
-  byName: ReadonlyMap<string, Tool>,
-): ServedTasks | undefined {
-  if (options.tasks === false || (options.tasks === undefined && !options.platform)) return undefined;
-  const tasks = new ServedTasks(options.tasks ?? {});
-  const unknown = tasks.toolNames.filter((name) => !byName.has(name));
-  if (unknown.length > 0) {
-    throw new ConfigurationError(
-      `createMcpServer: tasks.tools names tools that are not served: ${unknown.join(", ")}. Served tools: ${[...byName.keys()].join(", ")}`,
-    );
-  }
-  return tasks;
-}
-
-function agentTools(options: CreateMcpServerOptions): Tool[] {
-  const { platform } = options;
-  if (!platform) {
-    if (options.agents?.length) {
-      throw new ConfigurationError("createMcpServer: 'agents' needs the 'platform' they are deployed on.");
-    }
-    return [];
-  }
-  const agents = options.agents ?? platform.agents;
-  return agents.map((agent) => {
-    const resolved = typeof agent === "string" ? platform.agent(agent) : platform.deploy(agent);
-    if (!resolved) {
-      throw new ConfigurationError(
-        `createMcpServer: no agent named '${String(agent)}' is deployed on platform '${platform.name}'. Deployed agents: [${platform.agents.map((candidate) => candidate.name).join(", ")}]`,
-      );
-    }
-    return servedAgentTool(platform, resolved, options.processOptionsCreator);
-  });
-}
-
 /** The request's `_meta` (without the SDK's progress token) as the call's context. */
 function contextOf(meta: Readonly<Record<string, unknown>> | undefined): ToolCallContext {
   if (!meta) return ToolCallContext.EMPTY;
@@ -314,7 +244,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   const resources = options.resources ?? [];
   const prompts = options.prompts ?? [];
   const codec = requestStateCodec(options.requestStateSecret ?? PROCESS_SECRET);
-  const tasks = servedTasks(options, byName);
+  const tasks = servedTasks(options.tasks, options.platform !== undefined, byName);
   const agentNames = new Set(agents.map((agent) => agent.definition.name));
   const server = new ServedMcpServer(
     { name: options.name, version: options.version ?? "0.1.0" },

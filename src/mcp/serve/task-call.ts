@@ -1,8 +1,10 @@
 import type { CallToolResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
+import { ConfigurationError } from "../../errors/configuration-error.js";
 import type { McpServerCallTarget } from "./mcp-server-call.js";
 import {
   declaresTasks,
-  type ServedTasks,
+  type McpServerTasksOptions,
+  ServedTasks,
   type TaskRound,
   type TaskRoundOutcome,
   taskOwner,
@@ -75,4 +77,21 @@ export function startedAsTask(
     first = false;
     return call.round(target);
   });
+}
+
+/** The tasks of a server given `options` (`servesAgents`: a platform's agents); `undefined` when nothing runs as a task. */
+export function servedTasks(
+  options: McpServerTasksOptions | false | undefined,
+  servesAgents: boolean,
+  byName: ReadonlyMap<string, unknown>,
+): ServedTasks | undefined {
+  if (options === false || (options === undefined && !servesAgents)) return undefined;
+  const tasks = new ServedTasks(options ?? {});
+  const unknown = tasks.toolNames.filter((name) => !byName.has(name));
+  if (unknown.length > 0) {
+    throw new ConfigurationError(
+      `createMcpServer: tasks.tools names tools that are not served: ${unknown.join(", ")}. Served tools: ${[...byName.keys()].join(", ")}`,
+    );
+  }
+  return tasks;
 }
