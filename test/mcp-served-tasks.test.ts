@@ -409,3 +409,70 @@ describe("an expired task", () => {
     expect(finished).toBe(false);
   });
 });
+
+describe("a served agent that waits for a person, run as a task", () => {
+  const PayInput = z.object({ tag: z.string(), cents: z.number().int().positive() });
+  function payingDesk() {
+    const paid: string[] = [];
+    const pay = Tool.requireApproval(
+      Tool.fromFunction("pay", "Pays an amount in cents", PayInput, z.string(), (input) => {
+        paid.push(`${input.tag} ${input.cents}`);
+        return `paid ${input.cents} for ${input.tag}`;
+      }),
+      { message: (input) => `Pay ${input.cents} cents for ${input.tag}?` },
+    );
+    const seen: { process?: AgentProcess } = {};
+    const model = ScriptedModel.of(() => {
+      seen.process = AgentProcess.current();
+      return ScriptedModel.toolCall("pay", { tag: "order-7", cents: 4900 });
+    }, ScriptedModel.text("Refund paid."));
+    const desk = deskAgent({ model, tools: [pay] });
+    return { desk, paid, seen };
+  }
+  const capabilities = { elicitation: {}, extensions: { [TASKS]: {} } };
+
+  it("asks in the task (input_required) and runs the same process on when tasks/update approves", async () => {
+    const { desk, paid } = payingDesk();
+    const url = await serve(() =>
+      createMcpServer({ name: "desk", platform: desk.platform, agents: [desk.agent] }),
+    );
+    const client = modernClient(url, capabilities);
+    const taskId = (await client.call("Desk", { text: "Refund order 7" })).result?.taskId as string;
+    const asking = await client.until(taskId, ["input_required", "completed", "failed"]);
+    expect(asking.status).toBe("input_required");
+    const requests = asking.inputRequests as Record<string, { params: { message: string } }>;
+    const [key] = Object.keys(requests);
+    expect(requests[key as string]?.params.message).toContain("Pay 4900 cents for order-7?");
+    expect(paid).toEqual([]);
+
+    await client.rpc("tasks/update", {
+      taskId,
+      inputResponses: { [key as string]: { action: "accept", content: { approve: true } } },
+    });
+    const done = await client.until(taskId, ["completed", "failed"]);
+    expect(done.status).toBe("completed");
+    expect(textOf(done.result)).toContain("Refund paid.");
+    expect(paid).toEqual(["order-7 4900"]);
+    // The model was asked twice in all: the run went on, it did not start again.
+    expect(desk.model.requests).toHaveLength(2);
+  });
+
+  it("kills the waiting process when the task is cancelled; the tool never runs", async () => {
+    const { desk, paid, seen } = payingDesk();
+    const url = await serve(() =>
+      createMcpServer({ name: "desk", platform: desk.platform, agents: [desk.agent] }),
+    );
+    const client = modernClient(url, capabilities);
+    const taskId = (await client.call("Desk", { text: "Refund order 7" })).result?.taskId as string;
+    const asking = await client.until(taskId, ["input_required", "completed", "failed"]);
+    expect(asking.status).toBe("input_required");
+    const processId = seen.process?.id as string;
+    expect((await desk.platform.process(processId))?.status).toBe("waiting");
+    await client.rpc("tasks/cancel", { taskId });
+    expect((await client.get(taskId)).result?.status).toBe("cancelled");
+    await pause(100);
+    expect((await desk.platform.process(processId))?.status).toBe("killed");
+    expect(paid).toEqual([]);
+    expect(desk.model.requests).toHaveLength(1);
+  });
+});

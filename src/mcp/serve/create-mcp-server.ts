@@ -39,6 +39,7 @@ import { RESPOND_TOOL_LISTING, respondToRequest } from "./served-respond-tool.js
 import { type McpServerTasksOptions, serveTaskMethods, TASKS_EXTENSION } from "./served-tasks.js";
 import { servedToolResult } from "./served-tool-result.js";
 import { servedTasks, startedAsTask } from "./task-call.js";
+import { askInTask } from "./task-waits.js";
 
 /** Options of {@link createMcpServer}. */
 export interface CreateMcpServerOptions {
@@ -349,6 +350,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
       name: request.params.name,
       agent: agentNames.has(request.params.name),
       arguments: args,
+      platformOf: (processId) => waitingPlatforms.get(processId) ?? waitsOn,
       round: (at) =>
         McpServerCall.run(at, async () => {
           const result = await serveGated(tool, args, context, at, serve, remember);
@@ -451,6 +453,9 @@ async function serveGated(
       rememberWaiting(waiting, platform);
       if (elicitation) return await elicitWaits(site.server, platform, waiting, site.signal);
       const [request] = waiting.awaiting;
+      // In a task the client is asked by the task (input_required) and answers with tasks/update.
+      if (request && site.inTask && site.server.getClientCapabilities()?.elicitation)
+        return askInTask(waiting, request);
       if (request) return waitingResult(waiting, request, "nobody could be asked during the call");
     }
     return servedToolResult(result);

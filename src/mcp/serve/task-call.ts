@@ -1,5 +1,6 @@
 import type { CallToolResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
 import { ConfigurationError } from "../../errors/configuration-error.js";
+import type { AgentPlatform } from "../../platform/agent-platform.js";
 import type { McpServerCallTarget } from "./mcp-server-call.js";
 import {
   declaresTasks,
@@ -10,6 +11,7 @@ import {
   taskOwner,
   tasksRequired,
 } from "./served-tasks.js";
+import { resumeWait, waitStateOf } from "./task-waits.js";
 
 // The hook of `tools/call` into served tasks: whether a call runs as a task,
 // and the call target each round of the task's work runs with.
@@ -21,6 +23,8 @@ export interface TaskCandidate {
   /** Whether it is a served agent. */
   readonly agent: boolean;
   readonly arguments: Readonly<Record<string, unknown>>;
+  /** The platform that answers the waiting agent process `processId` (a served agent's). */
+  readonly platformOf: (processId: string) => AgentPlatform | undefined;
   /** Runs one round of the call with `target`. */
   readonly round: (target: McpServerCallTarget) => Promise<TaskRoundOutcome>;
 }
@@ -43,6 +47,7 @@ function roundTarget(site: McpServerCallTarget, round: TaskRound, first: boolean
     sendNotification: async () => undefined,
     minimumLevel: () => undefined,
     modern: true,
+    inTask: true,
     ...(inputResponses === undefined ? {} : { inputResponses }),
     ...(requestState === undefined ? {} : { requestState }),
   };
@@ -72,10 +77,22 @@ export function startedAsTask(
     return undefined;
   }
   let first = true;
-  return tasks.start(taskOwner(ctx), (round) => {
+  return tasks.start(taskOwner(ctx), async (round) => {
     const target = roundTarget(site, round, first);
     first = false;
-    return call.round(target);
+    // An agent process waiting for a person: answered, and run on (not started again).
+    const wait = waitStateOf(round.requestState);
+    const platform = wait ? call.platformOf(wait.processId) : undefined;
+    if (wait && !platform) throw new Error(`No platform answers the waiting process ${wait.processId}.`);
+    const outcome =
+      wait && platform ? await resumeWait(platform, wait, round.inputResponses) : await call.round(target);
+    const waiting = "input" in outcome ? waitStateOf(outcome.input.state) : undefined;
+    const waitsOn = waiting ? call.platformOf(waiting.processId) : undefined;
+    // Cancelling (or expiring) the task kills the process that waits in it.
+    if (waiting && waitsOn) {
+      round.signal.addEventListener("abort", () => void killWaiting(waitsOn, waiting), { once: true });
+    }
+    return outcome;
   });
 }
 
@@ -94,4 +111,29 @@ export function servedTasks(
     );
   }
   return tasks;
+}
+
+/**
+ * Kills the agent process waiting in a cancelled task: its signal is aborted,
+ * and its open request is denied so the parked run resumes and ends `killed`
+ * at once (none of its tools run).
+ */
+async function killWaiting(
+  platform: AgentPlatform,
+  wait: { readonly processId: string; readonly requestId: string },
+): Promise<void> {
+  const reason = "The task was cancelled.";
+  try {
+    const process = await platform.process(wait.processId);
+    if (!process || process.status !== "waiting") return;
+    process.kill(reason);
+    await platform.respond(
+      wait.processId,
+      wait.requestId,
+      { approved: false, reason },
+      { respondent: "mcp" },
+    );
+  } catch {
+    // Ended meanwhile, or the request takes another answer (a form): the process stays parked, its signal aborted.
+  }
 }
