@@ -125,7 +125,7 @@ async function killWaiting(
   const reason = "The task was cancelled.";
   try {
     const process = await platform.process(wait.processId);
-    if (!process || process.status !== "waiting") return;
+    if (process?.status !== "waiting") return;
     process.kill(reason);
     await platform.respond(
       wait.processId,
