@@ -476,3 +476,22 @@ describe("a served agent that waits for a person, run as a task", () => {
     expect(desk.model.requests).toHaveLength(1);
   });
 });
+
+describe("a tool that throws the SDK's ProtocolError", () => {
+  it("fails its task with that error, and answers a call outside a task with it", async () => {
+    const { ProtocolError } = await import("@modelcontextprotocol/server");
+    const broken = Tool.create("broken", "Breaks down", async () => {
+      throw new ProtocolError(-32603, "Broke down.");
+    });
+    const url = await serve(() =>
+      createMcpServer({ name: "broken", tools: [broken], tasks: { tools: { broken: "optional" } } }),
+    );
+    const client = modernClient(url);
+    const taskId = (await client.call("broken")).result?.taskId as string;
+    const failed = await client.until(taskId, ["completed", "failed"]);
+    expect(failed).toMatchObject({ status: "failed", error: { code: -32603, message: "Broke down." } });
+    expect(failed).not.toHaveProperty("result");
+    const direct = await modernClient(url, {}).call("broken");
+    expect(direct.error).toMatchObject({ code: -32603, message: "Broke down." });
+  });
+});
