@@ -130,6 +130,10 @@ export async function serveExamplesOverMcp(
   if (platform) tools = platform.agents.map((agent) => servedAgentTool(platform, agent));
   // Each agent's description as a prompt, its last result as a resource (shared by every session).
   const extras = servedAgentExtras(tools);
+  // Each agent runs as a task for a 2026-07-28 client that declares the tasks extension.
+  const tasks = {
+    tools: Object.fromEntries(tools.map((tool) => [tool.definition.name, "optional" as const])),
+  };
   const create = () =>
     createMcpServer({
       name: serverName,
@@ -139,6 +143,7 @@ export async function serveExamplesOverMcp(
       resources: extras.resources,
       // A client without elicitation answers an agent's wait with `respond_to_request`.
       respondTool: true,
+      tasks,
       // Processes behind one endpoint share it, so a 2026-07-28 retry may reach any of them.
       ...(env.EMBABEL_MCP_STATE_SECRET ? { requestStateSecret: env.EMBABEL_MCP_STATE_SECRET } : {}),
       ...(platform ? { waitsOn: platform } : {}),

@@ -1,4 +1,6 @@
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import {
+  type CreateMcpServerOptions,
   createMcpServer,
   InputSchema,
   type McpHttpEndpoint,
@@ -393,6 +395,99 @@ const inputRequiredTools: Tool[] = [
   }),
 ];
 
+/** Waits `ms`, or until `signal` aborts (then throws). */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(new Error("aborted"));
+      },
+      { once: true },
+    );
+  });
+}
+
+function numberArg(input: string, name: string): number {
+  const value = (JSON.parse(input) as Record<string, unknown>)[name];
+  return typeof value === "number" ? value : 0;
+}
+
+// The tasks extension (SEP-2663): the tools its scenarios name, run as tasks per `TASK_TOOLS`.
+const taskTools: Tool[] = [
+  Tool.create(
+    "greet",
+    "Greets, at once (never a task)",
+    InputSchema.of(Param.string("name", "Who to greet")),
+    async (input) => ToolResult.text(`Hello, ${text(input, "name")}!`),
+  ),
+  Tool.create(
+    "slow_compute",
+    "Works for some seconds, then answers",
+    InputSchema.fromJsonSchema({
+      type: "object",
+      properties: { seconds: { type: "number" }, label: { type: "string" } },
+      required: ["seconds"],
+    }),
+    async (input, _context, options) => {
+      await sleep(numberArg(input, "seconds") * 1000, options.signal);
+      return ToolResult.text(`Computed ${text(input, "label") || "it"} in ${numberArg(input, "seconds")}s.`);
+    },
+  ),
+  Tool.create("failing_job", "Fails after about a second", async (_input, _context, options) => {
+    await sleep(1000, options.signal);
+    return ToolResult.error("The job failed, as it always does.");
+  }),
+  Tool.create("protocol_error_job", "Ends in a protocol error", async (_input, _context, options) => {
+    await sleep(200, options.signal);
+    throw new ProtocolError(ProtocolErrorCode.InternalError, "The job broke down (a protocol error).");
+  }),
+  Tool.create(
+    "confirm_delete",
+    "Asks to confirm, then deletes",
+    InputSchema.of(Param.string("filename", "The file to delete")),
+    async (input) => {
+      const call = served();
+      if (accepted(call, "confirm") === undefined)
+        return call.requireInput({
+          confirm: ask(`Delete ${text(input, "filename")}?`, "confirm", "boolean"),
+        });
+      return ToolResult.text(`Deleted ${text(input, "filename")}.`);
+    },
+  ),
+  Tool.create("multi_input", "Asks two things at once", async () => {
+    const call = served();
+    const first = accepted(call, "first");
+    const second = accepted(call, "second");
+    if (first === undefined || second === undefined)
+      return call.requireInput({
+        first: ask("First name?", "name"),
+        second: ask("Confirm?", "confirm", "boolean"),
+      });
+    return ToolResult.text(`Got ${String(first.name)} and ${String(second.name ?? second.confirm)}.`);
+  }),
+  Tool.create("test_tool_with_task", "Asks a name, then works on it as a task", async () => {
+    const call = served();
+    const name = accepted(call, "user_name")?.name;
+    if (typeof name !== "string") return call.requireInput({ user_name: ask("What is your name?", "name") });
+    await pause(300);
+    return ToolResult.text(`Worked on it for ${name}.`);
+  }),
+];
+
+/** How the task tools run as tasks. */
+const TASK_TOOLS = {
+  slow_compute: "optional",
+  failing_job: "required",
+  protocol_error_job: "optional",
+  confirm_delete: "optional",
+  multi_input: "optional",
+  // The name is asked in the request (multi-round-trip), the work then runs as a task.
+  test_tool_with_task: { support: "required", when: ({ inputResponses }) => inputResponses !== undefined },
+} as const satisfies NonNullable<Exclude<CreateMcpServerOptions["tasks"], false>>["tools"];
+
 const resources: McpServerResource[] = [
   {
     uri: "test://static-text",
@@ -490,9 +585,10 @@ export function serveConformanceFixture(
     () =>
       createMcpServer({
         name: "embabel-conformance",
-        tools: [...tools, ...inputRequiredTools],
+        tools: [...tools, ...inputRequiredTools, ...taskTools],
         resources,
         prompts,
+        tasks: { tools: TASK_TOOLS },
       }),
     {
       sessions,

@@ -15,17 +15,17 @@ import { AwaitingResponse } from "../../errors/awaiting-response.js";
 import { ConfigurationError } from "../../errors/configuration-error.js";
 import { withSpan } from "../../loop/loop-telemetry.js";
 import { gateToolCall, inputDigest } from "../../loop/tool-gate.js";
-import type { Agent, AgentLike } from "../../platform/agent.js";
+import type { AgentLike } from "../../platform/agent.js";
 import type { AgentPlatform } from "../../platform/agent-platform.js";
 import type { AgentProcess } from "../../platform/agent-process.js";
-import { AgentTool, ENTRY_POINT_OPTIONS, type ProcessOptionsCreator } from "../../subagent/agent-tool.js";
+import type { ProcessOptionsCreator } from "../../subagent/agent-tool.js";
 import type { Tool } from "../../tool/tool.js";
 import { ToolCallContext } from "../../tool/tool-call-context.js";
-import type { TypeToken } from "../../tool/type-token.js";
 import { endMcpSpan, startMcpServerSpan } from "../mcp-trace-context.js";
 import { elicitApproval, elicitWaits, waitingProcessOf, waitingResult } from "./elicit-waits.js";
 import { type McpNonceStore, processNonceStore } from "./mcp-nonce-store.js";
 import { McpServerCall, type McpServerCallTarget } from "./mcp-server-call.js";
+import { agentTools } from "./served-agents.js";
 import {
   type PendingApproval,
   pendingApprovalResult,
@@ -39,11 +39,13 @@ import {
   REQUEST_STATE_TTL_SECONDS,
 } from "./served-input-approvals.js";
 import { answerWaitFromRetry, askWaitByInput, waitStateOf } from "./served-input-waits.js";
-import { servedProcessOptions } from "./served-process-options.js";
 import { type McpServerPrompt, servePrompts } from "./served-prompts.js";
 import { type McpServerResource, serveResources } from "./served-resources.js";
 import { RESPOND_TOOL_LISTING, respondToRequest } from "./served-respond-tool.js";
+import { type McpServerTasksOptions, serveTaskMethods, TASKS_EXTENSION } from "./served-tasks.js";
 import { servedToolResult } from "./served-tool-result.js";
+import { servedTasks, startedAsTask } from "./task-call.js";
+import { askInTask } from "./task-waits.js";
 
 /** Options of {@link createMcpServer}. */
 export interface CreateMcpServerOptions {
@@ -101,7 +103,18 @@ export interface CreateMcpServerOptions {
    * (`cacheScope`). @default 0 ms, "private"
    */
   readonly cacheHint?: { readonly ttlMs: number; readonly cacheScope?: "public" | "private" };
+  /**
+   * Long-running calls served as tasks (MCP 2026-07-28, the tasks extension):
+   * the client is answered at once with a task it polls, answers and can
+   * cancel. Served agents run as tasks by default, when the client declares
+   * the extension; name long-running tools in `tasks.tools`. `false`: no
+   * tasks (every call is answered in the request). @default agents as tasks when a `platform` is given
+   */
+  readonly tasks?: McpServerTasksOptions | false;
 }
+
+// Kept importable from here (the CLI and the lazy entry points load them from this module).
+export { agentInputType, servedAgentTool } from "./served-agents.js";
 
 /**
  * The SDK's `McpServer` with the input schemas of our own `tools/list`: the
@@ -208,57 +221,6 @@ export function callTarget(
   };
 }
 
-/**
- * The input type of `agent`: the first input of its actions that no action
- * produces (what the caller must put on the blackboard).
- */
-export function agentInputType(agent: Agent): TypeToken {
-  const produced = new Set(agent.actions.flatMap((action) => (action.output ? [action.output.name] : [])));
-  for (const action of agent.actions) {
-    const input = action.inputs.find((type) => !produced.has(type.name));
-    if (input) return input;
-  }
-  throw new ConfigurationError(
-    `Agent '${agent.name}' cannot be served as a tool: none of its actions takes an input that another action does not produce.`,
-  );
-}
-
-/**
- * `agent` (deployed on `platform`) as the tool {@link createMcpServer} serves:
- * an {@link AgentTool} whose runs also send their progress, log lines and
- * action starts to the MCP client of the call that started them.
- */
-export function servedAgentTool(
-  platform: AgentPlatform,
-  agent: Agent,
-  processOptionsCreator?: ProcessOptionsCreator,
-): Tool {
-  const base = processOptionsCreator ?? (() => ENTRY_POINT_OPTIONS);
-  const creator: ProcessOptionsCreator = (parent) =>
-    servedProcessOptions(base(parent), McpServerCall.current());
-  return AgentTool.of(platform, agent, agentInputType(agent), { processOptionsCreator: creator });
-}
-
-function agentTools(options: CreateMcpServerOptions): Tool[] {
-  const { platform } = options;
-  if (!platform) {
-    if (options.agents?.length) {
-      throw new ConfigurationError("createMcpServer: 'agents' needs the 'platform' they are deployed on.");
-    }
-    return [];
-  }
-  const agents = options.agents ?? platform.agents;
-  return agents.map((agent) => {
-    const resolved = typeof agent === "string" ? platform.agent(agent) : platform.deploy(agent);
-    if (!resolved) {
-      throw new ConfigurationError(
-        `createMcpServer: no agent named '${String(agent)}' is deployed on platform '${platform.name}'. Deployed agents: [${platform.agents.map((candidate) => candidate.name).join(", ")}]`,
-      );
-    }
-    return servedAgentTool(platform, resolved, options.processOptionsCreator);
-  });
-}
-
 /** The request's `_meta` (without the SDK's progress token) as the call's context. */
 function contextOf(meta: Readonly<Record<string, unknown>> | undefined): ToolCallContext {
   if (!meta) return ToolCallContext.EMPTY;
@@ -284,7 +246,8 @@ function contextOf(meta: Readonly<Record<string, unknown>> | undefined): ToolCal
  * process and request.
  */
 export function createMcpServer(options: CreateMcpServerOptions): McpServer {
-  const tools = [...(options.tools ?? []), ...agentTools(options)];
+  const agents = agentTools(options);
+  const tools = [...(options.tools ?? []), ...agents];
   const byName = new Map<string, Tool>();
   for (const tool of tools) {
     const name = tool.definition.name;
@@ -296,6 +259,8 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   const resources = options.resources ?? [];
   const prompts = options.prompts ?? [];
   const codec = requestStateCodec(options.requestStateSecret ?? PROCESS_SECRET);
+  const tasks = servedTasks(options.tasks, options.platform !== undefined, byName);
+  const agentNames = new Set(agents.map((agent) => agent.definition.name));
   const server = new ServedMcpServer(
     { name: options.name, version: options.version ?? "0.1.0" },
     {
@@ -305,6 +270,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
         completions: {},
         ...(resources.length > 0 ? { resources: { subscribe: true, listChanged: false } } : {}),
         ...(prompts.length > 0 ? { prompts: { listChanged: false } } : {}),
+        ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
       },
       ...(options.instructions ? { instructions: options.instructions } : {}),
       requestState: { verify: (state, ctx) => codec.verify(state, ctx) },
@@ -365,6 +331,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
     };
   });
   server.server.setRequestHandler("tools/list", () => listing);
+  if (tasks) serveTaskMethods(server, tasks);
   const waitsOn = options.waitsOn ?? options.platform;
   const waits: ServedWaits = {
     nonces: options.nonceStore ?? processNonceStore,
@@ -398,6 +365,19 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
         const call = McpServerCall.current() as McpServerCall;
         return (await inputRequiredOf(call, subject, codec, ctx)) ?? result;
       });
+    const task = startedAsTask(tasks, server, ctx, site, {
+      name: request.params.name,
+      agent: agentNames.has(request.params.name),
+      arguments: args,
+      platformOf: waits.platformOf,
+      round: (at) =>
+        McpServerCall.run(at, async () => {
+          const result = await serveGated(tool, args, context, at, serve, waits);
+          const required = McpServerCall.current()?.inputRequirement;
+          return required ? { input: required } : { result };
+        }),
+    });
+    if (task) return task;
     // Continues the client's trace (its _meta traceparent) when an OpenTelemetry SDK is registered.
     const span = startMcpServerSpan(request.params.name, ctx.mcpReq._meta);
     if (!span.isRecording()) return serve(site);
@@ -510,12 +490,17 @@ async function serveGated(
       waits.remember(waiting, platform);
       if (elicitation) return await elicitWaits(site.server, platform, waiting, site.signal);
       const [request] = waiting.awaiting;
+      // In a task the client is asked by the task (input_required) and answers with tasks/update.
+      if (request && site.inTask && site.server.getClientCapabilities()?.elicitation)
+        return askInTask(waiting, request);
       // On 2026-07-28: input_required with the request's form, and a state naming the process.
       if (askByInput && request && call) return askWaitByInput(call, waiting, request);
       if (request) return waitingResult(waiting, request, "nobody could be asked during the call");
     }
     return servedToolResult(result);
   } catch (error) {
+    // A tool asking for a JSON-RPC error (the SDK's ProtocolError) gets one; other throws are tool errors.
+    if (error instanceof ProtocolError) throw error;
     // A shortcut through a facade stopped at an inner tool needing approval.
     if (AwaitingResponse.isInstance(error) && opened.length > 0) return pendingApprovalResult(opened);
     return {

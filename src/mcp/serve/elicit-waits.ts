@@ -21,7 +21,7 @@ export function servedRequestId(processId: string, requestId: string): string {
 /** The reason given when the person declines an approval in their MCP client. */
 export const DECLINED_IN_CLIENT = "declined in the MCP client";
 
-const CONFIRMATION_SCHEMA: ElicitRequestFormParams["requestedSchema"] = {
+export const CONFIRMATION_SCHEMA: ElicitRequestFormParams["requestedSchema"] = {
   type: "object",
   properties: {
     approve: { type: "boolean", title: "Approve", description: "Allow it" },

@@ -9,3 +9,5 @@ export type { McpHttpEndpoint, ServeMcpOverHttpOptions } from "./serve-mcp-over-
 export type { McpStdioEndpoint, ServeMcpOverStdioOptions } from "./serve-mcp-over-stdio.js";
 export type { McpServerPrompt, McpServerPromptArgument, McpServerPromptMessage } from "./served-prompts.js";
 export type { McpCompleter, McpServerResource } from "./served-resources.js";
+export type { McpServerTasksOptions, McpTaskCall, McpTaskSupport, McpTaskTool } from "./served-tasks.js";
+export { InMemoryMcpTaskStore, type McpTask, type McpTaskStatus, type McpTaskStore } from "./task-store.js";

@@ -42,6 +42,8 @@ export interface McpServerCallTarget {
   readonly inputResponses?: Readonly<Record<string, unknown>>;
   /** The verified `requestState` a retried request carries, decoded. */
   readonly requestState?: unknown;
+  /** Whether the call runs as a task (MCP 2026-07-28 tasks extension): a waiting agent is asked about in the task. @default false */
+  readonly inTask?: boolean;
 }
 
 /**
