@@ -21,6 +21,22 @@ const DESTRUCTIVE_ACTIONS: readonly string[] = [
   "destroy",
   "forget",
   "purge",
+  // Reversive un- verbs: each undoes by removing (`unblock` an address: delete its block).
+  "unblock",
+  "unsubscribe",
+  "unfollow",
+  "unpin",
+  "unassign",
+  "uninstall",
+  "unlink",
+  "unshare",
+  "unwatch",
+  "unstar",
+  "unpublish",
+  "unenroll",
+  "unregister",
+  "untag",
+  "unlabel",
 ];
 
 const ACTION_GROUPS: readonly (readonly string[])[] = [
@@ -48,6 +64,9 @@ const ACTION_GROUPS: readonly (readonly string[])[] = [
   ["upload", "attach", "import"],
   ["write", "save", "store", "persist"],
   ["send", "post", "text", "email", "message", "notify", "tell"],
+  ["click", "press", "tap"],
+  ["select", "choose"],
+  ["compare", "diff", "difference"],
 ];
 
 const relatedByTerm: ReadonlyMap<string, readonly string[]> = (() => {
