@@ -18,7 +18,16 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
-const WORD = /[\p{L}\p{N}]+/gu;
+/** A word, with its clitic if it has one (`sendgrid's`, `don't`, `we'll`). */
+const WORD = /[\p{L}\p{N}]+(?:['\u2019]\p{L}+)?/gu;
+
+/**
+ * English clitics that add nothing to a word's meaning: the possessive or
+ * contracted `'s` (`sendgrid's` is `sendgrid`), `'d`, `'m`, `'ll`, `'re`,
+ * `'ve`. A word ending in `n't` (`don't`, `isn't`) is a negated auxiliary
+ * and gives no term at all.
+ */
+const CLITICS = new Set(["s", "d", "m", "ll", "re", "ve"]);
 
 /** The search terms of a word, and its surface form when stemming changed it (`=files` beside `file`). */
 interface TokenTerms {
@@ -92,7 +101,23 @@ function termsOf(token: string): TokenTerms {
 const tokenTerms = new Map<string, TokenTerms>();
 const MAX_MEMO = 50_000;
 
+const NO_TERMS: TokenTerms = { stems: [], surfaces: [], initials: "" };
+
 function termsOfToken(token: string): TokenTerms {
+  const apostrophe = token.search(/['\u2019]/);
+  if (apostrophe >= 0) {
+    const clitic = token.slice(apostrophe + 1).toLowerCase();
+    if (clitic === "t") return NO_TERMS;
+    const base = termsOf(token.slice(0, apostrophe));
+    if (CLITICS.has(clitic)) return base;
+    // `o'clock`, `O'Brien`: two words.
+    const second = termsOf(token.slice(apostrophe + 1));
+    return {
+      stems: [...base.stems, ...second.stems],
+      surfaces: [...base.surfaces, ...second.surfaces],
+      initials: base.initials + second.initials,
+    };
+  }
   const parts = wordsOf(token);
   const terms: TokenTerms = {
     stems: [],
