@@ -128,6 +128,7 @@ const PHRASAL_VERBS: readonly [RegExp, string][] = (
     ["take", "down", "remove"],
     ["fill", "in", "fill"],
     ["fill", "out", "fill"],
+    ["mouse", "over", "hover"],
   ] as const
 ).map(([verb, particle, meaning]) => [
   new RegExp(

@@ -55,6 +55,17 @@ describe("ToolSearchIndex: related action words", () => {
   });
 });
 
+describe("ToolSearchIndex: phrasal verbs", () => {
+  it("reads mouse over as hover", () => {
+    const catalogue = ToolSearchIndex.of([
+      tool("move_file", "Move a file", "source", "destination"),
+      tool("move_card", "Move a card to another list", "card_id"),
+      tool("hover", "Hover an element on the page", "selector"),
+    ]);
+    expect(names(catalogue, "move the mouse over the menu so it expands", 1)).toEqual(["hover"]);
+  });
+});
+
 describe("ToolSearchIndex: words that are no abbreviations", () => {
   it("never reads an action word as the start of a longer request word (add of address)", () => {
     const catalogue = ToolSearchIndex.of([
