@@ -44,16 +44,13 @@ export function queryTermShares(
   ] as const) {
     for (const term of new Set(searchTerms(text))) {
       offer(term, scale);
-      const related = relatedTerms(term);
-      // An action word is a whole word, not an abbreviation: `add` is no start of `address`, nor `send` of `sendgrid`.
       if (term.length >= MIN_PREFIX_LENGTH) {
         for (const longer of longerTerms(vocabulary, term)) offer(longer, prefixShare * scale);
         for (let length = MIN_PREFIX_LENGTH; length < term.length; length++) {
-          const prefix = term.slice(0, length);
-          if (relatedTerms(prefix).length === 0) offer(prefix, abbreviationShare * scale);
+          offer(term.slice(0, length), abbreviationShare * scale);
         }
       }
-      for (const other of related) offer(other, relatedShare * scale);
+      for (const related of relatedTerms(term)) offer(related, relatedShare * scale);
     }
     for (const surface of surfaceTerms(text)) offer(surface, surfaceShare * scale);
   }

@@ -66,22 +66,6 @@ describe("ToolSearchIndex: phrasal verbs", () => {
   });
 });
 
-describe("ToolSearchIndex: words that are no abbreviations", () => {
-  it("never reads an action word as the start of a longer request word (add of address)", () => {
-    const catalogue = ToolSearchIndex.of([
-      tool("add_office", "Add an office"),
-      tool("get_location", "Get the address of a location"),
-    ]);
-    expect(names(catalogue, "address")).toEqual(["get_location"]);
-    expect(names(catalogue, "sendgrid")).toEqual([]);
-  });
-
-  it("still reads a longer request word's start that is no action word (env of environment)", () => {
-    const catalogue = ToolSearchIndex.of([tool("create_env_var", "Create an env var")]);
-    expect(names(catalogue, "environment")).toEqual(["create_env_var"]);
-  });
-});
-
 describe("ToolSearchIndex: clitics", () => {
   const catalogue = ToolSearchIndex.of([
     tool("get_status", "Get the user's status"),
