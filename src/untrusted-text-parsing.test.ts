@@ -44,6 +44,7 @@ const SHAPES: Record<string, string> = {
   bearer: `Bearer${" ".repeat(SIZE)}\n`,
   phrasal: "set ".repeat(SIZE / 4),
   words: "list ".repeat(SIZE / 5),
+  apostrophes: `${"a'".repeat(SIZE / 2)}'`,
 };
 
 function timed(run: () => unknown): number {
