@@ -3,12 +3,7 @@
 // verbs that mean a plain one. Generic English, not any catalogue's words.
 import { stem } from "./word-stem.js";
 
-/**
- * Everyday words for the actions tools perform, grouped: a query word of a
- * group also matches the group's other words (at a reduced weight), so
- * "remove the volume" finds `delete_volume` and "find the page" finds
- * `search_page`. Generic English, not any catalogue's vocabulary.
- */
+/** The words of destroying or removing something (one of the {@link ACTION_GROUPS}). */
 const DESTRUCTIVE_ACTIONS: readonly string[] = [
   "delete",
   "remove",
@@ -39,6 +34,12 @@ const DESTRUCTIVE_ACTIONS: readonly string[] = [
   "unlabel",
 ];
 
+/**
+ * Everyday words for the actions tools perform, grouped: a query word of a
+ * group also matches the group's other words (at a reduced weight), so
+ * "remove the volume" finds `delete_volume` and "find the page" finds
+ * `search_page`. Generic English, not any catalogue's vocabulary.
+ */
 const ACTION_GROUPS: readonly (readonly string[])[] = [
   ["create", "add", "new", "make", "start", "launch", "raise", "submit", "register", "insert", "open"],
   DESTRUCTIVE_ACTIONS,
