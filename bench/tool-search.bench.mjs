@@ -62,9 +62,9 @@ function toolOf([name, description, ...parameters]) {
 const rows = [...REFERENCE_TOOLS, ...syntheticTools()];
 const catalogue = rows.map(toolOf);
 
-/** recall@5 on dev, held-out and fresh when the ranker last changed: a change must keep each (counts: 104/115, 95/115, 155/193). */
-const RECALL_FLOOR = { dev: 104 / 115, "held-out": 95 / 115, fresh: 155 / 193 };
-/** How much recall@5 our ranker must add to plain BM25's on each set (measured: +0.147, +0.130, +0.104). */
+/** recall@5 on dev, held-out and fresh when the ranker last changed (#37): a change must keep each (counts: 109/115, 95/115, 155/193). */
+const RECALL_FLOOR = { dev: 109 / 115, "held-out": 95 / 115, fresh: 155 / 193 };
+/** How much recall@5 our ranker must add to plain BM25's on each set (measured: +0.191, +0.130, +0.104). */
 const MIN_LIFT = 0.05;
 /** The open target on the fresh set. */
 const FRESH_TARGET = 0.9;

@@ -2,14 +2,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { unknownToolMessage } from "./loop/unknown-tool.js";
 import { mcpHttpGuard } from "./mcp/mcp-http-guard.js";
-import {
-  acronymTerms,
-  plainVerbs,
-  queryLiterals,
-  questionTerms,
-  searchTerms,
-  surfaceTerms,
-} from "./progressive/search-terms.js";
+import { plainVerbs, questionTerms } from "./progressive/action-words.js";
+import { queryLiterals } from "./progressive/query-literals.js";
+import { acronymTerms, searchTerms, surfaceTerms } from "./progressive/search-terms.js";
 import { MAX_QUERY_CHARS, ToolSearchIndex } from "./progressive/tool-search-index.js";
 import { parseOutput } from "./prompt/structured-output.js";
 import { InputSchema } from "./tool/input-schema.js";
@@ -49,6 +44,7 @@ const SHAPES: Record<string, string> = {
   bearer: `Bearer${" ".repeat(SIZE)}\n`,
   phrasal: "set ".repeat(SIZE / 4),
   words: "list ".repeat(SIZE / 5),
+  apostrophes: `${"a'".repeat(SIZE / 2)}'`,
 };
 
 function timed(run: () => unknown): number {

@@ -1,3 +1,7 @@
+// The search terms of a text: words split at punctuation and identifier
+// boundaries, stop words dropped, lightly stemmed, and the acronyms of a name.
+import { stem } from "./word-stem.js";
+
 /**
  * Words too common in tool descriptions and requests to tell tools apart,
  * and the filler of a spoken request. Kept short: verbs and nouns stay,
@@ -14,71 +18,16 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
-/**
- * Past forms of common English irregular verbs and their base (a standard
- * grammar-book list, not any catalogue's words): `sent` meets `send`,
- * `paid` meets `pay`, `chosen` meets `choose`.
- */
-const IRREGULAR_VERBS: ReadonlyMap<string, string> = new Map(
-  (
-    "began:begin begun:begin bought:buy broke:break broken:break brought:bring built:build caught:catch " +
-    "chose:choose chosen:choose came:come dealt:deal drew:draw drawn:draw drove:drive driven:drive ate:eat " +
-    "eaten:eat fell:fall fallen:fall fed:feed felt:feel fought:fight found:find flew:fly flown:fly " +
-    "forgot:forget forgotten:forget froze:freeze frozen:freeze gave:give given:give went:go gone:go " +
-    "got:get gotten:get grew:grow grown:grow heard:hear held:hold hid:hide hidden:hide kept:keep " +
-    "knew:know known:know laid:lay led:lead left:leave lent:lend lost:lose made:make meant:mean met:meet " +
-    "paid:pay ran:run rang:ring rung:ring rode:ride ridden:ride rose:rise risen:rise said:say saw:see " +
-    "seen:see sought:seek sold:sell sent:send shook:shake shaken:shake shot:shoot shown:show sang:sing " +
-    "sung:sing sat:sit slept:sleep spoke:speak spoken:speak spent:spend spun:spin stood:stand stole:steal " +
-    "stolen:steal stuck:stick struck:strike swore:swear sworn:swear swept:sweep swam:swim swum:swim " +
-    "took:take taken:take taught:teach tore:tear torn:tear told:tell thought:think threw:throw " +
-    "thrown:throw understood:understand woke:wake woken:wake wore:wear worn:wear won:win wound:wind " +
-    "withdrew:withdraw withdrawn:withdraw wrote:write written:write"
-  )
-    .split(" ")
-    .map((pair) => pair.split(":") as [string, string]),
-);
+/** A word, with its clitic if it has one (`sendgrid's`, `don't`, `we'll`). */
+const WORD = /[\p{L}\p{N}]+(?:['\u2019]\p{L}+)?/gu;
 
 /**
- * Light suffix stripping (plural, -ing, -ed, -ies): enough for `files`/`file`,
- * `listing`/`list`, `created`/`create`; irregular past forms go to their base
- * (`sent` → `send`).
+ * English clitics that add nothing to a word's meaning: the possessive or
+ * contracted `'s` (`sendgrid's` is `sendgrid`), `'d`, `'m`, `'ll`, `'re`,
+ * `'ve`. A word ending in `n't` (`don't`, `isn't`) is a negated auxiliary
+ * and gives no term at all.
  */
-export function stem(word: string): string {
-  const base = IRREGULAR_VERBS.get(word);
-  if (base !== undefined) return stem(base);
-  if (word.length <= 3 || /\d/.test(word)) return word;
-  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (word.endsWith("sses")) return word.slice(0, -2);
-  if (word.endsWith("ing") && hasVowel(word.slice(0, -3)) && word.length > 6) {
-    return trimDouble(word.slice(0, -3));
-  }
-  if (word.endsWith("ied")) return `${word.slice(0, -3)}y`;
-  if (word.endsWith("ed") && !word.endsWith("eed") && word.length > 5) return trimDouble(word.slice(0, -2));
-  if (/(?:ch|sh|x|ss|zz)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith("s") && !/(?:ss|us|is)$/.test(word)) return dropSilentE(word.slice(0, -1));
-  return dropSilentE(word);
-}
-
-function hasVowel(word: string): boolean {
-  return /[aeiouy]/.test(word);
-}
-
-/** `runn` → `run`, `stopp` → `stop` (a doubled consonant left by -ing/-ed). */
-function trimDouble(word: string): string {
-  const last = word.at(-1);
-  if (word.length > 3 && last === word.at(-2) && last !== undefined && !"aeioulsz".includes(last)) {
-    return word.slice(0, -1);
-  }
-  return dropSilentE(word);
-}
-
-/** `create` and `creat(ed)` meet at `creat`; `delete` and `delet(ing)` at `delet`. */
-function dropSilentE(word: string): string {
-  return word.length > 4 && word.endsWith("e") && !word.endsWith("ee") ? word.slice(0, -1) : word;
-}
-
-const WORD = /[\p{L}\p{N}]+/gu;
+const CLITICS = new Set(["s", "d", "m", "ll", "re", "ve"]);
 
 /** The search terms of a word, and its surface form when stemming changed it (`=files` beside `file`). */
 interface TokenTerms {
@@ -152,7 +101,23 @@ function termsOf(token: string): TokenTerms {
 const tokenTerms = new Map<string, TokenTerms>();
 const MAX_MEMO = 50_000;
 
+const NO_TERMS: TokenTerms = { stems: [], surfaces: [], initials: "" };
+
 function termsOfToken(token: string): TokenTerms {
+  const apostrophe = token.search(/['\u2019]/);
+  if (apostrophe >= 0) {
+    const clitic = token.slice(apostrophe + 1).toLowerCase();
+    if (clitic === "t") return NO_TERMS;
+    const base = termsOf(token.slice(0, apostrophe));
+    if (CLITICS.has(clitic)) return base;
+    // `o'clock`, `O'Brien`: two words.
+    const second = termsOf(token.slice(apostrophe + 1));
+    return {
+      stems: [...base.stems, ...second.stems],
+      surfaces: [...base.surfaces, ...second.surfaces],
+      initials: base.initials + second.initials,
+    };
+  }
   const parts = wordsOf(token);
   const terms: TokenTerms = {
     stems: [],
@@ -200,224 +165,4 @@ export function acronymTerms(name: string): string[] {
     if (start + 3 <= initials.length) acronyms.push(initials.slice(start, start + 3));
   }
   return acronyms;
-}
-
-/**
- * Everyday words for the actions tools perform, grouped: a query word of a
- * group also matches the group's other words (at a reduced weight), so
- * "remove the volume" finds `delete_volume` and "find the page" finds
- * `search_page`. Generic English, not any catalogue's vocabulary.
- */
-const DESTRUCTIVE_ACTIONS: readonly string[] = [
-  "delete",
-  "remove",
-  "drop",
-  "kill",
-  "terminate",
-  "cancel",
-  "deactivate",
-  "erase",
-  "destroy",
-  "forget",
-  "purge",
-];
-
-const ACTION_GROUPS: readonly (readonly string[])[] = [
-  ["create", "add", "new", "make", "start", "launch", "raise", "submit", "register", "insert", "open"],
-  DESTRUCTIVE_ACTIONS,
-  [
-    "update",
-    "change",
-    "edit",
-    "modify",
-    "set",
-    "rename",
-    "bump",
-    "scale",
-    "resize",
-    "turn",
-    "mark",
-    "resolve",
-    "close",
-  ],
-  ["get", "show", "fetch", "retrieve", "view", "read", "look", "see", "detail", "display", "check"],
-  ["list", "show", "all", "browse", "enumerate", "view"],
-  ["search", "find", "look", "query", "lookup", "filter", "seek"],
-  ["export", "download", "dump", "backup"],
-  ["upload", "attach", "import"],
-  ["write", "save", "store", "persist"],
-  ["send", "post", "text", "email", "message", "notify", "tell"],
-];
-
-const relatedByTerm: ReadonlyMap<string, readonly string[]> = (() => {
-  const related = new Map<string, Set<string>>();
-  for (const group of ACTION_GROUPS) {
-    const stems = group.map(stem);
-    for (const term of stems) {
-      let others = related.get(term);
-      if (!others) {
-        others = new Set();
-        related.set(term, others);
-      }
-      for (const other of stems) if (other !== term) others.add(other);
-    }
-  }
-  return new Map([...related].map(([term, others]) => [term, [...others]]));
-})();
-
-/** The action words related to `term` (a search term), if it is one. */
-export function relatedTerms(term: string): readonly string[] {
-  return relatedByTerm.get(term) ?? [];
-}
-
-/**
- * Common file extensions (documents, data, code, media): a query word like
- * `notes.md` or `config/settings.yaml` names a file. Generic, not any
- * catalogue's vocabulary.
- */
-const FILE_EXTENSIONS = new Set(
-  (
-    "txt md markdown rst pdf doc docx odt rtf csv tsv xls xlsx json jsonl yaml yml toml ini cfg conf env xml " +
-    "html htm css scss js mjs cjs jsx ts tsx py rb go rs java kt c h cpp hpp cs php swift sh bash sql log lock " +
-    "png jpg jpeg gif svg webp ico bmp tiff mp3 wav ogg flac mp4 mov avi mkv webm zip tar gz tgz bz2 7z rar dmg " +
-    "iso exe bin wasm ipynb parquet avro db sqlite"
-  ).split(" "),
-);
-
-/**
- * Top-level domains a host name ends with (`example.com`): such a word is a
- * web address, not a file.
- */
-const WEB_DOMAINS = new Set("com org net io dev app ai co edu gov info biz me us uk de eu".split(" "));
-
-/** The kinds of value a literal word is (`url`; `email`; `id` and `number`; `file` and `path`), none for an ordinary word. */
-function literalKinds(token: string): readonly string[] {
-  if (/^[a-z][a-z0-9+.-]*:\/\/\S/i.test(token) || /^www\.\S/i.test(token)) return ["url"];
-  if (/^[^\s@]+@[^\s@]+\.\p{L}{2,}$/u.test(token)) return ["email"];
-  if (/^#?\d+$/.test(token)) return ["id", "number"];
-  const extension = /^[\p{L}\p{N}_~./\\-]*[\p{L}\p{N}_-]\.(\p{L}[\p{L}\p{N}]{0,8})$/u
-    .exec(token)?.[1]
-    ?.toLowerCase();
-  if (extension !== undefined && WEB_DOMAINS.has(extension) && !token.includes("/")) return ["url"];
-  if (
-    (extension !== undefined && FILE_EXTENSIONS.has(extension)) ||
-    /^(?:~|\.{1,2})?\/[\p{L}\p{N}_.-]/u.test(token) ||
-    // `a/b/c` or `src/`; a bare `a/b` is as often a branch or "and/or" as a path.
-    /^[\p{L}\p{N}_.-]+(?:\/[\p{L}\p{N}_.-]+){2,}\/?$|^[\p{L}\p{N}_.-]+\/$/u.test(token)
-  ) {
-    return ["file", "path"];
-  }
-  return [];
-}
-
-const OPENING_MARKS = new Set("(\"'`<[");
-const CLOSING_MARKS = new Set(")\"'`>],.;:!?");
-
-/**
- * `word` without the brackets and quotes before it and the punctuation after
- * it (`("notes.md"),` → `notes.md`). Index loops, not a regex: a word of
- * 100,000 `)` followed by a letter made the regex quadratic.
- */
-function stripWrapping(word: string): string {
-  let start = 0;
-  while (start < word.length && OPENING_MARKS.has(word[start] as string)) start++;
-  let end = word.length;
-  while (end > start && CLOSING_MARKS.has(word[end - 1] as string)) end--;
-  return start === 0 && end === word.length ? word : word.slice(start, end);
-}
-
-/** A query split into its ordinary words and its literal values (URLs, e-mail addresses, file paths). */
-export interface QueryLiterals {
-  /** The query without its literals. */
-  readonly words: string;
-  /** The literals, space-separated (`notes.md https://example.com`). */
-  readonly values: string;
-  /**
-   * The kinds of the literals, as the words tool parameters use for them
-   * (search terms, each once): a URL or host name (`https://…`,
-   * `example.com`) is a `url`, an e-mail address an `email`, a whole number
-   * (`42`, `#42`) an `id` and a `number`, a file name or
-   * path (`notes.md`, `src/index.ts`, `./data`) a `file` and a `path`.
-   */
-  readonly kinds: readonly string[];
-}
-
-/**
- * Finds the literal values in a query: a user pastes a value (`open
- * https://…`, `what's in config/settings.yaml`) where a tool's description
- * names its kind, and the words inside a value say little about the task.
- */
-export function queryLiterals(text: string): QueryLiterals {
-  const kinds = new Set<string>();
-  const words: string[] = [];
-  const values: string[] = [];
-  for (const word of text.split(/\s+/)) {
-    const token = stripWrapping(word);
-    const found = token.length > 0 ? literalKinds(token) : [];
-    if (found.length === 0) words.push(word);
-    else {
-      values.push(token);
-      for (const kind of found) kinds.add(stem(kind));
-    }
-  }
-  return { words: words.join(" "), values: values.join(" "), kinds: [...kinds] };
-}
-
-/** The kinds of the literal values in `text` ({@link queryLiterals}). */
-export function literalTerms(text: string): readonly string[] {
-  return queryLiterals(text).kinds;
-}
-
-const destructiveStems: ReadonlySet<string> = new Set(DESTRUCTIVE_ACTIONS.map(stem));
-
-/** Whether `term` (a search term) names a destructive action (`delet`, `remov`, `cancel`). */
-export function isDestructive(term: string): boolean {
-  return destructiveStems.has(term);
-}
-
-/** Words a question starts with (English). */
-const QUESTION_WORDS =
-  /^\s*(?:what|what's|whats|which|who|who's|whom|whose|when|where|how|is|are|does|did)\b/i;
-
-/** The actions that answer a question: reading, not changing (stems). */
-const READING_ACTIONS: readonly string[] = ["get", "list", "read", "show"].map(stem);
-
-/**
- * The reading actions (`get`, `list`, `read`, `show`) when `text` is a
- * question ("what time is it in Tokyo", "…?"): a question asks to read.
- */
-export function questionTerms(text: string): readonly string[] {
-  return text.trimEnd().endsWith("?") || QUESTION_WORDS.test(text) ? READING_ACTIONS : [];
-}
-
-/**
- * English phrasal verbs whose meaning is not their verb's (`set up` is to
- * create, not to set): each becomes the plain verb it means. Generic, not
- * any catalogue's vocabulary.
- */
-const PHRASAL_VERBS: readonly [RegExp, string][] = (
-  [
-    ["set", "up", "create"],
-    ["spin", "up", "create"],
-    ["sign", "up", "register"],
-    ["look", "up", "search"],
-    ["shut", "down", "stop"],
-    ["tear", "down", "delete"],
-    ["take", "down", "remove"],
-    ["fill", "in", "fill"],
-    ["fill", "out", "fill"],
-  ] as const
-).map(([verb, particle, meaning]) => [
-  new RegExp(
-    `\\b${verb}(?:s|ting|ing|ed)?\\s+(?:(?:a|an|the|it|them|this|that|my|our)\\s+)?${particle}\\b`,
-    "gi",
-  ),
-  meaning,
-]);
-
-/** `text` with its phrasal verbs replaced by the plain verbs they mean ("set up a meeting" → "create a meeting"). */
-export function plainVerbs(text: string): string {
-  let plain = text;
-  for (const [phrase, meaning] of PHRASAL_VERBS) plain = plain.replace(phrase, meaning);
-  return plain;
 }

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { Logger } from "../tool/logger.js";
 import type { Tool } from "../tool/tool.js";
-import { toolDocumentText } from "./tool-search-index.js";
+import { toolDocumentText } from "./tool-search-document.js";
 
 /** Turns texts into vectors (one per text, in order); `id` names the model, so caches never mix models. */
 export interface ToolEmbedder {

@@ -3,7 +3,8 @@ import { InputSchema } from "../tool/input-schema.js";
 import { Param } from "../tool/param.js";
 import { Tool } from "../tool/tool.js";
 import { ToolResult } from "../tool/tool-result.js";
-import { acronymTerms, literalTerms, searchTerms, surfaceTerms } from "./search-terms.js";
+import { literalTerms } from "./query-literals.js";
+import { acronymTerms, searchTerms, surfaceTerms } from "./search-terms.js";
 import { ToolSearchIndex, toolDocumentText } from "./tool-search-index.js";
 
 function tool(name: string, description: string, ...params: string[]): Tool {

@@ -1,36 +1,21 @@
-// Over 400 lines with reason: building the index and searching it share its private
-// postings and scratch buffers; reading the query is in search-terms.ts, servers,
-// namespaces and the per-server cap in tool-search-sources.ts.
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Tool } from "../tool/tool.js";
-import { isNestedTool } from "../tool/unfolding.js";
-import {
-  acronymTerms,
-  appendIndexTerms,
-  isDestructive,
-  plainVerbs,
-  queryLiterals,
-  questionTerms,
-  relatedTerms,
-  SURFACE_MARK,
-  searchTerms,
-  surfaceTerms,
-} from "./search-terms.js";
-import {
-  DEFAULT_TOOL_SEARCH_PARAMETERS,
-  type FieldParameters,
-  type ToolSearchParameters,
-} from "./tool-search-parameters.js";
+import { isDestructive, plainVerbs, relatedTerms } from "./action-words.js";
+import { searchTerms } from "./search-terms.js";
+import { DEFAULT_TOOL_SEARCH_PARAMETERS, type ToolSearchParameters } from "./tool-search-parameters.js";
+import { buildPostings, type Posting } from "./tool-search-postings.js";
+import { queryTermShares } from "./tool-search-query.js";
 import {
   type CatalogueServers,
   capPerServer,
   DEFAULT_MAX_SERVER_SHARE,
   namespacesOf,
   serverCap,
-  serverOf,
   serversOf,
   topCapped,
 } from "./tool-search-sources.js";
+
+export { toolDocumentText } from "./tool-search-document.js";
 
 /** One match of a {@link ToolSearchIndex} search. */
 export interface ToolSearchHit {
@@ -53,8 +38,6 @@ export function boundedQuery(query: string): string {
   return query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query;
 }
 
-const MIN_PREFIX_LENGTH = 3;
-
 /** Options of {@link ToolSearchIndex.of}. */
 export interface ToolSearchOptions {
   /**
@@ -73,83 +56,6 @@ function maxServerShareOf(options: ToolSearchOptions): number {
     throw new ConfigurationError(`maxServerShare must be more than 0 and at most 1, not ${share}`);
   }
   return share;
-}
-const MAX_PREFIX_EXPANSIONS = 16;
-
-/** The precomputed score contribution of one term to each tool containing it. */
-interface Posting {
-  readonly positions: Uint32Array;
-  readonly impacts: Float32Array;
-}
-
-/** The fields of a tool's search document, in this order. */
-const FIELDS = [
-  "name",
-  "description",
-  "parameterNames",
-  "parameterDescriptions",
-  "children",
-  "acronyms",
-  "server",
-] as const;
-const FIELD_COUNT = FIELDS.length;
-/** Bits of a term's count in one field, packed per field into one integer (7 × 4 bits: a small integer). */
-const COUNT_BITS = 4;
-const MAX_COUNT = (1 << COUNT_BITS) - 1;
-
-function propertiesOf(tool: Tool): Readonly<Record<string, { description?: unknown }>> {
-  const properties = tool.definition.inputSchema.jsonSchema.properties;
-  return typeof properties === "object" && properties !== null
-    ? (properties as Record<string, { description?: unknown }>)
-    : {};
-}
-
-/**
- * Writes a tool's search document into reused buffers: the terms of all its
- * fields (stems, their surface forms, the name's acronyms) into `terms`, where
- * each field's terms end into `ends` and each field's length in stems into
- * `lengths`.
- */
-function writeDocument(tool: Tool, terms: string[], ends: Uint32Array, lengths: Uint32Array): void {
-  const { name, description } = tool.definition;
-  const properties = propertiesOf(tool);
-  terms.length = 0;
-  FIELDS.forEach((field, index) => {
-    let length = 0;
-    if (field === "name") length = appendIndexTerms(name, terms);
-    else if (field === "description") length = appendIndexTerms(description, terms);
-    else if (field === "parameterNames") {
-      for (const parameter in properties) length += appendIndexTerms(parameter, terms);
-    } else if (field === "parameterDescriptions") {
-      for (const parameter in properties) {
-        const text = properties[parameter]?.description;
-        if (typeof text === "string") length += appendIndexTerms(text, terms);
-      }
-    } else if (field === "children") {
-      if (isNestedTool(tool)) {
-        for (const child of tool.innerTools) {
-          length += appendIndexTerms(child.definition.name, terms);
-          length += appendIndexTerms(child.definition.description, terms);
-        }
-      }
-    } else if (field === "acronyms") {
-      for (const acronym of acronymTerms(name)) terms.push(acronym);
-      length = terms.length - (ends[index - 1] as number);
-    } else {
-      const server = serverOf(tool);
-      if (server !== undefined) length = appendIndexTerms(server, terms);
-    }
-    ends[index] = terms.length;
-    lengths[index] = length;
-  });
-}
-
-/** The text an embedding model sees for `tool`: name, description, parameter names and its MCP server, if any. */
-export function toolDocumentText(tool: Tool): string {
-  const { name, description } = tool.definition;
-  const parameters = Object.keys(propertiesOf(tool));
-  const server = serverOf(tool);
-  return `${name}: ${description}${parameters.length > 0 ? ` (parameters: ${parameters.join(", ")})` : ""}${server === undefined ? "" : ` (MCP server: ${server})`}`;
 }
 
 /**
@@ -190,77 +96,9 @@ export class ToolSearchIndex {
     const servers = serversOf(tools);
     this.servers = servers;
     const count = tools.length;
-    // One pass: per term, the tools containing it and its count in each field, packed
-    // COUNT_BITS a field into one small integer; per tool, each field's length in stems.
-    const lengths = new Uint32Array(count * FIELD_COUNT);
-    const totalLengths = new Float64Array(FIELD_COUNT);
-    const names: string[][] = [];
-    const termIds = new Map<string, number>();
-    const terms: string[] = [];
-    const positionsOf: number[][] = [];
-    const packedCountsOf: number[][] = [];
-    const buffer: string[] = [];
-    const ends = new Uint32Array(FIELD_COUNT);
-    const fieldLengths = new Uint32Array(FIELD_COUNT);
-    for (let position = 0; position < count; position++) {
-      writeDocument(tools[position] as Tool, buffer, ends, fieldLengths);
-      names.push(buffer.slice(0, fieldLengths[0]));
-      let index = 0;
-      for (let field = 0; field < FIELD_COUNT; field++) {
-        lengths[position * FIELD_COUNT + field] = fieldLengths[field] as number;
-        totalLengths[field] = (totalLengths[field] as number) + (fieldLengths[field] as number);
-        const shift = field * COUNT_BITS;
-        for (const end = ends[field] as number; index < end; index++) {
-          const term = buffer[index] as string;
-          let id = termIds.get(term);
-          if (id === undefined) {
-            id = terms.length;
-            termIds.set(term, id);
-            terms.push(term);
-            positionsOf.push([]);
-            packedCountsOf.push([]);
-          }
-          const positions = positionsOf[id] as number[];
-          const packedCounts = packedCountsOf[id] as number[];
-          const last = positions.length - 1;
-          if (last >= 0 && positions[last] === position) {
-            const packed = packedCounts[last] as number;
-            if (((packed >>> shift) & MAX_COUNT) < MAX_COUNT) packedCounts[last] = packed + (1 << shift);
-          } else {
-            positions.push(position);
-            packedCounts.push(1 << shift);
-          }
-        }
-      }
-    }
-    // BM25F: each field's count weighted and normalised by that field's length, saturated once.
-    const fields = FIELDS.map((field) => parameters[field]);
-    const averageLengths = Array.from(totalLengths, (total) => (count > 0 && total > 0 ? total / count : 1));
-    const { k1 } = parameters;
-    const postings = new Map<string, Posting>();
-    terms.forEach((term, id) => {
-      const positions = positionsOf[id] as number[];
-      const packedCounts = packedCountsOf[id] as number[];
-      const idf = Math.log(1 + (count - positions.length + 0.5) / (positions.length + 0.5));
-      const impacts = new Float32Array(positions.length);
-      for (let index = 0; index < positions.length; index++) {
-        const position = positions[index] as number;
-        const packed = packedCounts[index] as number;
-        let tf = 0;
-        for (let field = 0; field < FIELD_COUNT; field++) {
-          const occurrences = (packed >>> (field * COUNT_BITS)) & MAX_COUNT;
-          if (occurrences === 0) continue;
-          const { weight, b } = fields[field] as FieldParameters;
-          const relativeLength =
-            (lengths[position * FIELD_COUNT + field] as number) / (averageLengths[field] as number);
-          tf += (weight * occurrences) / (1 - b + b * relativeLength);
-        }
-        impacts[index] = (idf * tf * (k1 + 1)) / (tf + k1);
-      }
-      postings.set(term, { positions: Uint32Array.from(positions), impacts });
-    });
+    const { postings, vocabulary, names } = buildPostings(tools, parameters);
     this.postings = postings;
-    this.vocabulary = terms.filter((term) => !term.startsWith(SURFACE_MARK)).sort();
+    this.vocabulary = vocabulary;
     this.scores = new Float64Array(count);
     this.touched = new Uint32Array(count);
     [this.namespaces, this.namespaceOf] = namespacesOf(names);
@@ -340,7 +178,7 @@ export class ToolSearchIndex {
         scores[position] = (scores[position] as number) + (impacts[index] as number) * share;
       }
     };
-    for (const [term, share] of this.queryTerms(query)) {
+    for (const [term, share] of queryTermShares(query, this.parameters, this.postings, this.vocabulary)) {
       const posting = this.postings.get(term);
       if (posting) add(posting, share);
     }
@@ -405,51 +243,6 @@ export class ToolSearchIndex {
     }
   }
 
-  /**
-   * The index terms a query stands for, each with the share of its score it
-   * counts: the query's own terms (1), the longer words they begin and the
-   * shorter words that begin them (abbreviations), related action words, and
-   * the exact surface forms. A term reached several ways counts once, at its
-   * best share (two words for "create" do not count it twice).
-   */
-  private queryTerms(query: string): Map<string, number> {
-    const {
-      prefixShare,
-      abbreviationShare,
-      relatedShare,
-      surfaceShare,
-      literalShare,
-      questionShare,
-      valueShare,
-    } = this.parameters;
-    const shares = new Map<string, number>();
-    const offer = (term: string, share: number): void => {
-      if (share > (shares.get(term) ?? 0) && this.postings.has(term)) shares.set(term, share);
-    };
-    const literals = queryLiterals(query);
-    // The words inside a pasted value (`notes` of `notes.md`) count valueShare of ordinary words.
-    for (const [text, scale] of [
-      [literals.words, 1],
-      [literals.values, valueShare],
-    ] as const) {
-      for (const term of new Set(searchTerms(text))) {
-        offer(term, scale);
-        if (term.length >= MIN_PREFIX_LENGTH) {
-          for (const longer of this.longerTerms(term)) offer(longer, prefixShare * scale);
-          for (let length = MIN_PREFIX_LENGTH; length < term.length; length++) {
-            offer(term.slice(0, length), abbreviationShare * scale);
-          }
-        }
-        for (const related of relatedTerms(term)) offer(related, relatedShare * scale);
-      }
-      for (const surface of surfaceTerms(text)) offer(surface, surfaceShare * scale);
-    }
-    for (const kind of literals.kinds) offer(kind, literalShare);
-    // A question's reading actions only narrow what its own words found ("what about them" finds nothing).
-    if (shares.size > 0) for (const action of questionTerms(query)) offer(action, questionShare);
-    return shares;
-  }
-
   /** The top `limit` touched tools, best first (ties: catalogue order). */
   private best(touchedCount: number, limit: number): ToolSearchHit[] {
     const { scores, touched } = this;
@@ -473,24 +266,5 @@ export class ToolSearchIndex {
       position,
       score: scores[position] as number,
     }));
-  }
-
-  /** Index terms that start with `prefix` and are longer (at most a few). */
-  private longerTerms(prefix: string): string[] {
-    const { vocabulary } = this;
-    let low = 0;
-    let high = vocabulary.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((vocabulary[middle] as string) <= prefix) low = middle + 1;
-      else high = middle;
-    }
-    const found: string[] = [];
-    for (let index = low; index < vocabulary.length && found.length < MAX_PREFIX_EXPANSIONS; index++) {
-      const term = vocabulary[index] as string;
-      if (!term.startsWith(prefix)) break;
-      found.push(term);
-    }
-    return found;
   }
 }

@@ -1,5 +1,6 @@
 import type { Tool } from "../tool/tool.js";
-import { relatedTerms, searchTerms } from "./search-terms.js";
+import { relatedTerms } from "./action-words.js";
+import { searchTerms } from "./search-terms.js";
 
 /**
  * The largest share of a search's results one MCP server may fill, unless
