@@ -173,6 +173,7 @@ export type {
   AgentInit,
   AgentLike,
   AgentOptions,
+  AgentPlatformApi,
   AgentPlatformOptions,
   AgentProcessEvent,
   ConditionOptions,

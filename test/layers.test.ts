@@ -16,8 +16,6 @@ const MAX_CIRCLE = 5;
  * Remove an entry when its circle is broken.
  */
 const ALLOWED_CIRCLES: Readonly<Record<string, string>> = {
-  "platform/agent-process.ts":
-    "types only: `process.platform` is an AgentPlatform and `platform.runAgent()` resolves to an AgentProcess (both public), so everything between the platform and the process that names the process is in it; cutting it needs an AgentPlatform interface below the process (after the AgentPlatform rework of issue 37)",
   "mcp/mcp-clients.ts": "mcp/ is being split into client and served folders this round (issue 37)",
 };
 
