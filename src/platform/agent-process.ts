@@ -1,3 +1,4 @@
+// Over 400 lines: AgentProcess is the object users hold; each concern it reports (usage, tool statistics, waits, control, state) is a sibling file it delegates to, and what is left is its identity, budgets and the LLM host hooks.
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import { flatUuid } from "../loop/flat-uuid.js";
