@@ -1,6 +1,7 @@
-// The OperationContext of one action (or one `runInProcess` function): built
-// by the runner, read by the operation; apart from the interface, which the
-// agent model below the runner names.
+// Builds the OperationContext of one action (or one `runInProcess` function).
+// The interface is in operation-context.ts, apart from this builder: the agent
+// model below the runner names the interface, and the builder needs the
+// process's embedding code, which would pull the process into that circle.
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import type { AgentProcess } from "./agent-process.js";
