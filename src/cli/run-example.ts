@@ -15,6 +15,7 @@ import type { CliEnvironmentOptions } from "./cli-environment.js";
 import { findExample } from "./example-catalog.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_WAITING } from "./exit-status.js";
+import { describeType, startingType } from "./input-from-text.js";
 import { lazyModel } from "./lazy-model.js";
 import { configForScriptedRun, mcpPlatformOptions } from "./mcp-setup.js";
 import { selectModels } from "./model-selection.js";
@@ -26,7 +27,6 @@ import { scriptedExampleModel } from "./scripted-example-model.js";
 import { skillDirectories, skillsToolGroups } from "./skills-setup.js";
 import { indent, jsonOnlyTerminal, type Terminal } from "./terminal.js";
 import { UsageError } from "./usage-error.js";
-import { describeType, startingType } from "./user-module.js";
 
 /** The models a CLI platform gets. */
 export interface PreparedModels {

@@ -22,10 +22,10 @@ export type {
   McpElicitationResult,
 } from "./mcp-elicitation.js";
 export type { McpPlatformSupport } from "./mcp-platform-support.js";
+export type { McpPrompt } from "./mcp-prompt.js";
 export {
   type ListedMcpResource,
   listMcpResources,
-  type McpPrompt,
   McpResourceReference,
   type McpResourceReferenceOptions,
 } from "./mcp-resources.js";

@@ -1,3 +1,4 @@
+// Over 400 lines: one class, the client of one server; every request goes through its one connection, timeouts and elicitation scopes (the connection, handlers and tool-list checks are sibling files).
 import type {
   CallToolResult,
   Client,

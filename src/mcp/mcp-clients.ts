@@ -4,7 +4,7 @@ import type { McpAuthorizationResponse } from "./authorization-response.js";
 import { toolGroupsFromConfig } from "./config-tool-groups.js";
 import { McpClient } from "./mcp-client.js";
 import { type McpPlatformSupport, provideMcpPlatformSupport } from "./mcp-platform-support.js";
-import { type McpPrompt, mcpPrompt } from "./mcp-resources.js";
+import { type McpPrompt, mcpPrompt } from "./mcp-prompt.js";
 import type { McpConfigOptions } from "./mcp-server-config.js";
 import { resolveMcpServerConfig } from "./resolve-mcp-server-config.js";
 

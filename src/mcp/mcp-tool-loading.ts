@@ -1,5 +1,4 @@
 import type { McpClient, McpToolInfo } from "./mcp-client.js";
-import type { McpClients } from "./mcp-clients.js";
 import { McpTool, providerToolName } from "./mcp-tool.js";
 import type { ToolCallContextMcpMetaConverter } from "./tool-call-context-mcp-meta-converter.js";
 import { skippedTool } from "./usable-mcp-tools.js";
@@ -7,12 +6,18 @@ import { skippedTool } from "./usable-mcp-tools.js";
 /** Chooses which of a server's tools to use, from the server's description of it. */
 export type McpToolFilter = (tool: McpToolInfo, server: string) => boolean;
 
-/** The clients behind a group or factory: a set from config, or a list. */
-export type McpClientsLike = McpClients | readonly McpClient[];
+/**
+ * The clients behind a group or factory: an `McpClients` (a set from config),
+ * or a list. Only its `clients` are read, so it is named by that: this file
+ * sits below `McpClients`, whose config groups are made of the groups here.
+ */
+export type McpClientsLike = { readonly clients: readonly McpClient[] } | readonly McpClient[];
 
 /** The clients of `clients` as a list. */
 export function clientList(clients: McpClientsLike): readonly McpClient[] {
-  return Array.isArray(clients) ? (clients as readonly McpClient[]) : (clients as McpClients).clients;
+  return Array.isArray(clients)
+    ? (clients as readonly McpClient[])
+    : (clients as { readonly clients: readonly McpClient[] }).clients;
 }
 
 /** What the server said about each tool when it was listed, to tell an unchanged tool on a later listing. */

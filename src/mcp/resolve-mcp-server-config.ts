@@ -1,25 +1,21 @@
 // Reading one `mcpServers` entry: checked, variables expanded, transport decided (the types are in mcp-server-config.ts).
 
 import { isAbsolute, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { McpAuthorizationRedirect } from "./authorization-code-provider.js";
 import type { McpElicitationHandler } from "./mcp-elicitation.js";
-import type { McpSamplingModel } from "./mcp-sampling.js";
 import type {
-  McpClientFeatures,
   McpConfigOptions,
   McpOAuthAuthorizationCode,
   McpOAuthClientCredentials,
-  McpRoot,
   McpStdioServerConfig,
-  ResolvedClientFeatures,
   ResolvedMcpServerConfig,
 } from "./mcp-server-config.js";
 import { MCP_LOG_LEVELS } from "./mcp-server-config.js";
 import { isSecureOrLoopback } from "./oauth-fetch-guard.js";
+import { resolveClientFeatures } from "./resolve-client-features.js";
 import type { McpContextForwarding } from "./tool-call-context-mcp-meta-converter.js";
 
 /** One minute, as the MCP SDK's own default. */
@@ -358,53 +354,4 @@ export function resolveMcpServerConfig(
     ...context,
     ...features,
   };
-}
-
-/** A server's `onElicitation`, `roots` and `sampling`, with the options' defaults. */
-function resolveClientFeatures(
-  features: McpClientFeatures,
-  options: McpConfigOptions,
-  where: string,
-): ResolvedClientFeatures {
-  const onElicitation = features.onElicitation ?? options.onElicitation;
-  const roots = features.roots?.map((root) => rootOf(root, `${where}.roots`));
-  let sampling: McpSamplingModel | undefined;
-  if (features.sampling) {
-    if (!options.samplingModel) {
-      throw new ConfigurationError(
-        `${where}.sampling needs models to answer with: create the clients with AgentPlatform.create (or pass McpConfigOptions.samplingModel).`,
-      );
-    }
-    const limits = features.sampling === true ? {} : features.sampling;
-    sampling = {
-      role: limits.role ?? "default",
-      model: options.samplingModel,
-      ...(limits.maxTokens === undefined ? {} : { maxTokens: limits.maxTokens }),
-      ...(limits.maxCallsPerToolCall === undefined
-        ? {}
-        : { maxCallsPerToolCall: limits.maxCallsPerToolCall }),
-    };
-  }
-  return {
-    ...(onElicitation ? { onElicitation } : {}),
-    ...(roots ? { roots } : {}),
-    ...(sampling ? { sampling } : {}),
-    ...(features.logLevel === undefined ? {} : { logLevel: features.logLevel }),
-    ...(features.maxNotificationsPerCall === undefined
-      ? {}
-      : { maxNotificationsPerCall: features.maxNotificationsPerCall }),
-  };
-}
-
-/** A configured root as `{ uri, name? }`: an absolute path becomes a `file://` URI named after its last segment. */
-function rootOf(root: string | McpRoot, where: string): McpRoot {
-  if (typeof root !== "string")
-    return root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name };
-  if (isAbsolute(root))
-    return { uri: pathToFileURL(root).href, name: root.split(/[\\/]/).filter(Boolean).pop() ?? root };
-  try {
-    return { uri: new URL(root).href };
-  } catch {
-    throw new ConfigurationError(`${where}: '${root}' is neither an absolute path nor a URI.`);
-  }
 }

@@ -1,6 +1,6 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { DomainType } from "../tool/type-token.js";
-import type { AgentAction } from "./agent.js";
+import type { AgentAction } from "./agent-interface.js";
 
 /** Tags a domain-typed output so lookups by type name find it; validates it against the declared type. */
 export function coerceOutput(action: AgentAction, value: unknown): unknown {

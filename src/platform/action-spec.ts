@@ -1,5 +1,5 @@
 import { type TypeLike, TypeToken } from "../tool/type-token.js";
-import type { AgentAction } from "./agent.js";
+import type { AgentAction } from "./agent-interface.js";
 import type { OperationContext } from "./operation-context.js";
 
 /** What an action declares besides its name and body; shared by `@action` and `defineAgent`. */

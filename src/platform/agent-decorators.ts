@@ -1,7 +1,8 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { decoratorMetadataOf, metadataListsOf, ownMetadataList } from "../tool/decorator-metadata.js";
 import { type ActionSpec, buildAction } from "./action-spec.js";
-import type { Agent, AgentAction, AgentCondition, AgentGoal } from "./agent.js";
+import type { AgentGoal } from "./agent-goal.js";
+import type { Agent, AgentAction, AgentCondition } from "./agent-interface.js";
 import type { AgentProcess } from "./agent-process.js";
 import type { Blackboard } from "./blackboard.js";
 import { createAgent, goalOfAction } from "./define-agent.js";

@@ -1,6 +1,7 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { TypeToken } from "../tool/type-token.js";
-import type { Agent, AgentAction, AgentCondition, AgentGoal } from "./agent.js";
+import type { AgentGoal } from "./agent-goal.js";
+import type { Agent, AgentAction, AgentCondition } from "./agent-interface.js";
 import type { AgentProcess } from "./agent-process.js";
 import {
   type GoapAction,

@@ -13,6 +13,7 @@ import { ToolGroupRegistry } from "../prompt/tool-group-registry.js";
 import type { ApprovalCallback } from "../tool/approval-authority.js";
 import { Logger } from "../tool/logger.js";
 import { Agent, type AgentLike } from "./agent.js";
+import type { AgentPlatformApi } from "./agent-platform-api.js";
 import type { AgentProcess } from "./agent-process.js";
 import { AgentRegistry } from "./agent-registry.js";
 import type { AwaitableResponse, RespondOptions } from "./awaitable.js";
@@ -77,7 +78,7 @@ export interface AgentPlatformOptions extends ModelIdOptions, McpPlatformOptions
  * groups come from the MCP layer, composed in (see src/platform/platform-mcp.ts);
  * `close()` ends every MCP server it started.
  */
-export class AgentPlatform {
+export class AgentPlatform implements AgentPlatformApi {
   /** The platform's name. */
   readonly name: string;
   /** The models and roles; resolves `LlmOptions` to a model. */
@@ -86,28 +87,23 @@ export class AgentPlatform {
   readonly toolGroups: ToolGroupRegistry;
   /** The embedding models and their roles. */
   readonly embeddingModels: EmbeddingModelRegistry;
-  /** What every runner of this platform uses (models, tool groups, prices). */
-  protected readonly services: PromptRunnerServices;
   /** Where `runAgent` runs processes. */
   readonly runner: ProcessRunner;
   /** Where the library's warnings go inside this platform's processes. */
   readonly logger: Logger;
-  private readonly registry = new AgentRegistry();
-  private readonly inProcess: InProcessRunner;
-  private readonly mcp: PlatformMcp;
 
   protected constructor(options: AgentPlatformOptions) {
     this.name = options.name ?? "embabel";
     this.logger = options.logger ?? Logger.default;
     this.models = ModelRegistry.create(options);
     // Sampling servers ask the platform's models, found by role when a request comes.
-    this.mcp = attachMcp(options, async (role) => {
+    const mcp = attachMcp(options, async (role) => {
       const resolved = await this.models.resolveAsync({ role });
       return { model: resolved.model, name: resolved.name };
     });
-    this.toolGroups = new ToolGroupRegistry(this.mcp.toolGroups);
-    this.inProcess = options.runner instanceof InProcessRunner ? options.runner : new InProcessRunner();
-    this.runner = options.runner ?? this.inProcess;
+    this.toolGroups = new ToolGroupRegistry(mcp.toolGroups);
+    const inProcess = options.runner instanceof InProcessRunner ? options.runner : new InProcessRunner();
+    this.runner = options.runner ?? inProcess;
     this.embeddingModels = options.embeddingModels
       ? EmbeddingModelRegistry.create({
           models: options.embeddingModels,
@@ -116,17 +112,18 @@ export class AgentPlatform {
       : EmbeddingModelRegistry.EMPTY;
     const models = this.models;
     if (options.maxRetries !== undefined) checkMaxRetries("AgentPlatform's", options.maxRetries);
-    this.services = {
+    const services: PromptRunnerServices = {
       resolveLlm: (llm) => models.resolveLoadedOrAsync(llm),
       toolGroups: this.toolGroups,
       costOf: (call) => models.costOf(call),
-      inProcess: (fn) => this.inShortLivedProcess(fn),
+      inProcess: (fn) => inShortLivedProcess(this, fn),
       ...(options.onApproval === undefined
         ? {}
         : { approvals: approvalCallbackAuthority(options.onApproval) }),
       ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     };
-    this.mcp.started(this.logger);
+    internals.set(this, { registry: new AgentRegistry(), inProcess, mcp, services });
+    mcp.started(this.logger);
   }
 
   /**
@@ -140,12 +137,12 @@ export class AgentPlatform {
 
   /** A prompt runner on the `default` model with no tools. */
   ai(): PromptRunner {
-    return PromptRunner.create(this.services);
+    return PromptRunner.create(internalsOf(this).services);
   }
 
   /** The MCP servers of `mcpServers` (none connected until a tool is needed; none without `mcpServers`). */
   get mcpClients(): PlatformMcpClients {
-    return this.mcp.clients as PlatformMcpClients;
+    return internalsOf(this).mcp.clients as PlatformMcpClients;
   }
 
   /** Adds a tool group (a second group with the same role is a configuration error). */
@@ -158,17 +155,17 @@ export class AgentPlatform {
 
   /** Deploys an agent, an `@agent` class (instantiated with `new C()`) or an instance of one; returns the agent. */
   deploy(agent: AgentLike): Agent {
-    return this.registry.deploy(agent);
+    return internalsOf(this).registry.deploy(agent);
   }
 
   /** The deployed agents, in deployment order. */
   get agents(): readonly Agent[] {
-    return this.registry.agents;
+    return internalsOf(this).registry.agents;
   }
 
   /** The deployed agent named `name`, or `undefined`. */
   agent(name: string): Agent | undefined {
-    return this.registry.get(name);
+    return internalsOf(this).registry.get(name);
   }
 
   /**
@@ -185,12 +182,12 @@ export class AgentPlatform {
     input?: unknown,
     options: RunProcessOptions = {},
   ): Promise<AgentProcess> {
-    const runner = this.runnerFor(options);
-    if (runner !== this.inProcess)
-      return this.startAgent(agent, input, options).then((handle) => handle.result());
+    const { inProcess } = internalsOf(this);
+    const runner = runnerFor(this, options);
+    if (runner !== inProcess) return this.startAgent(agent, input, options).then((handle) => handle.result());
     // In this Node process: no handle to build, no extra promise per run.
     try {
-      return this.inProcess.run(this.target(agent, runner), input, options, this);
+      return inProcess.run(target(this, agent, runner), input, options, this);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -207,21 +204,8 @@ export class AgentPlatform {
     input?: unknown,
     options: RunProcessOptions = {},
   ): Promise<ProcessHandle> {
-    const runner = this.runnerFor(options);
-    return runner.start(this.target(agent, runner), input, options, this);
-  }
-
-  /** Where a run goes: a subagent stays in its parent's Node process. */
-  private runnerFor(options: RunProcessOptions): ProcessRunner {
-    return options.parent ? this.inProcess : this.runner;
-  }
-
-  /** The agent to run: an agent, or a name (one the runner's workers may know, for a queue runner). */
-  private target(agent: AgentLike | string, runner: ProcessRunner): Agent | string {
-    if (typeof agent !== "string") return Agent.of(agent);
-    return runner === this.inProcess
-      ? this.registry.require(agent, this.name)
-      : (this.registry.get(agent) ?? agent);
+    const runner = runnerFor(this, options);
+    return runner.start(target(this, agent, runner), input, options, this);
   }
 
   /** The process with this id as it is now (running or finished), or `undefined` when the runner does not know it. */
@@ -258,28 +242,8 @@ export class AgentPlatform {
 
   /** Ends every MCP server the platform started (child processes exit; HTTP sessions end), then closes the runner (a queue runner's connections); the platform runs nothing after. */
   async close(): Promise<void> {
-    await this.mcp.clients.close();
+    await internalsOf(this).mcp.clients.close();
     await this.runner.close();
-  }
-
-  /**
-   * Runs `fn` in a short-lived process and resolves to its value: how tools
-   * that need a process (agentic tools) work when a runner of this platform
-   * calls them outside any process. A process that does not complete rejects
-   * with its failure.
-   */
-  private async inShortLivedProcess<T>(fn: () => Promise<T>): Promise<T> {
-    let value: T | undefined;
-    const process = await this.runInProcess(async () => {
-      value = await fn();
-    });
-    if (process.status === "completed") return value as T;
-    throw (
-      process.failure ??
-      new Error(
-        `The short-lived process ${process.id} ended ${process.status}: ${process.statusReason ?? ""}`,
-      )
-    );
   }
 
   /** Runs `fn` inside a new process (budget, context, events apply); resolves to the finished process. */
@@ -289,6 +253,56 @@ export class AgentPlatform {
   ): Promise<AgentProcess> {
     return launchFunction(fn, options, { ai: () => this.ai(), platform: this });
   }
+}
+
+/**
+ * What a platform keeps to itself. Held here rather than as private members,
+ * so an AgentPlatform's type is exactly its public face (AgentPlatformApi,
+ * which `process.platform` is declared as) and either passes for the other.
+ */
+interface PlatformInternals {
+  readonly registry: AgentRegistry;
+  /** The platform's own in-process runner (also `runner` unless another was given). */
+  readonly inProcess: InProcessRunner;
+  readonly mcp: PlatformMcp;
+  /** What every runner of this platform uses (models, tool groups, prices). */
+  readonly services: PromptRunnerServices;
+}
+
+const internals = new WeakMap<AgentPlatform, PlatformInternals>();
+
+function internalsOf(platform: AgentPlatform): PlatformInternals {
+  return internals.get(platform) as PlatformInternals;
+}
+
+/** Where a run goes: a subagent stays in its parent's Node process. */
+function runnerFor(platform: AgentPlatform, options: RunProcessOptions): ProcessRunner {
+  return options.parent ? internalsOf(platform).inProcess : platform.runner;
+}
+
+/** The agent to run: an agent, or a name (one the runner's workers may know, for a queue runner). */
+function target(platform: AgentPlatform, agent: AgentLike | string, runner: ProcessRunner): Agent | string {
+  if (typeof agent !== "string") return Agent.of(agent);
+  const { registry, inProcess } = internalsOf(platform);
+  return runner === inProcess ? registry.require(agent, platform.name) : (registry.get(agent) ?? agent);
+}
+
+/**
+ * Runs `fn` in a short-lived process and resolves to its value: how tools
+ * that need a process (agentic tools) work when a runner of this platform
+ * calls them outside any process. A process that does not complete rejects
+ * with its failure.
+ */
+async function inShortLivedProcess<T>(platform: AgentPlatform, fn: () => Promise<T>): Promise<T> {
+  let value: T | undefined;
+  const process = await platform.runInProcess(async () => {
+    value = await fn();
+  });
+  if (process.status === "completed") return value as T;
+  throw (
+    process.failure ??
+    new Error(`The short-lived process ${process.id} ended ${process.status}: ${process.statusReason ?? ""}`)
+  );
 }
 
 /** Same as {@link AgentPlatform.create}. */

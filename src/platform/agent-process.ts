@@ -1,3 +1,4 @@
+// Over 400 lines: AgentProcess is the object users hold; each concern it reports (usage, tool statistics, waits, control, state) is a sibling file it delegates to, and what is left is its identity, budgets and the LLM host hooks.
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import { flatUuid } from "../loop/flat-uuid.js";
@@ -10,9 +11,9 @@ import { Logger } from "../tool/logger.js";
 import type { ToolCallContext } from "../tool/tool-call-context.js";
 import { typeNameOf } from "../tool/type-token.js";
 import type { ActionInvocation } from "./action-invocation.js";
-import type { Agent } from "./agent.js";
 import type { AgentGoal } from "./agent-goal.js";
-import type { AgentPlatform } from "./agent-platform.js";
+import type { Agent } from "./agent-interface.js";
+import type { AgentPlatformApi } from "./agent-platform-api.js";
 import { AgentProcessStatus } from "./agent-process-status.js";
 import type { AwaitableRequest } from "./awaitable.js";
 import { Blackboard } from "./blackboard.js";
@@ -40,7 +41,7 @@ export interface AgentProcessInit {
   /** Aborting it kills the process. */
   readonly signal?: AbortSignal;
   /** The platform running the process (subagents resolve and run agents on it). */
-  readonly platform?: AgentPlatform;
+  readonly platform?: AgentPlatformApi;
   /** The process id. @default a random UUID */
   readonly id?: string;
   /** Continue from this state (its id, blackboard, history, usage, status) instead of starting empty. */
@@ -63,7 +64,7 @@ export class AgentProcess implements AmbientProcess, LlmInteractionHost {
   readonly agent: Agent | undefined;
   readonly parentId: string | undefined;
   /** The platform running this process; `undefined` for a process launched without one. */
-  readonly platform: AgentPlatform | undefined;
+  readonly platform: AgentPlatformApi | undefined;
   readonly processOptions: ProcessOptions;
   readonly blackboard: Blackboard;
   /** Milliseconds since the epoch when the process started (a number: a `Date` per process costs more to keep). */

@@ -1,8 +1,9 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { type TypeLike, type TypeOf, TypeToken } from "../tool/type-token.js";
 import { type ActionSpec, buildAction } from "./action-spec.js";
-import type { Agent, AgentAction, AgentCondition, AgentGoal } from "./agent.js";
 import { brandAgent } from "./agent-brand.js";
+import type { AgentGoal } from "./agent-goal.js";
+import type { Agent, AgentAction, AgentCondition } from "./agent-interface.js";
 import type { AgentProcess } from "./agent-process.js";
 import type { Blackboard } from "./blackboard.js";
 import type { OperationContext } from "./operation-context.js";

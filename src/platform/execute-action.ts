@@ -5,14 +5,14 @@ import { TerminateAction } from "../errors/terminate-action.js";
 import { endSpan, withSpan } from "../loop/loop-telemetry.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import { coerceOutput } from "./action-output.js";
-import type { AgentAction } from "./agent.js";
+import type { AgentAction } from "./agent-interface.js";
 import type { AgentPlanning } from "./agent-planning.js";
 import { parseCondition } from "./agent-planning.js";
 import type { AgentProcess } from "./agent-process.js";
-import { operationContext } from "./operation-context.js";
 import type { ProcessControl } from "./process-control.js";
 import type { ActionOutcome } from "./process-event.js";
 import { type ProcessEnding, processEnding } from "./process-failure.js";
+import { operationContext } from "./process-operation-context.js";
 import { startActionSpan } from "./process-telemetry.js";
 
 /** What running one action led to. */

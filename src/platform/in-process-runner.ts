@@ -1,7 +1,7 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { InvalidResponseError } from "../errors/invalid-response-error.js";
-import type { Agent } from "./agent.js";
-import type { AgentPlatform } from "./agent-platform.js";
+import type { Agent } from "./agent-interface.js";
+import type { AgentPlatformApi } from "./agent-platform-api.js";
 import type { AgentProcess } from "./agent-process.js";
 import type { AwaitableResponse, RespondOptions } from "./awaitable.js";
 import {
@@ -27,7 +27,7 @@ export interface InProcessRunnerOptions {
 export class InProcessRunner implements ProcessRunner {
   private readonly running = new Map<string, AgentProcess>();
   private readonly finished = new Map<string, AgentProcess>();
-  private readonly servicesByPlatform = new WeakMap<AgentPlatform, LaunchServices>();
+  private readonly servicesByPlatform = new WeakMap<AgentPlatformApi, LaunchServices>();
   private readonly keepFinished: number;
   private readonly deadlines = new Map<string, NodeJS.Timeout>();
 
@@ -39,7 +39,7 @@ export class InProcessRunner implements ProcessRunner {
     agent: Agent | string,
     input: unknown,
     options: RunProcessOptions,
-    platform: AgentPlatform,
+    platform: AgentPlatformApi,
   ): Promise<ProcessHandle> {
     let started: AgentProcess | undefined;
     const done = this.launch(agent, input, options, platform, (launched) => {
@@ -60,7 +60,7 @@ export class InProcessRunner implements ProcessRunner {
     agent: Agent | string,
     input: unknown,
     options: RunProcessOptions,
-    platform: AgentPlatform,
+    platform: AgentPlatformApi,
   ): Promise<AgentProcess> {
     try {
       return this.launch(agent, input, options, platform);
@@ -73,7 +73,7 @@ export class InProcessRunner implements ProcessRunner {
     agent: Agent | string,
     input: unknown,
     options: RunProcessOptions,
-    platform: AgentPlatform,
+    platform: AgentPlatformApi,
     onLaunch?: (process: AgentProcess) => void,
   ): Promise<AgentProcess> {
     const resolved = typeof agent === "string" ? requireAgent(platform, agent) : agent;
@@ -86,7 +86,7 @@ export class InProcessRunner implements ProcessRunner {
   }
 
   /** The launch services for `platform`, made once per platform: no closures per process. */
-  private services(platform: AgentPlatform): LaunchServices {
+  private services(platform: AgentPlatformApi): LaunchServices {
     let services = this.servicesByPlatform.get(platform);
     if (!services) {
       services = {
@@ -104,7 +104,10 @@ export class InProcessRunner implements ProcessRunner {
   }
 
   /** {@link InProcessRunner.services} that also tell `onLaunch` of the new process. */
-  private servicesWith(platform: AgentPlatform, onLaunch: (process: AgentProcess) => void): LaunchServices {
+  private servicesWith(
+    platform: AgentPlatformApi,
+    onLaunch: (process: AgentProcess) => void,
+  ): LaunchServices {
     const services = this.services(platform);
     return {
       ...services,
@@ -198,7 +201,7 @@ export class InProcessRunner implements ProcessRunner {
   }
 }
 
-function requireAgent(platform: AgentPlatform, name: string): Agent {
+function requireAgent(platform: AgentPlatformApi, name: string): Agent {
   const agent = platform.agent(name);
   if (agent) return agent;
   throw new ConfigurationError(

@@ -20,6 +20,7 @@ export {
 } from "./agent-decorators.js";
 export { hasRun, hasType, parseCondition } from "./agent-planning.js";
 export { AgentPlatform, type AgentPlatformOptions, createAgentPlatform } from "./agent-platform.js";
+export type { AgentPlatformApi } from "./agent-platform-api.js";
 export { AgentProcess } from "./agent-process.js";
 export { AgentProcessStatus } from "./agent-process-status.js";
 export { AgentRegistry } from "./agent-registry.js";
@@ -46,6 +47,7 @@ export {
   type GoalInit,
 } from "./define-agent.js";
 export { describeEvent } from "./describe-event.js";
+export type { EmbedOptions } from "./embed-options.js";
 export { InProcessRunner, type InProcessRunnerOptions } from "./in-process-runner.js";
 export type { OperationContext } from "./operation-context.js";
 export {
@@ -67,7 +69,6 @@ export {
   type WorldStateInit,
 } from "./planning/goap-planner.js";
 export type { ProcessCheckpoint } from "./process-checkpoint.js";
-export type { EmbedOptions } from "./process-embedding.js";
 export type {
   ActionOutcome,
   AgentProcessEvent,
@@ -76,9 +77,8 @@ export type {
   ProcessLifecycleEvent,
   ProcessListener,
 } from "./process-event.js";
-export type { RunProcessOptions } from "./process-launcher.js";
 export { ProcessOptions, type ProcessOptionsInit } from "./process-options.js";
-export type { ProcessHandle, ProcessRunner } from "./process-runner.js";
+export type { ProcessHandle, ProcessRunner, RunProcessOptions } from "./process-runner.js";
 export type { EmbeddingCall, ModelUsed } from "./process-usage.js";
 export type { WaitState } from "./process-waits.js";
 export type { ToolStats } from "./tool-statistics.js";

@@ -3,8 +3,8 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import { HashEmbeddingModel } from "../testing/hash-embedding-model.js";
 import { AgentPlatform } from "./agent-platform.js";
 import { AgentProcess } from "./agent-process.js";
-import { operationContext } from "./operation-context.js";
 import type { AgentProcessEvent } from "./process-event.js";
+import { operationContext } from "./process-operation-context.js";
 import { ProcessOptions } from "./process-options.js";
 
 function platformWith(model: HashEmbeddingModel, prices = {}) {

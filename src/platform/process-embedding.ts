@@ -1,18 +1,9 @@
-import type { SharedV3ProviderOptions } from "@ai-sdk/provider";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { embedValues } from "../llm/embed-values.js";
-import type { EmbeddingModelChoice } from "../llm/embedding-model-registry.js";
 import { endSpan } from "../loop/loop-telemetry.js";
 import type { AgentProcess } from "./agent-process.js";
+import type { EmbedOptions } from "./embed-options.js";
 import { startEmbeddingSpan } from "./process-telemetry.js";
-
-/** Options of `OperationContext.embed`. */
-export interface EmbedOptions extends EmbeddingModelChoice {
-  /** Aborts the call (the process's own signal always applies). */
-  readonly signal?: AbortSignal;
-  /** Passed through to the provider. */
-  readonly providerOptions?: SharedV3ProviderOptions;
-}
 
 /**
  * Embeds `texts` with the platform's embedding model (by name or role) on

@@ -3,40 +3,27 @@ import { InvalidResponseError } from "../errors/invalid-response-error.js";
 import { currentToolCallId, endSpan, outsideToolCall, withSpan } from "../loop/loop-telemetry.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import { typeNameOf } from "../tool/type-token.js";
-import type { Agent } from "./agent.js";
-import type { AgentPlatform } from "./agent-platform.js";
+import type { Agent } from "./agent-interface.js";
+import type { AgentPlatformApi } from "./agent-platform-api.js";
 import { AgentProcess } from "./agent-process.js";
 import type { AwaitableResponse, RespondOptions } from "./awaitable.js";
-import { type OperationContext, operationContext } from "./operation-context.js";
-import type { ProcessCheckpoint } from "./process-checkpoint.js";
+import type { OperationContext } from "./operation-context.js";
 import type { ProcessControl } from "./process-control.js";
 import { processEnding } from "./process-failure.js";
+import { operationContext } from "./process-operation-context.js";
 import { ProcessOptions } from "./process-options.js";
+import type { RunProcessOptions } from "./process-runner.js";
 import { startProcessSpan } from "./process-telemetry.js";
 import { runAgentLoop } from "./run-agent-process.js";
 
-/** Options of `platform.runAgent` and `platform.runInProcess`. */
-export interface RunProcessOptions {
-  /** @default ProcessOptions.DEFAULT */
-  readonly processOptions?: ProcessOptions;
-  /** Aborting it kills the process. */
-  readonly signal?: AbortSignal;
-  /** The process starting this one: recorded as `parentId`; killing the parent kills the child; the child's LLM usage counts toward the parent's, and the parent's token and cost budgets bound it. */
-  readonly parent?: AgentProcess;
-  /** The new process's id (runners that queue a run choose it up front). @default a random UUID */
-  readonly id?: string;
-  /** Continue this process (same id, blackboard, history, usage, budget spent) instead of starting a new one; `input` is then ignored. The planner replans from the restored blackboard. @default undefined */
-  readonly checkpoint?: ProcessCheckpoint;
-  /** Awaited after each action of the agent's own loop (not its subagents'), before the next plan: runners checkpoint here. A throw ends the process `failed` with that error. @default undefined */
-  readonly afterAction?: (process: AgentProcess) => void | Promise<void>;
-}
+export type { RunProcessOptions } from "./process-runner.js";
 
 /** What the launcher needs of the platform (one object can serve every launch). */
 export interface LaunchServices {
   /** A prompt runner for `OperationContext.ai()`. */
   readonly ai?: () => PromptRunner;
   /** The platform, recorded on the process (subagents run agents on it). */
-  readonly platform?: AgentPlatform;
+  readonly platform?: AgentPlatformApi;
   /** Told of the process as soon as it exists, before it runs. */
   readonly onLaunch?: (process: AgentProcess) => void;
   /** Told of the process when it has ended, before the launch's promise resolves; must not throw. */

@@ -1,7 +1,8 @@
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import type { PromptRunner } from "../prompt/prompt-runner.js";
 import { typeNameOf } from "../tool/type-token.js";
-import type { Agent, AgentAction, AgentGoal } from "./agent.js";
+import type { AgentGoal } from "./agent-goal.js";
+import type { Agent, AgentAction } from "./agent-interface.js";
 import { type AgentPlanning, agentPlanning, planGoal, worldState } from "./agent-planning.js";
 import type { AgentProcess } from "./agent-process.js";
 import { executeAction } from "./execute-action.js";

@@ -1,6 +1,6 @@
-import type { Tool, ToolCallOptions } from "./tool.js";
 import { ToolCallContext } from "./tool-call-context.js";
 import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
+import type { Tool, ToolCallOptions } from "./tool-interface.js";
 import type { ToolMetadata } from "./tool-metadata.js";
 import type { ToolResult } from "./tool-result.js";
 

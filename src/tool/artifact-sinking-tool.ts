@@ -1,8 +1,8 @@
 import { DelegatingTool } from "./abstract-tool.js";
 import { ArtifactSink, type ArtifactSinkLike } from "./artifact-sink.js";
 import { matchingArtifacts } from "./matching-artifacts.js";
-import type { Tool, ToolCallOptions } from "./tool.js";
 import { ToolCallContext } from "./tool-call-context.js";
+import type { Tool, ToolCallOptions } from "./tool-interface.js";
 import type { ToolResult } from "./tool-result.js";
 import { type TypeLike, type TypeOf, TypeToken } from "./type-token.js";
 

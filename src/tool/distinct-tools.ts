@@ -1,4 +1,4 @@
-import type { Tool } from "./tool.js";
+import type { Tool } from "./tool-interface.js";
 import { resolveNameClashes } from "./tool-name-clashes.js";
 
 /**

@@ -1,7 +1,7 @@
 import { AbstractTool } from "./abstract-tool.js";
-import type { ToolCallOptions } from "./tool.js";
 import { ToolCallContext } from "./tool-call-context.js";
 import type { ToolDefinition } from "./tool-definition.js";
+import type { ToolCallOptions } from "./tool-interface.js";
 import type { ToolMetadata } from "./tool-metadata.js";
 import type { ToolResult } from "./tool-result.js";
 

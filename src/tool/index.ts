@@ -43,8 +43,9 @@ export {
   type ReplanDecision,
   ReplanningTool,
 } from "./replanning-tool.js";
+export { callGranted, requireApproval, type ToolInputOf } from "./require-approval.js";
 export { Tool, type ToolCallOptions } from "./tool.js";
-export { callGranted, requireApproval, type ToolApproval, type ToolInputOf } from "./tool-approval.js";
+export type { ToolApproval } from "./tool-approval.js";
 export { ToolCallContext, type ToolCallContextInit } from "./tool-call-context.js";
 export { type AudioContent, type ImageContent, type ResourceContent, ToolContent } from "./tool-content.js";
 export { normalizeToolName, type ToolDefinition, validateToolName } from "./tool-definition.js";

@@ -1,7 +1,7 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { toolMethodEntriesOf } from "./llm-tool.js";
 import { MethodTool } from "./method-tool.js";
-import type { Tool } from "./tool.js";
+import type { Tool } from "./tool-interface.js";
 
 /** Turns an instance into tools when it knows how (for example an `@unfoldingTools` class into one facade). */
 export type InstanceToolsFactory = (instance: object) => Tool[] | undefined;

@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { metadataListsOf, ownMetadataList } from "./decorator-metadata.js";
-import type { ToolCallOptions } from "./tool.js";
 import type { ToolApproval } from "./tool-approval.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import { validateToolName } from "./tool-definition.js";
+import type { ToolCallOptions } from "./tool-interface.js";
 
 /** Options of the {@link llmTool} decorator. */
 export interface LlmToolOptions<S extends z.ZodObject = z.ZodObject> {

@@ -1,7 +1,7 @@
 import { DelegatingTool } from "./abstract-tool.js";
 import { LoopMemo } from "./loop-memo.js";
-import type { Tool, ToolCallOptions } from "./tool.js";
 import { ToolCallContext } from "./tool-call-context.js";
+import type { Tool, ToolCallOptions } from "./tool-interface.js";
 import { ToolResult } from "./tool-result.js";
 
 /** Options of {@link OneShotPerLoopTool}. */

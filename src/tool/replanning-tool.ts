@@ -2,9 +2,9 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import { type BlackboardUpdater, ReplanRequested } from "../errors/replan-requested.js";
 import { DelegatingTool } from "./abstract-tool.js";
 import { AmbientProcess } from "./ambient-process.js";
-import type { Tool, ToolCallOptions } from "./tool.js";
 import { ToolCallContext } from "./tool-call-context.js";
 import type { ToolDefinition } from "./tool-definition.js";
+import type { Tool, ToolCallOptions } from "./tool-interface.js";
 import type { ToolResult } from "./tool-result.js";
 import { type TypeLike, type TypeOf, TypeToken } from "./type-token.js";
 

@@ -1,6 +1,6 @@
 import { DelegatingTool } from "./abstract-tool.js";
 import { Logger } from "./logger.js";
-import type { Tool } from "./tool.js";
+import type { Tool } from "./tool-interface.js";
 import { isNestedTool } from "./unfolding.js";
 
 /**

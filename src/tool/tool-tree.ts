@@ -1,5 +1,5 @@
 import { DelegatingTool } from "./abstract-tool.js";
-import type { Tool } from "./tool.js";
+import type { Tool } from "./tool-interface.js";
 import { isNestedTool } from "./unfolding.js";
 
 function appendLevel(lines: string[], tools: readonly Tool[], indent: string): void {

@@ -1,5 +1,4 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import type { ApprovalAuthority } from "./approval-authority.js";
 import type { ArtifactSinkLike } from "./artifact-sink.js";
 import { type ArtifactSinkingOptions, ArtifactSinkingTool } from "./artifact-sinking-tool.js";
 import { BlackboardSink } from "./blackboard-sink.js";
@@ -8,57 +7,26 @@ import { InputSchema } from "./input-schema.js";
 import { fromInstance, safelyFromInstance } from "./instance-tools.js";
 import { Param } from "./param.js";
 import { conditionalReplan, replanAlways, replanAndAdd, replanWhen } from "./replanning-tool.js";
-import { requireApproval } from "./tool-approval.js";
-import type { ToolCallContext } from "./tool-call-context.js";
-import { type ToolDefinition, toolDefinition } from "./tool-definition.js";
+import { requireApproval } from "./require-approval.js";
+import { toolDefinition } from "./tool-definition.js";
+import type { Tool as ToolInterface } from "./tool-interface.js";
 import { ToolMetadata } from "./tool-metadata.js";
 import { ToolResult } from "./tool-result.js";
 import { formatToolTree } from "./tool-tree.js";
 import { type TypeLike, type TypeOf, TypeToken } from "./type-token.js";
 import { fromFunction } from "./typed-tool.js";
 
-/** Per-call options that are not part of the tool's input. */
-export interface ToolCallOptions {
-  /** Aborts the call (model-driven loops pass theirs down). */
-  readonly signal?: AbortSignal;
-  /**
-   * Runs `fn` inside a short-lived agent process of the platform whose runner
-   * called the tool, resolving to `fn`'s value (rejecting when the process
-   * does not complete). Set by the tool loop of a platform's runner; tools
-   * that need a process (agentic tools) use it when called outside one.
-   */
-  readonly inProcess?: <T>(fn: () => Promise<T>) => Promise<T>;
-  /**
-   * Our stable id of this call site (the loop's `<loopId>/<round>.<index>`),
-   * set by the approval gate: a tool that calls inner tools (a facade's
-   * shortcut) keys their approvals under it.
-   */
-  readonly callKey?: string;
-  /** Who answers approvals for calls made inside this one (set by the loop). @default undefined (the ambient agent process) */
-  readonly approvals?: ApprovalAuthority;
-}
+export type { ToolCallOptions } from "./tool-interface.js";
 
 /**
  * A framework-agnostic tool: a definition the LLM sees, metadata the loop
  * reads, and an async call taking the LLM's raw JSON arguments plus an
- * out-of-band {@link ToolCallContext}.
+ * out-of-band `ToolCallContext`. Declared in tool-interface.ts, below
+ * the builders; the factories of the same name follow.
+ *
+ * @interface
  */
-export interface Tool {
-  /** What the LLM is told: name, description, input schema (and application metadata it never sees). */
-  readonly definition: ToolDefinition;
-  /** How the loop treats the tool (`returnDirect`); never sent to the LLM. */
-  readonly metadata: ToolMetadata;
-  /** Runs the tool. `input` is the raw JSON text the LLM produced. */
-  call(input: string, context?: ToolCallContext, options?: ToolCallOptions): Promise<ToolResult>;
-  /** A copy with another name. */
-  withName(name: string): Tool;
-  /** A copy with another description. */
-  withDescription(description: string): Tool;
-  /** A copy whose description has `". <note>"` appended. */
-  withNote(note: string): Tool;
-  /** A copy with definition metadata merged in. */
-  withDefinitionMetadata(metadata: Readonly<Record<string, unknown>>): Tool;
-}
+export type Tool = ToolInterface;
 
 function create(name: string, description: string, handler: ToolHandler): Tool;
 function create(name: string, description: string, inputSchema: InputSchema, handler: ToolHandler): Tool;

@@ -1,7 +1,7 @@
 import { DelegatingTool } from "./abstract-tool.js";
-import type { Tool } from "./tool.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import type { ToolDefinition } from "./tool-definition.js";
+import type { Tool } from "./tool-interface.js";
 import type { ToolResult } from "./tool-result.js";
 
 const UNFOLDED = Symbol.for("embabel-ts.unfolded");
