@@ -50,11 +50,13 @@ console.log(
 console.log(
   `  ${agentRatio <= 1 ? "MET " : "OPEN"} target <= 1.0x: ${agentRatio <= 1 ? "met" : `${((agentOurs.gzipped - agentAi.gzipped) / 1024).toFixed(1)} KB gzipped over the AI SDK's`}`,
 );
+// The MCP SDK: v1's one package, or v2's client and the core it shares with the server.
+const MCP_SDK = ["@modelcontextprotocol/sdk", "@modelcontextprotocol/client", "@modelcontextprotocol/core"];
 const mcpFree =
-  !("@modelcontextprotocol/sdk" in ours.byPackage) &&
+  !MCP_SDK.some((name) => name in ours.byPackage) &&
   !("ajv" in ours.byPackage) &&
   !ours.builtins.some((name) => /(^|:)child_process$/.test(name)) &&
-  "@modelcontextprotocol/sdk" in mcp.byPackage;
+  "@modelcontextprotocol/client" in mcp.byPackage;
 console.log(
   `  MCP SDK, ajv and child_process only in the bundle that uses MCP : ${mcpFree ? "PASS" : "FAIL"}  (MCP adds ${kb(mcp.gzipped - ours.gzipped)} gzipped)`,
 );
