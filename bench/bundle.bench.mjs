@@ -7,7 +7,8 @@
 // (AGENT_PROGRAM_GUARD, also judged by test/bundle.test.ts) fails a change that makes it
 // heavier than when last measured; 1.0x, printed as OPEN while unmet, needs
 // code the program reaches through AgentPlatform's methods (GOAP planning,
-// human-in-the-loop waits, embeddings) to leave it: docs/internals/benchmarks.md.
+// human-in-the-loop waits, embeddings) to leave it: docs/internals/benchmarks.md
+// (bench/support/bundle-areas.mjs weighs each area).
 import { fileURLToPath } from "node:url";
 import { AGENT_PROGRAM_GUARD, bundleSize } from "./support/bundle-size.mjs";
 
