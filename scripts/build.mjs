@@ -153,22 +153,60 @@ export function declaredClassNames(dirs = ["src", "examples"]) {
  * `code` with each top-level class named as its source wrote it. Bundling, esbuild
  * turns `class X` into `var X = class {` (named X: fine), or into
  * `var X = class _X {` when the class refers to itself, or renames it `X2` for a
- * clash in a chunk; in those two cases the class gets a static `name` getter
- * (agent, type and error-message names come from class names). A getter, unlike
- * keepNames' `__name` call, keeps the class removable by a user's bundler.
- * Functions are left as esbuild names them (a renamed one is an internal helper).
+ * clash in a chunk. A class that refers to itself gets its own name back as its
+ * inner name (`var X = class X {`, its references to `_X` read `X`: the same
+ * binding), which costs a user's bundle nothing; a renamed one gets a static
+ * `name` getter (agent, type and error-message names come from class names).
+ * A getter, unlike keepNames' `__name` call, keeps the class removable by a
+ * user's bundler. Functions are left as esbuild names them (a renamed one is an
+ * internal helper).
  */
 export function nameClassesAsWritten(code, classes) {
-  return code.replace(
-    /^var ([\w$]+) = class(?: (?!extends\b)([\w$]+))?((?: extends [^\n]*)?) \{$/gm,
-    (line, variable, inner) => {
-      const unrenamed = variable.replace(/\d+$/, "");
-      const name = !classes.has(variable) && classes.has(unrenamed) ? unrenamed : variable;
-      return (inner ?? variable) === name
-        ? line
-        : `${line}\n  static get name() {\n    return "${name}";\n  }`;
-    },
-  );
+  const lines = code.split("\n");
+  const out = [];
+  const header = /^var ([\w$]+) = class(?: (?!extends\b)([\w$]+))?((?: extends [^\n]*)?) \{$/;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    const match = header.exec(line);
+    if (!match) {
+      out.push(line);
+      continue;
+    }
+    const [, variable, inner, heritage = ""] = match;
+    const unrenamed = variable.replace(/\d+$/, "");
+    const name = !classes.has(variable) && classes.has(unrenamed) ? unrenamed : variable;
+    const end = inner === `_${name}` && variable === name ? classEnd(lines, index, inner) : 0;
+    if ((inner ?? variable) === name) {
+      out.push(line);
+    } else if (end > 0) {
+      const self = selfReference(inner, "g");
+      out.push(`var ${variable} = class ${name}${heritage} {`);
+      for (let body = index + 1; body < end; body++) out.push(lines[body].replace(self, name));
+      index = end - 1;
+    } else {
+      out.push(`${line}\n  static get name() {\n    return "${name}";\n  }`);
+    }
+  }
+  return out.join("\n");
+}
+
+/** A pattern of the identifier `name` (esbuild's inner class names are plain identifiers). */
+function selfReference(name, flags = "") {
+  return new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`, flags);
+}
+
+/**
+ * The line that closes the class opened at `start` (the first `};` after it),
+ * when its inner name `inner` occurs nowhere after that line; else 0 (the
+ * class is then named by a getter, as it cannot be told where its body ends).
+ */
+function classEnd(lines, start, inner) {
+  let end = start + 1;
+  while (end < lines.length && lines[end] !== "};") end++;
+  if (end === lines.length) return 0;
+  const self = selfReference(inner);
+  for (let after = end; after < lines.length; after++) if (self.test(lines[after])) return 0;
+  return end;
 }
 
 async function build() {

@@ -83,8 +83,14 @@ describe("a bundle of a tools + agent program (the weight check's shape, zod ext
     expect(run(bundled, "agent-program")).toBe("5");
   });
 
+  it("holds no class-name getters: dist/ names a class that refers to itself by its inner name (scripts/build.mjs)", async () => {
+    const text = new TextDecoder().decode((await bundle(program("agent-program"))).code);
+    // AgentPlatform, PromptRunner, Blackboard, ... refer to themselves; a getter each cost 0.19 KB gzipped here.
+    expect(text.match(/static get name\(\)\{return"/g) ?? []).toEqual([]);
+  });
+
   it("stays within the guard against the AI SDK's generateText + tool program, gzipped (target 1.0x: open, see bench/bundle.bench.mjs)", async () => {
-    expect(AGENT_PROGRAM_GUARD).toBe(1.07);
+    expect(AGENT_PROGRAM_GUARD).toBe(1.062);
     const ours = await bundleSize(program("agent-program"), ["zod"]);
     const ai = await bundleSize(program("ai-sdk-program"), ["zod"]);
     expect(ours.gzipped / ai.gzipped).toBeLessThanOrEqual(AGENT_PROGRAM_GUARD);

@@ -37,9 +37,43 @@ describe("nameClassesAsWritten", () => {
     expect(nameClassesAsWritten(code, classes)).toBe(code);
   });
 
-  it("names a class that refers to itself (esbuild calls it `_X` inside)", () => {
+  it("gives a class that refers to itself (esbuild calls it `_X` inside) its own name inside, no getter", () => {
+    const code = [
+      "var Blackboard = class _Blackboard extends Base {",
+      "  static EMPTY = new _Blackboard();",
+      "  copy() {",
+      "    return new _Blackboard(_Blackboard.EMPTY, my_Blackboard);",
+      "  }",
+      "};",
+      "var after = 1;",
+    ].join("\n");
+    expect(nameClassesAsWritten(code, classes)).toBe(
+      [
+        "var Blackboard = class Blackboard extends Base {",
+        "  static EMPTY = new Blackboard();",
+        "  copy() {",
+        "    return new Blackboard(Blackboard.EMPTY, my_Blackboard);",
+        "  }",
+        "};",
+        "var after = 1;",
+      ].join("\n"),
+    );
+  });
+
+  it("names a class by a getter when where its body ends cannot be told", () => {
     expect(nameClassesAsWritten("var Blackboard = class _Blackboard {", classes)).toBe(
       `var Blackboard = class _Blackboard {${getter("Blackboard")}`,
+    );
+    // A `};` line inside a template literal: the inner name occurs after it, so the body is not renamed.
+    const templated = [
+      "var Blackboard = class _Blackboard {",
+      "  text = `",
+      "};",
+      `\${_Blackboard.name}\`;`,
+      "};",
+    ].join("\n");
+    expect(nameClassesAsWritten(templated, classes)).toBe(
+      templated.replace("class _Blackboard {", `class _Blackboard {${getter("Blackboard")}`),
     );
   });
 

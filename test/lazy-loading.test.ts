@@ -33,7 +33,7 @@ function inFreshProcess(body: string): unknown {
 }
 
 const HEAVY =
-  /node_modules\/(@modelcontextprotocol\/(sdk|client|server|core|node)|ajv|yaml|hono|@hono\/node-server|quickjs-emscripten-core|@jitl)\//;
+  /node_modules\/(@modelcontextprotocol\/(?:sdk|client|server|core|node)|ajv|yaml|hono|@hono\/node-server|quickjs-emscripten-core|@jitl)\//;
 
 describe("import('embabel-ts')", () => {
   beforeAll(() => ensureBuilt(), 300_000);
