@@ -142,6 +142,44 @@ describe("an MCP client at 2026-07-28 and at 2025-11-25", () => {
     expect(second).not.toContain("initialize");
   });
 
+  it('with protocolVersion "2025-11-25", sends initialize at once: a 2026-07-28-only server refuses it, and is never probed', async () => {
+    const { dir, log } = tempLog();
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const clients = McpClients.fromConfig({
+      mcpServers: {
+        modern: {
+          command: process.execPath,
+          args: [MODERN_SERVER, "--stdio"],
+          env: { MODERN_LOG: log },
+          protocolVersion: "2025-11-25",
+        },
+      },
+    });
+    cleanups.push(() => clients.close());
+    await expect(McpToolFactory.create(clients).requiredToolByName("forecast")).rejects.toThrow(
+      /MCP server 'modern' could not be started/,
+    );
+    const methods = logLines(log).map((line) => line.split(" ")[1]);
+    expect(methods[0]).toBe("initialize");
+    expect(methods).not.toContain("server/discover");
+  });
+
+  it('with protocolVersion "2026-07-28", refuses a 2025-11-25-only server with an error naming the setting', async () => {
+    const clients = McpClients.fromConfig({
+      mcpServers: { legacy: { ...legacyServer(), protocolVersion: "2026-07-28" } as never },
+    });
+    cleanups.push(() => clients.close());
+    await expect(McpToolFactory.create(clients).requiredToolByName("pid")).rejects.toThrow(
+      /MCP server 'legacy' does not speak MCP 2026-07-28 \(it did not answer server\/discover\), and its config asks for protocolVersion "2026-07-28"\./,
+    );
+  });
+
+  it("refuses a protocolVersion it does not speak, naming the server", () => {
+    expect(() =>
+      McpClients.fromConfig({ mcpServers: { x: { command: "node", protocolVersion: "2024-11-05" as never } } }),
+    ).toThrow(/protocolVersion/);
+  });
+
   it("follows a 2026-07-28 server's tool list changes on a subscriptions/listen stream", async () => {
     const url = await modernServer();
     const clients = McpClients.fromConfig({ mcpServers: { modern: { type: "http", url } } });

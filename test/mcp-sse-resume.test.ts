@@ -82,12 +82,24 @@ describe("resumable SSE streams (serveMcpOverHttp sessions)", () => {
 
   it("delivers the result of a call whose stream the tool closed, on the client's resumed stream", async () => {
     const endpoint = await serve({ sseRetryMs: 100 });
-    const clients = McpClients.fromConfig({ mcpServers: { polling: { type: "http", url: endpoint.url } } });
+    // Resumable streams are 2025-11-25's: the client is told to speak it (sessions, SSE streams).
+    const clients = McpClients.fromConfig({
+      mcpServers: { polling: { type: "http", url: endpoint.url, protocolVersion: "2025-11-25" } },
+    });
     cleanups.push(() => clients.close());
     const tool = await McpToolFactory.create(clients).requiredToolByName("slow_report");
     const result = await tool.call("{}");
     expect(result.content).toBe("report ready");
     expect(closed).toEqual([true]);
+  });
+
+  it("at 2026-07-28 (the client's default with this server), a tool cannot let go of a stream and the result comes in the answer", async () => {
+    const endpoint = await serve({ sseRetryMs: 100 });
+    const clients = McpClients.fromConfig({ mcpServers: { polling: { type: "http", url: endpoint.url } } });
+    cleanups.push(() => clients.close());
+    const tool = await McpToolFactory.create(clients).requiredToolByName("slow_report");
+    expect((await tool.call("{}")).content).toBe("report ready");
+    expect(closed).toEqual([false]);
   });
 
   it("with resumableEvents 0: no priming event, and a tool cannot let go of its stream", async () => {

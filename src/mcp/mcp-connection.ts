@@ -52,6 +52,12 @@ export class McpConnection {
   ) {
     this.sse = config.transport === "http" && config.type === "sse";
     this.auth = new McpClientAuth(config);
+    this.prior = this.pinnedPrior();
+  }
+
+  /** A config's `protocolVersion: "2025-11-25"`: `initialize` at once, never the probe. */
+  private pinnedPrior(): PriorDiscovery | undefined {
+    return this.config.protocolVersion === "2025-11-25" ? { kind: "legacy" } : undefined;
   }
 
   /** The pid of the stdio child, while one runs. */
@@ -173,7 +179,7 @@ export class McpConnection {
       const prior = this.sse ? undefined : this.prior;
       await client.connect(transport, prior ? { timeout: timeoutMs, prior } : { timeout: timeoutMs });
     } catch (error) {
-      this.prior = undefined;
+      this.prior = this.pinnedPrior();
       forgetChild(this);
       await transport.close().catch(() => undefined);
       if (isUnauthorized(error)) this.auth.authorizing = transport;
@@ -185,7 +191,7 @@ export class McpConnection {
       }
       const overflow =
         transport instanceof sdk.ProcessGroupStdioTransport ? transport.overflowMessage : undefined;
-      if (fallsBackToSse(this.config, this.sse, error)) {
+      if (this.config.protocolVersion !== "2026-07-28" && fallsBackToSse(this.config, this.sse, error)) {
         this.sse = true;
         this.pendingTransport = undefined;
         try {
@@ -216,6 +222,16 @@ export class McpConnection {
     this.client = client;
     this.transport = transport;
     const discover = client.getDiscoverResult();
+    if (!discover && this.config.protocolVersion === "2026-07-28") {
+      this.client = undefined;
+      this.transport = undefined;
+      forgetChild(this);
+      await client.close().catch(() => undefined);
+      throw new McpServerError(
+        name,
+        `MCP server '${name}' does not speak MCP 2026-07-28 (it did not answer server/discover), and its config asks for protocolVersion "2026-07-28".`,
+      );
+    }
     this.prior = discover ? { kind: "modern", discover } : { kind: "legacy" };
     setServerLogLevel(client, this.config);
     this.listenForToolListChanges(client);

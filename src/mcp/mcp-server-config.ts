@@ -33,7 +33,21 @@ export interface McpClientFeatures {
   readonly logLevel?: McpLogLevel;
   /** Log and progress notifications kept per tool call; the rest are counted in one "… more suppressed" record. @default 100 */
   readonly maxNotificationsPerCall?: number;
+  /**
+   * The MCP protocol revision to speak. `"2025-11-25"`: `initialize` at once,
+   * no `server/discover` probe (a session, server-sent elicitation, resumable
+   * streams); `"2026-07-28"`: a server that does not answer `server/discover`
+   * fails to connect instead of being spoken to at 2025-11-25.
+   * @default whichever the server speaks (`server/discover` first, then `initialize`)
+   */
+  readonly protocolVersion?: McpProtocolVersion;
 }
+
+/** The MCP protocol revisions the client speaks. */
+export const MCP_PROTOCOL_VERSIONS = ["2025-11-25", "2026-07-28"] as const;
+
+/** An MCP protocol revision the client speaks. */
+export type McpProtocolVersion = (typeof MCP_PROTOCOL_VERSIONS)[number];
 
 /** The MCP log levels (RFC 5424's), least to most severe. */
 export const MCP_LOG_LEVELS = [
@@ -165,6 +179,7 @@ export interface ResolvedClientFeatures {
   readonly sampling?: McpSamplingModel;
   readonly logLevel?: McpLogLevel;
   readonly maxNotificationsPerCall?: number;
+  readonly protocolVersion?: McpProtocolVersion;
 }
 
 /** A server config checked, with variables expanded and the transport decided. */

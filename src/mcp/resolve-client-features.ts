@@ -42,6 +42,7 @@ export function resolveClientFeatures(
     ...(features.maxNotificationsPerCall === undefined
       ? {}
       : { maxNotificationsPerCall: features.maxNotificationsPerCall }),
+    ...(features.protocolVersion === undefined ? {} : { protocolVersion: features.protocolVersion }),
   };
 }
 

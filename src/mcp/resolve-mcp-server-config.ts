@@ -13,7 +13,7 @@ import type {
   McpStdioServerConfig,
   ResolvedMcpServerConfig,
 } from "./mcp-server-config.js";
-import { MCP_LOG_LEVELS } from "./mcp-server-config.js";
+import { MCP_LOG_LEVELS, MCP_PROTOCOL_VERSIONS } from "./mcp-server-config.js";
 import { isSecureOrLoopback } from "./oauth-fetch-guard.js";
 import { resolveClientFeatures } from "./resolve-client-features.js";
 import type { McpContextForwarding } from "./tool-call-context-mcp-meta-converter.js";
@@ -78,6 +78,7 @@ function buildServerSchemas() {
       .optional(),
     logLevel: z.enum(MCP_LOG_LEVELS).optional(),
     maxNotificationsPerCall: z.number().int().min(0).optional(),
+    protocolVersion: z.enum(MCP_PROTOCOL_VERSIONS).optional(),
   };
 
   const otherClientsKeys = {
