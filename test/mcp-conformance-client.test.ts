@@ -25,8 +25,6 @@ const NOT_OFFERED: Readonly<Record<string, string>> = {
   "auth/dpop": "no DPoP-bound tokens (SEP-1932)",
   "auth/dpop-nonce": "no DPoP-bound tokens (SEP-1932)",
   "auth/wif-jwt-bearer": "no workload-identity jwt-bearer grant",
-  "json-schema-2020-12-preservation":
-    "the fixture client calls each tool with {}; the scenario wants json_schema_echo called with the tool's own inputSchema",
 };
 
 /** Scenarios left out, per revision, and why. Each must still fail (checked below). */
