@@ -25,6 +25,7 @@ import { askInTask } from "./task-waits.js";
 export const waitingPlatforms = new Map<string, AgentPlatform>();
 const MAX_REMEMBERED_PROCESSES = 1_000;
 
+/** Remembers that `process` waits on `platform` (the most recent last). */
 export function remember(process: AgentProcess, platform: AgentPlatform): void {
   waitingPlatforms.delete(process.id);
   waitingPlatforms.set(process.id, platform);
