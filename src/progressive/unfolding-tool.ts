@@ -10,8 +10,9 @@ import { type ToolDefinition, toolDefinition } from "../tool/tool-definition.js"
 import { ToolMetadata } from "../tool/tool-metadata.js";
 import { ToolResult } from "../tool/tool-result.js";
 import { Unfolding, type UnfoldingCall, type UnfoldingSource } from "../tool/unfolding.js";
-import { ContextTool, contextToolName } from "./context-tool.js";
-import { GuideTool, type Reselect } from "./guide-tool.js";
+import { contextToolName } from "./context-tool.js";
+import { facadeUnfolding } from "./facade-unfolding.js";
+import type { Reselect } from "./guide-tool.js";
 import { type FacadeFactories, facadeFromInstance, safelyFacadeFromInstance } from "./instance-facade.js";
 import type { ProgressiveTool } from "./progressive-tool.js";
 import { SearchableTool, type SearchableToolOptions } from "./searchable-tool.js";
@@ -24,7 +25,6 @@ import {
   type ToolSelector,
   type ToolsByCategory,
 } from "./tool-selection.js";
-import { UnfoldedChildren } from "./unfolded-children.js";
 import { nothingSelectedMessage, unfoldedMessage, usableNotes } from "./unfolding-messages.js";
 import { UnfoldingRecords } from "./unfolding-records.js";
 import { unfoldingToolsOptionsOf } from "./unfolding-tools-options.js";
@@ -365,42 +365,23 @@ export class UnfoldingTool extends AbstractTool implements ProgressiveTool, Unfo
     });
   }
 
-  /**
-   * The change to the tool list: the guide in the facade's place (under the
-   * definition the facade was offered with), the selected tools and the
-   * context tool (named after that definition) appended. When the call went
-   * through a child facade (shortcut), that child appears as its own guide
-   * and its tools follow.
-   */
+  /** The change to the tool list a call makes ({@link facadeUnfolding}). */
   private unfolding(
     definition: ToolDefinition,
     selected: readonly Tool[],
     via?: Tool,
     nested?: Unfolding,
   ): Unfolding {
-    const children = new UnfoldedChildren(
-      definition.name,
-      this.definition.description,
-      this.childToolUsageNotes,
-      selected,
-    );
     const reselect: Reselect | undefined = this.selector
       ? (input, context, options) => this.selectTools(input, context, options)
       : undefined;
-    const guide = new GuideTool(definition, children, reselect);
-    const tools = [...selected, new ContextTool(children)];
-    const dispatched = via ? [via.definition.name, ...(nested?.dispatched ?? [])] : undefined;
-    if (!nested)
-      return dispatched
-        ? { tools, guide, exclusive: this.exclusive, dispatched }
-        : { tools, guide, exclusive: this.exclusive };
-    const withChildGuide = tools.map((tool) => (tool === via && nested.guide ? nested.guide : tool));
-    return {
-      tools: [...withChildGuide, ...nested.tools],
-      guide,
-      exclusive: this.exclusive || nested.exclusive,
-      ...(dispatched ? { dispatched } : {}),
+    const facade = {
+      description: this.definition.description,
+      notes: this.childToolUsageNotes,
+      exclusive: this.exclusive,
+      reselect,
     };
+    return facadeUnfolding(facade, definition, selected, via, nested);
   }
 }
 

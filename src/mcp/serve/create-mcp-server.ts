@@ -1,51 +1,29 @@
-import { randomBytes } from "node:crypto";
 import {
   type CallToolResult,
-  createRequestStateCodec,
-  type InputRequests,
-  inputRequired,
   type LoggingLevel,
   McpServer,
   ProtocolError,
   ProtocolErrorCode,
-  type RequestStateCodec,
-  type ServerContext,
 } from "@modelcontextprotocol/server";
-import { AwaitingResponse } from "../../errors/awaiting-response.js";
 import { ConfigurationError } from "../../errors/configuration-error.js";
 import { withSpan } from "../../loop/loop-telemetry.js";
-import { gateToolCall, inputDigest } from "../../loop/tool-gate.js";
 import type { AgentLike } from "../../platform/agent.js";
 import type { AgentPlatform } from "../../platform/agent-platform.js";
-import type { AgentProcess } from "../../platform/agent-process.js";
 import type { ProcessOptionsCreator } from "../../subagent/agent-tool.js";
 import type { Tool } from "../../tool/tool.js";
 import { ToolCallContext } from "../../tool/tool-call-context.js";
 import { endMcpSpan, startMcpServerSpan } from "../mcp-trace-context.js";
-import { elicitApproval, elicitWaits, waitingProcessOf, waitingResult } from "./elicit-waits.js";
 import { type McpNonceStore, processNonceStore } from "./mcp-nonce-store.js";
 import { McpServerCall, type McpServerCallTarget } from "./mcp-server-call.js";
 import { agentTools } from "./served-agents.js";
-import {
-  type PendingApproval,
-  pendingApprovalResult,
-  RESPOND_TOOL_NAME,
-  servedApprovals,
-  servedAuthority,
-} from "./served-approvals.js";
-import {
-  approvalFromRetry,
-  askApprovalByInput,
-  REQUEST_STATE_TTL_SECONDS,
-} from "./served-input-approvals.js";
-import { answerWaitFromRetry, askWaitByInput, waitStateOf } from "./served-input-waits.js";
+import { RESPOND_TOOL_NAME, servedApprovals } from "./served-approvals.js";
+import { remember, type ServedWaits, serveGated, waitingPlatforms } from "./served-gated-call.js";
 import { type McpServerPrompt, servePrompts } from "./served-prompts.js";
+import { callTarget, inputRequiredOf, PROCESS_SECRET, requestStateCodec } from "./served-request-state.js";
 import { type McpServerResource, serveResources } from "./served-resources.js";
 import { RESPOND_TOOL_LISTING, respondToRequest } from "./served-respond-tool.js";
 import { type McpServerTasksOptions, serveTaskMethods, TASKS_EXTENSION } from "./served-tasks.js";
-import { servedToolResult } from "./served-tool-result.js";
 import { servedTasks, startedAsTask } from "./task-call.js";
-import { askInTask } from "./task-waits.js";
 
 /** Options of {@link createMcpServer}. */
 export interface CreateMcpServerOptions {
@@ -115,6 +93,7 @@ export interface CreateMcpServerOptions {
 
 // Kept importable from here (the CLI and the lazy entry points load them from this module).
 export { agentInputType, servedAgentTool } from "./served-agents.js";
+export { callTarget, inputRequiredOf, isModernRequest } from "./served-request-state.js";
 
 /**
  * The SDK's `McpServer` with the input schemas of our own `tools/list`: the
@@ -127,98 +106,6 @@ class ServedMcpServer extends McpServer {
   override toolInputSchemaJson(name: string): Record<string, unknown> | undefined {
     return this.schemaOf(name);
   }
-}
-
-/** The signing secret of servers given none: one per process. */
-const PROCESS_SECRET = randomBytes(32).toString("base64url");
-/** Signed state: the tool or prompt it was minted for, and the caller's state. */
-interface SignedState {
-  readonly for: string;
-  readonly state: unknown;
-}
-const codecs = new Map<string, RequestStateCodec<SignedState>>();
-
-/** The codec for `secret` (one per secret; bound to the method and the authenticated client). */
-function requestStateCodec(secret: string): RequestStateCodec<SignedState> {
-  let codec = codecs.get(secret);
-  if (!codec) {
-    if (Buffer.byteLength(secret) < 32) {
-      throw new ConfigurationError("createMcpServer: requestStateSecret must be at least 32 bytes long.");
-    }
-    codec = createRequestStateCodec<SignedState>({
-      key: secret,
-      ttlSeconds: REQUEST_STATE_TTL_SECONDS,
-      bind: (ctx) => `${ctx.mcpReq.method}\0${ctx.http?.authInfo?.clientId ?? ""}`,
-    });
-    codecs.set(secret, codec);
-  }
-  return codec;
-}
-
-/** Whether the request came on MCP 2026-07-28 (it carries the per-request `_meta` envelope). */
-export function isModernRequest(ctx: ServerContext): boolean {
-  return ctx.mcpReq.envelope !== undefined && Object.keys(ctx.mcpReq.envelope).length > 0;
-}
-
-/** The log level a 2026-07-28 request opted into (`_meta` `io.modelcontextprotocol/logLevel`), if any. */
-function requestLogLevel(ctx: ServerContext): LoggingLevel | undefined {
-  return (ctx.mcpReq.envelope as { logLevel?: LoggingLevel } | undefined)?.logLevel;
-}
-
-/**
- * The answer to a call that asked for input (`McpServerCall.requireInput`):
- * `input_required` with the requests and the signed state; `undefined` when
- * the call asked for nothing.
- */
-export async function inputRequiredOf<R>(
-  call: McpServerCall,
-  subject: string,
-  codec: RequestStateCodec<SignedState>,
-  ctx: ServerContext,
-): Promise<R | undefined> {
-  const required = call.inputRequirement;
-  if (!required) return undefined;
-  const requestState =
-    required.state === undefined ? undefined : await codec.mint({ for: subject, state: required.state }, ctx);
-  return inputRequired({
-    inputRequests: required.inputRequests as InputRequests,
-    ...(requestState === undefined ? {} : { requestState }),
-  }) as unknown as R;
-}
-
-/** The verified state a retried request carries for `subject`; a state minted for another tool or prompt is refused. */
-function stateFor(ctx: ServerContext, subject: string): unknown {
-  const signed = ctx.mcpReq.requestState<SignedState>() as SignedState | string | undefined;
-  if (signed === undefined || typeof signed === "string") return undefined;
-  if (signed.for !== subject) {
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState");
-  }
-  return signed.state;
-}
-
-/** The call target of a request: where its notifications go, and what it carries from the client. */
-export function callTarget(
-  server: McpServer,
-  ctx: ServerContext,
-  subject: string,
-  minimumLevel: () => LoggingLevel | undefined,
-): McpServerCallTarget {
-  const modern = isModernRequest(ctx);
-  const inputResponses = ctx.mcpReq.inputResponses;
-  const state = stateFor(ctx, subject);
-  return {
-    server: server.server,
-    requestId: ctx.mcpReq.id,
-    progressToken: ctx.mcpReq._meta?.progressToken,
-    signal: ctx.mcpReq.signal,
-    sendNotification: (notification) =>
-      ctx.mcpReq.notify(notification as Parameters<typeof ctx.mcpReq.notify>[0]),
-    minimumLevel: modern ? () => requestLogLevel(ctx) : minimumLevel,
-    ...(ctx.http?.closeSSE ? { closeStream: ctx.http.closeSSE } : {}),
-    modern,
-    ...(inputResponses === undefined ? {} : { inputResponses }),
-    ...(state === undefined ? {} : { requestState: state }),
-  };
 }
 
 /** The request's `_meta` (without the SDK's progress token) as the call's context. */
@@ -404,110 +291,4 @@ function cacheHintsOf(hint: NonNullable<CreateMcpServerOptions["cacheHint"]>) {
     "resources/templates/list": each,
     "resources/read": each,
   };
-}
-
-/** Waiting agent processes started through served calls, by id (for the respond tool); the oldest are forgotten. */
-const waitingPlatforms = new Map<string, AgentPlatform>();
-const MAX_REMEMBERED_PROCESSES = 1_000;
-
-function remember(process: AgentProcess, platform: AgentPlatform): void {
-  waitingPlatforms.delete(process.id);
-  waitingPlatforms.set(process.id, platform);
-  while (waitingPlatforms.size > MAX_REMEMBERED_PROCESSES) {
-    waitingPlatforms.delete(waitingPlatforms.keys().next().value as string);
-  }
-}
-
-/** How served calls keep track of agents that wait, and of answered rounds. */
-interface ServedWaits {
-  readonly nonces: McpNonceStore;
-  /** The platform running the waiting agent process `processId`, if this server knows one. */
-  readonly platformOf: (processId: string) => AgentPlatform | undefined;
-  readonly remember: (process: AgentProcess, platform: AgentPlatform) => void;
-}
-
-/**
- * One served call through the approval gate: arguments validated (a bad one
- * is an `isError` result with the gate's message), approval asked of the
- * client by elicitation when it can, else a request opened for the respond
- * tool (an `isError` result naming it); then the tool runs with exactly the
- * approved input. An agent that waits is answered the same way; on MCP
- * 2026-07-28 the retry carrying the answer to its wait answers it (and skips the gate).
- */
-async function serveGated(
-  tool: Tool,
-  args: Record<string, unknown>,
-  context: ToolCallContext,
-  site: McpServerCallTarget,
-  serveAgain: (site: McpServerCallTarget) => Promise<CallToolResult>,
-  waits: ServedWaits,
-): Promise<CallToolResult> {
-  const input = JSON.stringify(args);
-  const toolName = tool.definition.name;
-  // MCP 2026-07-28 has no server→client requests: its clients answer approvals with the respond tool.
-  const elicitation = !site.modern && Boolean(site.server.getClientCapabilities()?.elicitation);
-  const opened: PendingApproval[] = [];
-  // On 2026-07-28 a client with elicitation is asked in the result (input_required), and answers in its retry.
-  const askByInput = site.modern && Boolean(site.server.getClientCapabilities()?.elicitation);
-  const approvals = servedAuthority(
-    servedApprovals,
-    elicitation
-      ? (check) => elicitApproval(site.server, check)
-      : askByInput
-        ? (check) => approvalFromRetry(site, check, waits.nonces)
-        : undefined,
-    serveAgain,
-    opened,
-  );
-  const call = McpServerCall.current();
-  // The client's cancellation stops the call while it runs; an agent run left waiting must outlive the
-  // request (on 2026-07-28, or a stateless POST, the request's signal aborts once it is answered).
-  const during = new AbortController();
-  const cancel = () => during.abort(site.signal.reason);
-  if (site.signal.aborted) cancel();
-  else site.signal.addEventListener("abort", cancel, { once: true });
-  try {
-    // The retry of a round that asked for a waiting agent's answer (its signed state names the wait).
-    const wait = site.modern && call ? waitStateOf(site) : undefined;
-    if (wait && call) return await answerWaitFromRetry(call, site, wait, waits.platformOf, waits.nonces);
-    const outcome = await gateToolCall(
-      { tool, toolName, input, callKey: `mcp:${toolName}:${inputDigest(input)}` },
-      { context, signal: during.signal, approvals },
-    );
-    if (outcome.kind === "pending") {
-      const [first] = opened;
-      // Replaced on the way out by input_required with the approval form (the call's requirement).
-      if (askByInput && first && call) askApprovalByInput(call, first);
-      return pendingApprovalResult(opened);
-    }
-    if (outcome.kind === "refused")
-      return { content: [{ type: "text", text: outcome.message }], isError: true };
-    const result = outcome.result;
-    // An agent waiting for a person: a client that supports elicitation is asked, and the run goes on.
-    const waiting = waitingProcessOf(result);
-    const platform = waiting?.platform;
-    if (waiting && platform) {
-      waits.remember(waiting, platform);
-      if (elicitation) return await elicitWaits(site.server, platform, waiting, site.signal);
-      const [request] = waiting.awaiting;
-      // In a task the client is asked by the task (input_required) and answers with tasks/update.
-      if (request && site.inTask && site.server.getClientCapabilities()?.elicitation)
-        return askInTask(waiting, request);
-      // On 2026-07-28: input_required with the request's form, and a state naming the process.
-      if (askByInput && request && call) return askWaitByInput(call, waiting, request);
-      if (request) return waitingResult(waiting, request, "nobody could be asked during the call");
-    }
-    return servedToolResult(result);
-  } catch (error) {
-    // A tool asking for a JSON-RPC error (the SDK's ProtocolError) gets one; other throws are tool errors.
-    if (error instanceof ProtocolError) throw error;
-    // A shortcut through a facade stopped at an inner tool needing approval.
-    if (AwaitingResponse.isInstance(error) && opened.length > 0) return pendingApprovalResult(opened);
-    return {
-      content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
-      isError: true,
-    };
-  } finally {
-    site.signal.removeEventListener("abort", cancel);
-  }
 }
