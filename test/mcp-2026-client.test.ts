@@ -176,7 +176,9 @@ describe("an MCP client at 2026-07-28 and at 2025-11-25", () => {
 
   it("refuses a protocolVersion it does not speak, naming the server", () => {
     expect(() =>
-      McpClients.fromConfig({ mcpServers: { x: { command: "node", protocolVersion: "2024-11-05" as never } } }),
+      McpClients.fromConfig({
+        mcpServers: { x: { command: "node", protocolVersion: "2024-11-05" as never } },
+      }),
     ).toThrow(/protocolVersion/);
   });
 
