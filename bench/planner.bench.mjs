@@ -7,9 +7,9 @@
 // of the rounds' ratios, all on CPU time, which a busy machine does not
 // inflate the way it does wall time): a new agent's first plan (compiling a
 // 10,000-action planner plus its first plan call) <= 0.5x it (measured
-// x0.14-x0.17), and a replan (the process plans again after every action: a
+// x0.14-x0.18), and a replan (the process plans again after every action: a
 // plan call on the compiled planner, mean of 15) <= 0.2x it (measured
-// x0.048-x0.050). The tables and the absolute times are printed (the old
+// x0.047-x0.057). The tables and the absolute times are printed (the old
 // targets were < 50 ms each).
 // Run: npm run bench (builds first), or node bench/planner.bench.mjs after a build.
 import { GoapPlanner } from "../dist/src/index.js";
