@@ -153,6 +153,27 @@ describe("modelFromId", () => {
     );
   });
 
+  it("builds each provider's model from its package, key and base URL", async () => {
+    const url = (model: unknown) =>
+      (model as { config: { url(options: { path: string; modelId: string }): string } }).config.url({
+        path: "/x",
+        modelId: "m",
+      });
+    const openai = await modelFromId("openai:gpt-4.1", {
+      env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: "http://10.0.0.3/v1" },
+    });
+    expect(openai).toMatchObject({ provider: "openai.responses", modelId: "gpt-4.1" });
+    expect(url(openai)).toBe("http://10.0.0.3/v1/x");
+    const anthropic = await modelFromId("anthropic:claude-sonnet-4", { env: { ANTHROPIC_API_KEY: "k" } });
+    expect(anthropic).toMatchObject({ provider: "anthropic.messages", modelId: "claude-sonnet-4" });
+    const compatible = await modelFromId("openai-compatible:llama3@http://10.0.0.4/v1", { env: {} });
+    expect(compatible).toMatchObject({ provider: "openai-compatible.chat", modelId: "llama3" });
+    expect(url(compatible)).toBe("http://10.0.0.4/v1/x");
+    await expect(modelFromId("anthropic:claude-sonnet-4", { env: {} })).rejects.toThrow(
+      "Model 'anthropic:claude-sonnet-4' needs an API key: set the environment variable ANTHROPIC_API_KEY.",
+    );
+  });
+
   it("reaches Ollama through the OpenAI-compatible provider at OLLAMA_BASE_URL", async () => {
     const model = await modelFromId("ollama:qwen2.5", {
       env: { OLLAMA_BASE_URL: "http://10.0.0.2:11434/v1" },

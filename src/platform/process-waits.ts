@@ -89,9 +89,7 @@ export class ProcessWaits implements LoopWaits {
 
   /** The action ended without waiting: its journal and answers are done with. */
   actionEnded(): void {
-    this.cursor = 0;
-    this.keyedClaims.clear();
-    this.keyedSlots.clear();
+    this.actionStarted();
     if (this.journal.length > 0) this.journal = [];
     this.answers.clear();
   }
@@ -151,12 +149,8 @@ export class ProcessWaits implements LoopWaits {
   decide(check: ApprovalCheck): ApprovalAnswer | "ask" {
     const answer = this.answers.get(check.callKey);
     if (answer === undefined) return "ask";
-    if (!isApprovalAnswer(answer) || !answerFits(answer, check)) {
-      if (!check.peek) this.answers.delete(check.callKey);
-      return "ask";
-    }
     if (!check.peek) this.answers.delete(check.callKey);
-    return plainAnswer(answer);
+    return isApprovalAnswer(answer) && answerFits(answer, check) ? plainAnswer(answer) : "ask";
   }
 
   /** The answer given to the request `key`, if any. */

@@ -98,6 +98,13 @@ abstract class BaseToken<T> implements TypeToken<T> {
     this.parses += 1;
     return schema.safeParse(value, JITLESS);
   }
+
+  /** `value` parsed by `schema`, or a {@link TypeParseError} naming this type and each issue. */
+  protected parsed<S>(schema: z.ZodType<S>, value: unknown): S {
+    const result = this.safeParse(schema, value);
+    if (!result.success) throw new TypeParseError(this.name, describeZodIssues(result.error));
+    return result.data;
+  }
 }
 
 /** A named type defined by a zod schema: `domainType("WorksToFind", z.object({...}))`. */
@@ -117,9 +124,7 @@ export class DomainType<T> extends BaseToken<T> {
     return this.safeParse(this.schema, value).success;
   }
   parse(value: unknown): T {
-    const result = this.safeParse(this.schema, value);
-    if (!result.success) throw new TypeParseError(this.name, describeZodIssues(result.error));
-    return this.tag(result.data);
+    return this.tag(this.parsed(this.schema, value));
   }
   /** Validates `value` and marks it as an instance of this type (for blackboard lookup by name). */
   create(value: T): T {
@@ -161,9 +166,7 @@ class ZodToken<T> extends BaseToken<T> {
     return this.safeParse(this.schema, value).success;
   }
   parse(value: unknown): T {
-    const result = this.safeParse(this.schema, value);
-    if (!result.success) throw new TypeParseError(this.name, describeZodIssues(result.error));
-    return result.data;
+    return this.parsed(this.schema, value);
   }
   protected computeSchema(): JsonSchema {
     return zodToJsonSchema(this.schema, this.name);
@@ -180,14 +183,7 @@ class ClassToken<T> extends BaseToken<T> {
     return this.type.name;
   }
   override get names(): readonly string[] {
-    const names: string[] = [];
-    let proto: unknown = this.type.prototype;
-    while (proto && proto !== Object.prototype) {
-      const name = (proto as { constructor: { name: string } }).constructor.name;
-      if (name) names.push(name);
-      proto = Object.getPrototypeOf(proto);
-    }
-    return names;
+    return classNames(this.type.prototype, []);
   }
   is(value: unknown): value is T {
     return value instanceof this.type;
@@ -203,9 +199,7 @@ class ClassToken<T> extends BaseToken<T> {
     let data = value;
     const schema = this.schema;
     if (schema) {
-      const result = this.safeParse(schema, value);
-      if (!result.success) throw new TypeParseError(this.name, describeZodIssues(result.error));
-      data = result.data;
+      data = this.parsed(schema, value);
     } else if (typeof value !== "object" || value === null || Array.isArray(value)) {
       throw new TypeParseError(this.name, ["(root): expected an object"]);
     }
@@ -329,17 +323,20 @@ export function typeNameOf(value: unknown): string {
   return typeof value;
 }
 
+/** Appends to `names` the class name of `proto` and of each prototype above it (short of `Object`); returns `names`. */
+function classNames(proto: unknown, names: string[]): string[] {
+  for (let at = proto; at && at !== Object.prototype; at = Object.getPrototypeOf(at)) {
+    const name = (at as { constructor: { name: string } }).constructor.name;
+    if (name) names.push(name);
+  }
+  return names;
+}
+
 /** Every name `value` answers to: its domain type, its class and superclasses. */
 export function typeNamesOf(value: unknown): string[] {
   if (typeof value === "object" && value !== null) {
     const tag = domainTags.get(value);
-    const names = tag ? [tag.name] : [];
-    let proto: unknown = Object.getPrototypeOf(value);
-    while (proto && proto !== Object.prototype) {
-      const name = (proto as { constructor: { name: string } }).constructor.name;
-      if (name) names.push(name);
-      proto = Object.getPrototypeOf(proto);
-    }
+    const names = classNames(Object.getPrototypeOf(value), tag ? [tag.name] : []);
     if (names.length === 0) names.push("Object");
     return names;
   }
