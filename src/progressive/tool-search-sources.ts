@@ -148,6 +148,9 @@ export function topCapped(
   };
   for (let index = 0; index < count; index++) {
     const position = touched[index] as number;
+    // Most matches rank below a full top: skip them before any server bookkeeping (a server's worst
+    // in the top is never below the top's last, so such a match could not replace it either).
+    if (top.length === limit && !better(position, top[limit - 1] as number)) continue;
     const server = cappedServer(position);
     if (server >= 0 && (taken.get(server) ?? 0) >= cap) {
       let worst = top.length - 1;
