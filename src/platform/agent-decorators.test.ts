@@ -3,15 +3,8 @@ import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { domainType } from "../tool/type-token.js";
 import { Agent } from "./agent.js";
-import {
-  achievesGoal,
-  action,
-  agent,
-  agentFromClass,
-  agentFromInstance,
-  condition,
-  isAgentClass,
-} from "./agent-decorators.js";
+import { agentFromClass, agentFromInstance, isAgentClass } from "./agent-classes.js";
+import { achievesGoal, action, agent, condition } from "./agent-decorators.js";
 import { AgentPlatform } from "./agent-platform.js";
 import type { Blackboard } from "./blackboard.js";
 import type { OperationContext } from "./operation-context.js";

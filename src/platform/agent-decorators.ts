@@ -1,6 +1,7 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { decoratorMetadataOf, metadataListsOf, ownMetadataList } from "../tool/decorator-metadata.js";
+import { metadataListsOf, ownMetadataList } from "../tool/decorator-metadata.js";
 import { type ActionSpec, buildAction } from "./action-spec.js";
+import { type AgentClassOptions, recordAgentClass } from "./agent-classes.js";
 import type { AgentGoal } from "./agent-goal.js";
 import type { Agent, AgentAction, AgentCondition } from "./agent-interface.js";
 import type { AgentProcess } from "./agent-process.js";
@@ -42,7 +43,6 @@ interface MemberEntry<O> {
   readonly options: O;
 }
 
-const AGENT = Symbol.for("embabel-ts.agent-options");
 const ACTIONS = Symbol.for("embabel-ts.agent-actions");
 const GOALS = Symbol.for("embabel-ts.agent-goals");
 const CONDITIONS = Symbol.for("embabel-ts.agent-conditions");
@@ -85,7 +85,11 @@ export function agent(options: AgentOptions) {
         `@agent on class '${String(context.name)}' received no decorator metadata: compile with TypeScript 5.2+ or esbuild 0.21+ (standard decorators).`,
       );
     }
-    metadata[AGENT] = { name: options.name ?? context.name ?? "Agent", description: options.description };
+    recordAgentClass(
+      metadata,
+      { name: options.name ?? context.name ?? "Agent", description: options.description },
+      agentOfInstance,
+    );
   };
 }
 
@@ -108,30 +112,8 @@ export function condition(options: ConditionOptions = {}): MethodDecorator {
   return memberDecorator("condition", CONDITIONS, options);
 }
 
-/** Whether `value` is a class decorated with `@agent` (or a subclass of one). */
-export function isAgentClass(value: unknown): boolean {
-  if (typeof value !== "function") return false;
-  const metadata = decoratorMetadataOf(value);
-  return metadata !== undefined && metadata[AGENT] !== undefined;
-}
-
-/** The agent of an `@agent` class, on a new instance. */
-export function agentFromClass(type: new () => object): Agent {
-  if (!isAgentClass(type)) {
-    throw new ConfigurationError(`Class ${type.name || "(anonymous)"} must be annotated with @agent`);
-  }
-  return agentFromInstance(new type());
-}
-
 /** The agent of an instance of an `@agent` class, with its methods bound to the instance. */
-export function agentFromInstance(instance: object): Agent {
-  const metadata = decoratorMetadataOf(instance);
-  const options = metadata?.[AGENT] as { name: string; description: string } | undefined;
-  if (!options) {
-    throw new ConfigurationError(
-      `Instance of ${instance.constructor?.name ?? "Object"} must be annotated with @agent`,
-    );
-  }
+function agentOfInstance(instance: object, options: AgentClassOptions): Agent {
   const actionEntries = entries<ActionOptions>(instance, ACTIONS);
   const actions = new Map<string | object, AgentAction>();
   for (const entry of actionEntries) actions.set(entry.key, toAction(instance, entry));

@@ -1,6 +1,6 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { isBrandedAgent } from "./agent-brand.js";
-import { agentFromClass, agentFromInstance, isAgentClass } from "./agent-decorators.js";
+import { agentFromClass, agentFromInstance, isAgentClass } from "./agent-classes.js";
 import type { AgentGoal } from "./agent-goal.js";
 import type { Agent as AgentInterface, AgentLike } from "./agent-interface.js";
 import { defineAgent } from "./define-agent.js";

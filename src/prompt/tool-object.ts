@@ -1,6 +1,6 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { DelegatingTool } from "../tool/abstract-tool.js";
-import { MethodTool } from "../tool/method-tool.js";
+import { TOOL_METHOD_NAME } from "../tool/instance-tools.js";
 import { Tool } from "../tool/tool.js";
 
 /** Turns a tool's name into the name the LLM sees. */
@@ -12,10 +12,14 @@ export type ToolNameFilter = (methodName: string) => boolean;
 /** The name of the method behind `tool`, or the tool's name when it is not a method. */
 function methodNameOf(tool: Tool): string {
   return (
-    DelegatingTool.unwrap(tool, (candidate) => candidate instanceof MethodTool)?.methodName ??
-    tool.definition.name
+    DelegatingTool.unwrap(tool, (candidate): candidate is MethodNamed => TOOL_METHOD_NAME in candidate)?.[
+      TOOL_METHOD_NAME
+    ] ?? tool.definition.name
   );
 }
+
+/** A tool made from an `@llmTool` method (`MethodTool`, of any copy of the package). */
+type MethodNamed = Tool & { readonly [TOOL_METHOD_NAME]: string };
 
 const identity: ToolNamingStrategy = (name) => name;
 const everything: ToolNameFilter = () => true;

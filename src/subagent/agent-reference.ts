@@ -1,10 +1,8 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { Agent } from "../platform/agent.js";
+import { AGENT_OPTIONS, type AgentClassOptions } from "../platform/agent-classes.js";
 import type { AgentPlatform } from "../platform/agent-platform.js";
 import { decoratorMetadataOf } from "../tool/decorator-metadata.js";
-
-/** The key under which `@agent` records its options (the platform's `Symbol.for` key). */
-const AGENT_OPTIONS = Symbol.for("embabel-ts.agent-options");
 
 /**
  * How a subagent tool refers to its agent: by class, by name, as a resolved
@@ -24,8 +22,8 @@ export interface AgentReference {
 
 type AgentClass = abstract new (...args: never[]) => object;
 
-function agentOptionsOf(target: object): { name: string; description: string } | undefined {
-  return decoratorMetadataOf(target)?.[AGENT_OPTIONS] as { name: string; description: string } | undefined;
+function agentOptionsOf(target: object): AgentClassOptions | undefined {
+  return decoratorMetadataOf(target)?.[AGENT_OPTIONS] as AgentClassOptions | undefined;
 }
 
 function notFound(

@@ -28,7 +28,8 @@ export {
   type ToolMethodDescription,
 } from "./instance-tools.js";
 export { ListSink } from "./list-sink.js";
-export { type LlmToolInput, type LlmToolOptions, llmTool } from "./llm-tool.js";
+export { llmTool } from "./llm-tool.js";
+export type { LlmToolInput, LlmToolOptions } from "./llm-tool-options.js";
 export { type LogFields, Logger, type LoggerLevel, type StderrLoggerOptions } from "./logger.js";
 export { LoopMemo, type LoopMemoOptions } from "./loop-memo.js";
 export { MethodTool } from "./method-tool.js";

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { describeToolMethods, registerInstanceToolsFactory, safelyFromInstance } from "./instance-tools.js";
@@ -193,6 +193,31 @@ describe("describeToolMethods", () => {
 
   it("returns an empty list for an undecorated object", () => {
     expect(describeToolMethods(new Plain())).toEqual([]);
+  });
+});
+
+describe("a copy of instance-tools that @llmTool never recorded into (another copy of the package, or a bundle without @llmTool)", () => {
+  const fresh = async () => {
+    vi.resetModules();
+    return import("./instance-tools.js");
+  };
+
+  it("reads a decorated class through the reader its decorator left on the class", async () => {
+    const other = await fresh();
+    expect(other.describeToolMethods).not.toBe(describeToolMethods);
+    expect(other.describeToolMethods(new Derived()).map(({ tool }) => tool.definition.name)).toEqual([
+      "first",
+      "shared",
+      "third",
+    ]);
+  });
+
+  it("gives an undecorated object no tools, and the same error as ever", async () => {
+    const other = await fresh();
+    expect(other.safelyFromInstance(new Plain())).toEqual([]);
+    expect(() => other.fromInstance(new Plain())).toThrow(
+      new ConfigurationError("No methods annotated with @llmTool found on Plain"),
+    );
   });
 });
 

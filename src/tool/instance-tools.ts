@@ -1,6 +1,5 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { toolMethodEntriesOf } from "./llm-tool.js";
-import { MethodTool } from "./method-tool.js";
+import { decoratorMetadataOf } from "./decorator-metadata.js";
 import type { Tool } from "./tool-interface.js";
 
 /** Turns an instance into tools when it knows how (for example an `@unfoldingTools` class into one facade). */
@@ -13,7 +12,16 @@ export interface ToolMethodDescription {
   readonly category?: string;
 }
 
+/** Reads the tools of an instance's `@llmTool` methods; `@llmTool`'s module provides it. */
+export type ToolMethodReader = (instance: object) => ReadonlyArray<ToolMethodDescription>;
+
+const TOOL_METHOD_READER = Symbol.for("embabel-ts.llm-tool-reader");
+
+/** The key under which a tool made from an `@llmTool` method gives its method's name (shared by every copy of the package). */
+export const TOOL_METHOD_NAME: unique symbol = Symbol.for("embabel-ts.llm-tool-method-name");
+
 const factories = new Set<InstanceToolsFactory>();
+let registeredReader: ToolMethodReader | undefined;
 
 /**
  * Registers a factory that `Tool.fromInstance` and `Tool.safelyFromInstance`
@@ -24,7 +32,23 @@ export function registerInstanceToolsFactory(factory: InstanceToolsFactory): voi
   factories.add(factory);
 }
 
-function classNameOf(instance: object): string {
+/**
+ * Records how a class's `@llmTool` methods become tools. `@llmTool` calls it
+ * as it decorates, so `Tool.fromInstance` never names method tools (a bundle
+ * that never decorates leaves them out). The reader is kept for every later
+ * instance and left on the class's decorator metadata, where another copy of
+ * the package finds it.
+ */
+export function recordToolMethodReader(
+  metadata: Record<PropertyKey, unknown>,
+  reader: ToolMethodReader,
+): void {
+  registeredReader = reader;
+  metadata[TOOL_METHOD_READER] = reader;
+}
+
+/** The class name error messages give for `instance`. */
+export function classNameOf(instance: object): string {
   const name = (instance as { constructor?: { name?: unknown } }).constructor?.name;
   return typeof name === "string" && name.length > 0 ? name : "anonymous class";
 }
@@ -35,23 +59,8 @@ function classNameOf(instance: object): string {
  * Throws a {@link ConfigurationError} when two methods share a tool name.
  */
 export function describeToolMethods(instance: object): ReadonlyArray<ToolMethodDescription> {
-  const entries = toolMethodEntriesOf(instance);
-  if (entries.length === 0) return [];
-  const className = classNameOf(instance);
-  const byName = new Map<string, string | symbol>();
-  return entries.map((entry) => {
-    const tool = new MethodTool(instance, entry, className);
-    const name = tool.definition.name;
-    const previous = byName.get(name);
-    if (previous !== undefined) {
-      throw new ConfigurationError(
-        `Two @llmTool methods of ${className} have the tool name '${name}': ${String(previous)} and ${String(entry.methodName)}. Give one of them another name.`,
-      );
-    }
-    byName.set(name, entry.methodName);
-    const category = entry.options.category;
-    return category === undefined ? { tool } : { tool, category };
-  });
+  const reader = registeredReader ?? decoratorMetadataOf(instance)?.[TOOL_METHOD_READER];
+  return typeof reader === "function" ? (reader as ToolMethodReader)(instance) : [];
 }
 
 function fromFactories(instance: object): Tool[] | undefined {

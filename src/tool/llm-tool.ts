@@ -1,58 +1,12 @@
 import type { z } from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { metadataListsOf, ownMetadataList } from "./decorator-metadata.js";
-import type { ToolApproval } from "./tool-approval.js";
+import { ownMetadataList } from "./decorator-metadata.js";
+import { recordToolMethodReader } from "./instance-tools.js";
+import { type LlmToolOptions, TOOL_METHODS, type ToolMethodEntry } from "./llm-tool-options.js";
+import { describeMethodTools } from "./method-tools.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import { validateToolName } from "./tool-definition.js";
 import type { ToolCallOptions } from "./tool-interface.js";
-
-/** Options of the {@link llmTool} decorator. */
-export interface LlmToolOptions<S extends z.ZodObject = z.ZodObject> {
-  /** What the tool does; the LLM reads it to decide when to call the tool. */
-  readonly description: string;
-  /** The tool name; must match `^[a-zA-Z0-9_-]{1,64}$`. @default the method name (without `#` for a private method) */
-  readonly name?: string;
-  /** The tool's result is the final answer, with no further LLM call. @default false */
-  readonly returnDirect?: boolean;
-  /** A call running longer is answered in-band as timed out (see `ToolMetadata.toolTimeoutMs`). @default the loop's setting */
-  readonly toolTimeoutMs?: number;
-  /** The most characters of one result sent to the model (see `ToolMetadata.maxResultChars`). @default the loop's setting (100000) */
-  readonly maxResultChars?: number;
-  /** Each call passes the approval gate first (options as `Tool.requireApproval`, `when`/`message` typed by the input). @default false */
-  readonly requireApproval?: boolean | ToolApproval<z.output<S>>;
-  /** @deprecated Use `requireApproval` (the same setting, spelled as `Tool.requireApproval`). @default false */
-  readonly requiresApproval?: boolean | ToolApproval<z.output<S>>;
-  /** Groups the tool for `UnfoldingTool.byCategory` and `@unfoldingTools` classes. @default none */
-  readonly category?: string;
-  /** The tool's input; the method receives the parsed object. @default no input */
-  readonly input?: S;
-  /** Application data for `definition.metadata`; never sent to the LLM. @default {} */
-  readonly metadata?: Readonly<Record<string, unknown>>;
-}
-
-/** The parsed input an `@llmTool` method receives: the schema's output type, or `{}` without one. */
-export type LlmToolInput<S extends z.ZodObject> = z.output<S>;
-
-/** One `@llmTool` method as recorded on its class. */
-export interface ToolMethodEntry {
-  /** The method's name (`context.name`). */
-  readonly methodName: string | symbol;
-  /** The tool's name (validated when the class is defined). */
-  readonly toolName: string;
-  /** Identifies the method across the class chain, so an overriding declaration replaces its parent's. */
-  readonly key: unknown;
-  /** Static methods are called on the class, others on the instance. */
-  readonly isStatic: boolean;
-  /** Reads the method off an instance (or class); works for `#private` methods too. */
-  readonly get: (target: object) => unknown;
-  readonly options: LlmToolOptions;
-  /** The class declaring a static method (recorded when it is defined), so subclasses call it there. */
-  owner?: object;
-  /** Cache for whatever the tool layer derives once per method (definition, schema). */
-  compiled?: unknown;
-}
-
-const TOOL_METHODS = Symbol.for("embabel-ts.llm-tool-methods");
 
 /**
  * Marks a method as a tool the LLM can call (the specification's `@LlmTool`),
@@ -115,21 +69,6 @@ export function llmTool<S extends z.ZodObject = z.ZodObject<{}>>(options: LlmToo
       });
     }
     ownMetadataList<ToolMethodEntry>(metadata, TOOL_METHODS).push(entry);
+    recordToolMethodReader(metadata, describeMethodTools);
   };
-}
-
-/**
- * The `@llmTool` methods of an instance's class chain: superclass methods
- * first, each class's instance methods in declaration order then its static
- * ones; a redeclared (overriding) method keeps its parent's position and
- * takes the subclass's options.
- */
-export function toolMethodEntriesOf(target: object): ToolMethodEntry[] {
-  const byKey = new Map<unknown, ToolMethodEntry>();
-  for (const list of metadataListsOf<ToolMethodEntry>(target, TOOL_METHODS)) {
-    // Transpilers decorate static methods before instance ones; list instance methods first.
-    for (const entry of list) if (!entry.isStatic) byKey.set(entry.key, entry);
-    for (const entry of list) if (entry.isStatic) byKey.set(entry.key, entry);
-  }
-  return [...byKey.values()];
 }

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { AbstractTool } from "./abstract-tool.js";
 import { InputSchema } from "./input-schema.js";
-import type { ToolMethodEntry } from "./llm-tool.js";
+import { TOOL_METHOD_NAME } from "./instance-tools.js";
+import type { ToolMethodEntry } from "./llm-tool-options.js";
 import { ownPropertiesFor } from "./own-properties.js";
 import { callGranted } from "./require-approval.js";
 import { checkApproval, type ToolApproval } from "./tool-approval.js";
@@ -100,6 +101,11 @@ export class MethodTool extends AbstractTool {
     this.input = input;
     this.target = entry.isStatic ? (entry.owner ?? (instance.constructor as object)) : instance;
     this.method = entry.get(this.target) as BoundMethod;
+  }
+
+  /** Tells this tool's method name to `ToolObject`'s filter, across copies of the package. */
+  get [TOOL_METHOD_NAME](): string {
+    return this.methodName;
   }
 
   call(
