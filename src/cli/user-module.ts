@@ -4,6 +4,8 @@ import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { codePath } from "../package-root.js";
 import { Agent, type AgentLike } from "../platform/agent.js";
+import { installAgentClassReader } from "../platform/agent-decorators.js";
+import { installToolMethodReader } from "../tool/method-tools.js";
 import { didYouMean } from "./did-you-mean.js";
 import type { ExampleDefinition } from "./example-definition.js";
 import { inputFromText } from "./input-from-text.js";
@@ -51,6 +53,9 @@ export async function loadUserModule(given: string, cwd: string): Promise<UserMo
   if (!existsSync(path)) {
     throw new UsageError(`Cannot find the module '${given}' (looked for ${path}).`);
   }
+  // The module's `embabel-ts` may be another copy, one that leaves no readers on the classes it decorates.
+  installAgentClassReader();
+  installToolMethodReader();
   const module = await importModule(path, given, cwd);
   const examples = entriesOf(module, given);
   return { path, name: moduleName(path), examples };

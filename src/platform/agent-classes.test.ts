@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { llmTool } from "../tool/llm-tool.js";
 import { agentFromInstance, isAgentClass } from "./agent-classes.js";
 import { achievesGoal, action, agent } from "./agent-decorators.js";
 
@@ -56,5 +57,56 @@ describe("isAgentClass", () => {
       false,
       false,
     ]);
+  });
+});
+
+describe("a class decorated by a copy that left no reader on it (0.1.0 left none)", () => {
+  const READERS = [Symbol.for("embabel-ts.agent-reader"), Symbol.for("embabel-ts.llm-tool-reader")];
+
+  @agent({ name: "OldGreeter", description: "Greets the old way" })
+  class OldGreeter {
+    @achievesGoal({ description: "Greeted" })
+    @action({ output: String })
+    greet() {
+      return "hello";
+    }
+  }
+  const metadata = (OldGreeter as unknown as Record<symbol, Record<symbol, unknown>>)[
+    Symbol.metadata as symbol
+  ] as Record<symbol, unknown>;
+  for (const key of READERS) delete metadata[key];
+
+  class OldTools {
+    @llmTool({ description: "Says hello" })
+    hello() {
+      return "hello";
+    }
+  }
+  const toolMetadata = (OldTools as unknown as Record<symbol, Record<symbol, unknown>>)[
+    Symbol.metadata as symbol
+  ] as Record<symbol, unknown>;
+  for (const key of READERS) delete toolMetadata[key];
+
+  it("is not read by a copy that never decorated, until the CLI installs that copy's readers", async () => {
+    vi.resetModules();
+    const classes = await import("./agent-classes.js");
+    const decorators = await import("./agent-decorators.js");
+    expect(classes.isAgentClass(OldGreeter)).toBe(true);
+    expect(() => classes.agentFromClass(OldGreeter)).toThrow(
+      new ConfigurationError("Instance of OldGreeter must be annotated with @agent"),
+    );
+    decorators.installAgentClassReader();
+    const built = classes.agentFromClass(OldGreeter);
+    expect(built.name).toBe("OldGreeter");
+    expect(built.actions.map((each) => each.name)).toEqual(["greet"]);
+  });
+
+  it("has no @llmTool methods for such a copy, until the CLI installs its readers", async () => {
+    vi.resetModules();
+    const tools = await import("../tool/instance-tools.js");
+    const methodTools = await import("../tool/method-tools.js");
+    expect(tools.safelyFromInstance(new OldTools())).toEqual([]);
+    methodTools.installToolMethodReader();
+    expect(tools.safelyFromInstance(new OldTools()).map((tool) => tool.definition.name)).toEqual(["hello"]);
   });
 });

@@ -35,6 +35,16 @@ export function recordAgentClass(
   metadata[AGENT_READER] = reader;
 }
 
+/**
+ * Makes `reader` the reader of every `@agent` class whose own copy of the
+ * package left none on its metadata (0.1.0 left none), unless `@agent`
+ * recorded one already. The CLI installs it before loading a user's module,
+ * which may decorate with another copy of the package.
+ */
+export function useAgentClassReader(reader: AgentClassReader): void {
+  registeredReader ??= reader;
+}
+
 /** Whether `value` is a class decorated with `@agent` (or a subclass of one). */
 export function isAgentClass(value: unknown): boolean {
   if (typeof value !== "function") return false;

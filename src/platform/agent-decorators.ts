@@ -1,7 +1,7 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { metadataListsOf, ownMetadataList } from "../tool/decorator-metadata.js";
 import { type ActionSpec, buildAction } from "./action-spec.js";
-import { type AgentClassOptions, recordAgentClass } from "./agent-classes.js";
+import { type AgentClassOptions, recordAgentClass, useAgentClassReader } from "./agent-classes.js";
 import type { AgentGoal } from "./agent-goal.js";
 import type { Agent, AgentAction, AgentCondition } from "./agent-interface.js";
 import type { AgentProcess } from "./agent-process.js";
@@ -112,7 +112,18 @@ export function condition(options: ConditionOptions = {}): MethodDecorator {
   return memberDecorator("condition", CONDITIONS, options);
 }
 
+/**
+ * Installs this copy's reader of `@agent` classes for classes decorated by a
+ * copy that left none on their metadata. A program that decorates needs it
+ * not (`@agent` records its own); the CLI calls it before loading a user's
+ * module, whose `embabel-ts` may be another copy. @internal
+ */
+export function installAgentClassReader(): void {
+  useAgentClassReader(agentOfInstance);
+}
+
 /** The agent of an instance of an `@agent` class, with its methods bound to the instance. */
+
 function agentOfInstance(instance: object, options: AgentClassOptions): Agent {
   const actionEntries = entries<ActionOptions>(instance, ACTIONS);
   const actions = new Map<string | object, AgentAction>();

@@ -47,6 +47,15 @@ export function recordToolMethodReader(
   metadata[TOOL_METHOD_READER] = reader;
 }
 
+/**
+ * Makes `reader` the reader of `@llmTool` methods of classes whose own copy
+ * of the package left none on their metadata (0.1.0 left none), unless
+ * `@llmTool` recorded one already. Installed by the CLI with the agent reader.
+ */
+export function useToolMethodReader(reader: ToolMethodReader): void {
+  registeredReader ??= reader;
+}
+
 /** The class name error messages give for `instance`. */
 export function classNameOf(instance: object): string {
   const name = (instance as { constructor?: { name?: unknown } }).constructor?.name;

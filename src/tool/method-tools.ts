@@ -1,6 +1,6 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { metadataListsOf } from "./decorator-metadata.js";
-import { classNameOf, type ToolMethodDescription } from "./instance-tools.js";
+import { classNameOf, type ToolMethodDescription, useToolMethodReader } from "./instance-tools.js";
 import { TOOL_METHODS, type ToolMethodEntry } from "./llm-tool-options.js";
 import { MethodTool } from "./method-tool.js";
 
@@ -44,4 +44,12 @@ export function describeMethodTools(instance: object): ReadonlyArray<ToolMethodD
     const category = entry.options.category;
     return category === undefined ? { tool } : { tool, category };
   });
+}
+
+/**
+ * Installs this copy's reader of `@llmTool` methods for classes decorated by
+ * a copy that left none on their metadata (see `installAgentClassReader`). @internal
+ */
+export function installToolMethodReader(): void {
+  useToolMethodReader(describeMethodTools);
 }
