@@ -70,13 +70,15 @@ describe("which servers a query names", () => {
   const others = [on("atlas", "atlas_place", "a place"), on("atlas", "atlas_spot", "a place")];
 
   it("a word two servers share names both", () => {
+    const four = (server: string, prefix: string, description: string) =>
+      ["a", "b", "c", "d"].map((letter) => on(server, `${prefix}_${letter}`, description));
     const index = ToolSearchIndex.of([
-      on("google-maps", "maps_place", "a place"),
-      ...six("google-drive", "drive", "place place place"),
+      ...four("google-maps", "maps", "place place place place"),
+      ...four("google-drive", "drive", "place place"),
       ...others,
     ]);
-    expect(names(index, "place")).toEqual(["drive_a", "drive_b", "maps_place", "atlas_place", "atlas_spot"]);
-    expect(names(index, "google place")).toEqual(["drive_a", "drive_b", "drive_c", "drive_d", "drive_e"]);
+    expect(names(index, "place")).toEqual(["maps_a", "maps_b", "drive_a", "drive_b", "atlas_place"]);
+    expect(names(index, "google place")).toEqual(["maps_a", "maps_b", "maps_c", "maps_d", "drive_a"]);
   });
 
   it("an action word in a server's name does not name it", () => {
@@ -93,7 +95,28 @@ describe("which servers a query names", () => {
   });
 
   it("an empty server name is no server: nothing to cap", () => {
-    const index = ToolSearchIndex.of([...six("", "blank", "news news news"), ...others]);
+    const news = [on("atlas", "atlas_news", "news"), on("atlas", "atlas_headlines", "news")];
+    const index = ToolSearchIndex.of([...six("", "blank", "news news news"), ...news]);
     expect(names(index, "news")).toEqual(["blank_a", "blank_b", "blank_c", "blank_d", "blank_e"]);
+  });
+
+  it("a server's match pushed out of the top frees its place for the server's next", () => {
+    // Met in catalogue order with rising scores: the server's first match enters, is pushed out, and
+    // its better second match must then enter like any other (limit 2, cap 1).
+    const plain = (name: string, description: string) =>
+      Tool.create(name, description, InputSchema.empty(), () => ToolResult.text("ok"));
+    const index = ToolSearchIndex.of(
+      [
+        on("shop", "shop_first", "invoice"),
+        plain("second", "invoice invoice"),
+        plain("third", "invoice invoice invoice"),
+        on("shop", "shop_fourth", "invoice invoice invoice invoice"),
+      ],
+      { maxServerShare: 0.5 },
+    );
+    expect(index.search("invoice", 2).map((hit) => hit.tool.definition.name)).toEqual([
+      "shop_fourth",
+      "third",
+    ]);
   });
 });
