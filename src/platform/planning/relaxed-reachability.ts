@@ -53,11 +53,11 @@ export function explainNoPlan(
   const blocked = relevance.goalLiterals.filter((lit) => reached[lit] !== 1);
   if (blocked.length === 0) return blocked;
   // Back from each blocked literal through its usable makers' unreached preconditions, to literals nothing makes.
-  const roots = new Set<number>();
-  const visited = new Set<number>();
+  const roots: number[] = [];
   const walk = (lit: number) => {
-    if (visited.has(lit)) return;
-    visited.add(lit);
+    // 2: walked already (still not reached).
+    if (reached[lit] === 2) return;
+    reached[lit] = 2;
     let made = false;
     const end = 2 * lit + 2 < usersStart.length ? (usersStart[2 * lit + 2] as number) : 0;
     for (let m = usersStart[2 * lit + 1] as number; m < end; m++) {
@@ -67,8 +67,8 @@ export function explainNoPlan(
       for (let i = domain.start[action] as number; i < (effectsStart[action] as number); i++)
         if (reached[literals[i] as number] !== 1) walk(literals[i] as number);
     }
-    if (!made) roots.add(lit);
+    if (!made) roots.push(lit);
   };
   for (const lit of blocked) walk(lit);
-  return roots.size > 0 ? [...roots] : blocked;
+  return roots.length > 0 ? roots : blocked;
 }
