@@ -141,11 +141,8 @@ export function planGoal(
   let plan = memo.plans.get(key);
   if (!plan) {
     plan = planning.planner.plan(holds, goal, { exclude });
-    if (plan.kind === "plan") Object.freeze(plan.actions);
-    else {
-      Object.freeze(plan.unsatisfied);
-      Object.freeze(plan.unreachable);
-    }
+    // Its lists too: `actions`, or `unsatisfied` and `unreachable`.
+    for (const value of Object.values(plan)) if (Array.isArray(value)) Object.freeze(value);
     Object.freeze(plan);
     if (memo.plans.size >= MEMO_MAX_PLANS) memo.plans.clear();
     memo.plans.set(key, plan);
@@ -201,12 +198,16 @@ function compile(agent: Agent): AgentPlanning {
     planner: GoapPlanner.create(actions),
     goals,
     types,
-    conditions: new Map(agent.conditions.map((condition) => [condition.name, condition])),
-    actions: new Map(agent.actions.map((action) => [action.name, action])),
-    agentGoals: new Map(agent.goals.map((goal) => [goal.name, goal])),
+    conditions: byName(agent.conditions),
+    actions: byName(agent.actions),
+    agentGoals: byName(agent.goals),
     plans: new Map(),
     sources: new Map(),
   };
+}
+
+function byName<T extends { readonly name: string }>(items: readonly T[]): Map<string, T> {
+  return new Map(items.map((item) => [item.name, item]));
 }
 
 function toGoapGoal(goal: AgentGoal): GoapGoal {

@@ -1,4 +1,4 @@
-import type { PlanningDomain, Relevance } from "./planning-domain.js";
+import type { GoapAction, PlanningDomain, Relevance } from "./planning-domain.js";
 import { SearchWorkspace } from "./search-workspace.js";
 
 /** Input of {@link aStarSearch}. */
@@ -13,7 +13,7 @@ export interface SearchInput {
 
 /** The result of {@link aStarSearch}: the actions of the cheapest plan found, if any. */
 export interface SearchResult {
-  readonly actions: readonly number[] | undefined;
+  readonly actions: GoapAction[] | undefined;
   readonly cost: number;
   readonly expansions: number;
 }
@@ -36,7 +36,7 @@ let workspace = new SearchWorkspace();
 export function aStarSearch(input: SearchInput): SearchResult {
   const conditions = input.domain.conditionNames.length;
   workspace.reset(conditions, input.domain.actions.length, input.trueConditions);
-  const result = search(input, workspace, zobristKeys(conditions));
+  const result = search(input, workspace);
   if (workspace.parent.length > KEPT_NODES || workspace.seen.length > KEPT_NODES)
     workspace = new SearchWorkspace();
   return result;
@@ -51,26 +51,23 @@ function estimate(unmet: number, relevance: Relevance): number {
 // a closure's optimised code dies with it at a full garbage collection, so
 // per-call closures would be compiled again for every plan after one.
 
-function search(input: SearchInput, nodes: SearchWorkspace, keys: Int32Array): SearchResult {
+function search(input: SearchInput, nodes: SearchWorkspace): SearchResult {
   const { domain, relevance } = input;
   const { literals, effectsStart, start, costs } = domain;
   let hash = 0;
   let check = 0;
   for (const condition of input.trueConditions) {
-    hash ^= keys[2 * condition] as number;
-    check ^= keys[2 * condition + 1] as number;
+    hash ^= zobrist(2 * condition);
+    check ^= zobrist(2 * condition + 1);
   }
-  const root = nodes.add(-1, -1, hash, check, 0, input.unmet, estimate(input.unmet, relevance));
-  nodes.flips[root] = nodes.runsLength;
   nodes.append(0);
-  nodes.insert(root);
-  nodes.push(root);
+  nodes.add(-1, -1, hash, check, 0, input.unmet, estimate(input.unmet, relevance), 0);
   let expansions = 0;
   while (nodes.openSize > 0) {
     const node = nodes.pop();
     if (nodes.closed[node] === 1) continue;
     if (nodes.unmet[node] === 0)
-      return { actions: pathTo(nodes, node), cost: nodes.g[node] as number, expansions };
+      return { actions: pathTo(nodes, node, domain), cost: nodes.g[node] as number, expansions };
     if (expansions >= input.maxExpansions) break;
     nodes.closed[node] = 1;
     expansions++;
@@ -90,8 +87,8 @@ function search(input: SearchInput, nodes: SearchWorkspace, keys: Int32Array): S
         const value = (literals[i] as number) & 1;
         if ((nodes.has(condition) ? 1 : 0) === value) continue;
         nodes.append(condition);
-        childHash ^= keys[2 * condition] as number;
-        childCheck ^= keys[2 * condition + 1] as number;
+        childHash ^= zobrist(2 * condition);
+        childCheck ^= zobrist(2 * condition + 1);
         const wanted = relevance.goalValues[condition] as number;
         if (wanted !== -1) childUnmet += wanted === value ? -1 : 1;
       }
@@ -104,10 +101,7 @@ function search(input: SearchInput, nodes: SearchWorkspace, keys: Int32Array): S
       }
       if (existing >= 0) nodes.closed[existing] = 1;
       const f = g + estimate(childUnmet, relevance);
-      const child = nodes.add(node, action, childHash, childCheck, g, childUnmet, f);
-      nodes.flips[child] = flips;
-      nodes.insert(child);
-      nodes.push(child);
+      nodes.add(node, action, childHash, childCheck, g, childUnmet, f, flips);
     }
   }
   return { actions: undefined, cost: Number.POSITIVE_INFINITY, expansions };
@@ -152,51 +146,41 @@ function collectUseful(node: number, input: SearchInput, nodes: SearchWorkspace)
   nodes.useful[node] = run;
 }
 
-/** Appends `action` to the run being collected when relevant, not yet looked at for this node, and useful. */
+/**
+ * Appends `action` to the run being collected when relevant, allowed, not yet
+ * looked at for this node, and useful: applicable at the cursor's state and
+ * changing something.
+ */
 function consider(action: number, stamp: number, input: SearchInput, nodes: SearchWorkspace): void {
-  if (nodes.seen[action] === stamp || input.relevance.isAction[action] === 0) return;
+  if (nodes.seen[action] === stamp || input.relevance.isAction[action] === 0 || input.excluded[action] === 1)
+    return;
   nodes.seen[action] = stamp;
-  if (isUseful(action, input, nodes)) nodes.append(action);
-}
-
-/** Whether `action` is allowed, applicable at the cursor's state and changes something. */
-function isUseful(action: number, input: SearchInput, nodes: SearchWorkspace): boolean {
-  if (input.excluded[action] === 1) return false;
   const { literals, start, effectsStart } = input.domain;
   // The first literal that does not hold decides: a precondition (not applicable) or an effect (a change).
   for (let i = start[action] as number, end = start[action + 1] as number; i < end; i++) {
     const lit = literals[i] as number;
-    if (nodes.has(lit >> 1) !== ((lit & 1) === 1)) return i >= (effectsStart[action] as number);
+    if (nodes.has(lit >> 1) !== ((lit & 1) === 1)) {
+      if (i >= (effectsStart[action] as number)) nodes.append(action);
+      return;
+    }
   }
-  return false;
 }
 
-function pathTo(nodes: SearchWorkspace, node: number): number[] {
-  const actions: number[] = [];
+/** The actions from the root to `node`. */
+function pathTo(nodes: SearchWorkspace, node: number, domain: PlanningDomain): GoapAction[] {
+  const actions: GoapAction[] = [];
   for (let at = node; (nodes.parent[at] as number) >= 0; at = nodes.parent[at] as number)
-    actions.push(nodes.action[at] as number);
+    actions.push(domain.actions[nodes.action[at] as number] as GoapAction);
   return actions.reverse();
 }
 
-/** Zobrist keys of every planner (they depend only on the condition index), grown on need. */
-let zobrist = new Int32Array(0);
-
-/** Two random 30-bit keys per condition (Zobrist hashing) at `2c` and `2c + 1`, the same in every run. */
-function zobristKeys(conditions: number): Int32Array {
-  if (zobrist.length < conditions * 2) {
-    const keys = new Int32Array(conditions * 2);
-    keys.set(zobrist);
-    for (let index = zobrist.length; index < keys.length; index++)
-      keys[index] = mix32(index + 1) & 0x3fffffff;
-    zobrist = keys;
-  }
-  return zobrist;
-}
-
-/** The murmur3 finalizer: a well-spread 32-bit hash of an integer. */
-function mix32(value: number): number {
-  let x = value;
+/**
+ * Zobrist key `index`: two random 30-bit keys per condition `c`, at `2c` and
+ * `2c + 1`, the same in every run (the murmur3 finalizer of `index + 1`).
+ */
+function zobrist(index: number): number {
+  let x = index + 1;
   x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
   x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-  return x ^ (x >>> 16);
+  return (x ^ (x >>> 16)) & 0x3fffffff;
 }

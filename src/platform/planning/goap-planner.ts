@@ -115,11 +115,7 @@ export class GoapPlanner {
       maxExpansions: options.maxExpansions ?? 100_000,
     });
     if (found.actions === undefined) return this.noPlan(goal, unsatisfied, [], found.expansions);
-    // A loop, not map(callback): a closure made per call is compiled again after every full GC.
-    const actions: GoapAction[] = new Array(found.actions.length);
-    for (let index = 0; index < actions.length; index++)
-      actions[index] = domain.actions[found.actions[index] as number] as GoapAction;
-    return { kind: "plan", goal, actions, cost: found.cost, expansions: found.expansions };
+    return { kind: "plan", goal, actions: found.actions, cost: found.cost, expansions: found.expansions };
   }
 
   /**

@@ -102,11 +102,6 @@ export class PlanningDomain {
     ));
   }
 
-  /** The index of `name`, created when new (goal-only conditions get indexes beyond the action indexes). */
-  conditionId(name: string): number {
-    return this.conditionIndex.intern(name);
-  }
-
   /** The index of `name`, or -1 when no action or goal mentions it. */
   findCondition(name: string): number {
     return this.conditionIndex.find(name);
@@ -114,8 +109,7 @@ export class PlanningDomain {
 
   /** The number of the action named `name`, or -1. */
   findAction(name: string): number {
-    const index = this.actionIndex.find(name);
-    return index < 0 ? index : (this.numbers[index] as number);
+    return this.numbers[this.actionIndex.find(name)] ?? -1;
   }
 
   /** `cond` or `!cond` for a literal. */
@@ -129,8 +123,9 @@ export class PlanningDomain {
     let relevance = this.relevanceByGoal.get(goal);
     if (!relevance) {
       const goalLiterals: number[] = [];
+      // Goal-only conditions get indexes beyond the actions' conditions.
       for (const name in goal.preconditions)
-        goalLiterals.push(2 * this.conditionId(name) + (goal.preconditions[name] === true ? 1 : 0));
+        goalLiterals.push(2 * this.conditionIndex.intern(name) + (goal.preconditions[name] === true ? 1 : 0));
       relevance = this.computeRelevance(goalLiterals);
       this.relevanceByGoal.set(goal, relevance);
     }

@@ -70,7 +70,10 @@ export class SearchWorkspace {
     }
   }
 
-  /** Appends a node and returns it (its `flips`, `useful` and `closed` are the caller's to set). */
+  /**
+   * Adds a node, its flipped conditions the run at `flips`, as its state's
+   * node in the table and to the open list (its `useful` is set on expansion).
+   */
   add(
     parent: number,
     action: number,
@@ -79,7 +82,8 @@ export class SearchWorkspace {
     g: number,
     unmet: number,
     f: number,
-  ): number {
+    flips: number,
+  ): void {
     const node = this.size++;
     if (node === this.parent.length) {
       this.parent = doubled(this.parent);
@@ -103,7 +107,9 @@ export class SearchWorkspace {
     this.unmet[node] = unmet;
     this.f[node] = f;
     this.closed[node] = 0;
-    return node;
+    this.flips[node] = flips;
+    this.insert(node);
+    this.push(node);
   }
 
   /** Appends `value` to `runs`. */
@@ -112,8 +118,7 @@ export class SearchWorkspace {
     this.runs[this.runsLength++] = value;
   }
 
-  /** Adds `node` to the open list. */
-  push(node: number): void {
+  private push(node: number): void {
     if (this.openSize === this.open.length) this.open = doubled(this.open);
     const open = this.open;
     let index = this.openSize++;
@@ -155,7 +160,7 @@ export class SearchWorkspace {
   }
 
   /** Makes `node` (the newest) its state's node in the table. */
-  insert(node: number): void {
+  private insert(node: number): void {
     const slot = this.slotOf(this.hash[node] as number, this.check[node] as number);
     if (this.slots[slot] === 0 && ++this.states > this.slots.length >> 1) {
       // At most half full, so probe runs stay short: place every state again in a table twice the size.
