@@ -104,7 +104,7 @@ describe("a bundle of a tools + agent program (the weight check's shape, zod ext
   });
 
   it("stays within the guard against the AI SDK's generateText + tool program, gzipped (target 1.0x: open, see bench/bundle.bench.mjs)", async () => {
-    expect(AGENT_PROGRAM_GUARD).toBe(1.0441);
+    expect(AGENT_PROGRAM_GUARD).toBe(1.0153);
     const ours = await bundleSize(program("agent-program"), ["zod"]);
     const ai = await bundleSize(program("ai-sdk-program"), ["zod"]);
     expect(ours.gzipped / ai.gzipped).toBeLessThanOrEqual(AGENT_PROGRAM_GUARD);

@@ -28,13 +28,11 @@ export interface AgentPlanning {
   readonly sources: Map<string, ConditionSource>;
 }
 
-/** Where a condition's value comes from: a type on the blackboard, the history, a condition function, or a blackboard flag. */
-type ConditionSource = { readonly index: number } & (
-  | { readonly kind: "type"; readonly type: TypeToken | string }
-  | { readonly kind: "ran"; readonly action: string }
-  | { readonly kind: "function"; readonly condition: AgentCondition }
-  | { readonly kind: "flag"; readonly name: string }
-);
+/** How a condition is read: its slot in a world state's values, and how to evaluate it for a process. */
+interface ConditionSource {
+  readonly index: number;
+  readonly read: (process: AgentProcess) => boolean;
+}
 
 /** Memoised plans for one goal, keyed by the values of the conditions the goal's plans depend on. */
 interface PlanMemo {
@@ -83,68 +81,37 @@ export function agentPlanning(agent: Agent): AgentPlanning {
  * condition flags (unset is false). Each condition is evaluated once.
  */
 export function worldState(planning: AgentPlanning, process: AgentProcess): (condition: string) => boolean {
-  return new WorldState(planning, process).holds;
-}
-
-/** One evaluation of the world state: each condition evaluated once, on first question. */
-class WorldState {
-  /** Each condition's value once evaluated, by its source's index (a small array, not a map, per plan). */
-  private readonly values: boolean[] = [];
-
-  constructor(
-    private readonly planning: AgentPlanning,
-    private readonly process: AgentProcess,
-  ) {}
-
-  readonly holds = (condition: string): boolean => {
-    const source = conditionSource(this.planning, condition);
-    let value = this.values[source.index];
-    if (value === undefined) {
-      value = this.evaluate(source);
-      this.values[source.index] = value;
-    }
-    return value;
+  // Each condition's value once evaluated, by its source's index (a small array, not a map, per plan).
+  const values: boolean[] = [];
+  return (condition) => {
+    const source = conditionSource(planning, condition);
+    values[source.index] ??= source.read(process);
+    return values[source.index] as boolean;
   };
-
-  private evaluate(source: ConditionSource): boolean {
-    const process = this.process;
-    switch (source.kind) {
-      case "type":
-        return process.blackboard.has(source.type);
-      case "ran":
-        return this.hasRun(source.action);
-      case "function":
-        return source.condition.evaluate(process.blackboard, process);
-      case "flag":
-        return process.blackboard.getCondition(source.name) ?? false;
-    }
-  }
-
-  /** Whether `action` ran successfully (each `hasRun:` condition is asked once per evaluation). */
-  private hasRun(action: string): boolean {
-    for (const entry of this.process.history) {
-      if (entry.actionName === action && entry.outcome === "succeeded") return true;
-    }
-    return false;
-  }
 }
 
-/** How `condition` is read for `planning`'s agent: decided on first use, then kept (no string work per plan). */
+/**
+ * How `condition` is read for `planning`'s agent: a type on the blackboard
+ * (`has:`), the history (`hasRun:`), a condition function or a blackboard
+ * flag; decided on first use, then kept (no string work per plan).
+ */
 function conditionSource(planning: AgentPlanning, condition: string): ConditionSource {
   let source = planning.sources.get(condition);
   if (source === undefined) {
-    const index = planning.sources.size;
-    if (condition.startsWith("has:")) {
-      const typeName = condition.slice(4);
-      source = { index, kind: "type", type: planning.types.get(typeName) ?? typeName };
-    } else if (condition.startsWith("hasRun:")) {
-      source = { index, kind: "ran", action: condition.slice(7) };
-    } else {
-      const defined = planning.conditions.get(condition);
-      source = defined
-        ? { index, kind: "function", condition: defined }
-        : { index, kind: "flag", name: condition };
-    }
+    const defined = planning.conditions.get(condition);
+    const name = condition.slice(condition.indexOf(":") + 1);
+    const type = planning.types.get(name) ?? name;
+    source = {
+      index: planning.sources.size,
+      read: condition.startsWith("has:")
+        ? (process) => process.blackboard.has(type)
+        : condition.startsWith("hasRun:")
+          ? (process) =>
+              process.history.some((entry) => entry.actionName === name && entry.outcome === "succeeded")
+          : defined
+            ? (process) => defined.evaluate(process.blackboard, process)
+            : (process) => process.blackboard.getCondition(condition) ?? false,
+    };
     planning.sources.set(condition, source);
   }
   return source;
@@ -174,11 +141,8 @@ export function planGoal(
   let plan = memo.plans.get(key);
   if (!plan) {
     plan = planning.planner.plan(holds, goal, { exclude });
-    if (plan.kind === "plan") Object.freeze(plan.actions);
-    else {
-      Object.freeze(plan.unsatisfied);
-      Object.freeze(plan.unreachable);
-    }
+    // Its lists too: `actions`, or `unsatisfied` and `unreachable`.
+    for (const value of Object.values(plan)) if (Array.isArray(value)) Object.freeze(value);
     Object.freeze(plan);
     if (memo.plans.size >= MEMO_MAX_PLANS) memo.plans.clear();
     memo.plans.set(key, plan);
@@ -221,16 +185,10 @@ function compile(agent: Agent): AgentPlanning {
     const preconditions: Record<string, boolean> = {};
     const effects: Record<string, boolean> = {};
     for (const input of action.inputs) preconditions[register(input)] = true;
-    for (const condition of action.pre) {
-      const { name, value } = parseCondition(condition);
-      preconditions[name] = value;
-    }
+    parseInto(preconditions, action.pre);
     if (!action.canRerun) preconditions[hasRun(action.name)] = false;
     if (action.output) effects[register(action.output)] = true;
-    for (const condition of action.post) {
-      const { name, value } = parseCondition(condition);
-      effects[name] = value;
-    }
+    parseInto(effects, action.post);
     effects[hasRun(action.name)] = true;
     return { name: action.name, preconditions, effects, cost: action.cost };
   });
@@ -240,19 +198,27 @@ function compile(agent: Agent): AgentPlanning {
     planner: GoapPlanner.create(actions),
     goals,
     types,
-    conditions: new Map(agent.conditions.map((condition) => [condition.name, condition])),
-    actions: new Map(agent.actions.map((action) => [action.name, action])),
-    agentGoals: new Map(agent.goals.map((goal) => [goal.name, goal])),
+    conditions: byName(agent.conditions),
+    actions: byName(agent.actions),
+    agentGoals: byName(agent.goals),
     plans: new Map(),
     sources: new Map(),
   };
 }
 
+function byName<T extends { readonly name: string }>(items: readonly T[]): Map<string, T> {
+  return new Map(items.map((item) => [item.name, item]));
+}
+
 function toGoapGoal(goal: AgentGoal): GoapGoal {
-  const preconditions: Record<string, boolean> = {};
-  for (const condition of goal.preconditions) {
+  return { name: goal.name, preconditions: parseInto({}, goal.preconditions) };
+}
+
+/** Adds each of `conditions` (`"name"` or `"!name"`) to `into` as name → value. */
+function parseInto(into: Record<string, boolean>, conditions: readonly string[]): Record<string, boolean> {
+  for (const condition of conditions) {
     const { name, value } = parseCondition(condition);
-    preconditions[name] = value;
+    into[name] = value;
   }
-  return { name: goal.name, preconditions };
+  return into;
 }

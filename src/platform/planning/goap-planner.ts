@@ -60,20 +60,17 @@ export interface PlanOptions {
  */
 export class GoapPlanner {
   private readonly domain: PlanningDomain;
-  private readonly conditionNamesOf = new WeakMap<object, readonly string[]>();
 
-  private constructor(actions: readonly GoapAction[]) {
+  private constructor(
+    /** The actions, as given. */
+    readonly actions: readonly GoapAction[],
+  ) {
     this.domain = new PlanningDomain(actions);
   }
 
   /** A planner over `actions` (names must be unique; costs non-negative). */
   static create(actions: readonly GoapAction[]): GoapPlanner {
     return new GoapPlanner(actions);
-  }
-
-  /** The actions, as given. */
-  get actions(): readonly GoapAction[] {
-    return this.domain.actions;
   }
 
   /** Every condition the actions mention (and goals planned for so far). */
@@ -88,14 +85,10 @@ export class GoapPlanner {
    */
   relevantConditions(goal: GoapGoal): readonly string[] {
     const relevance = this.domain.relevance(goal);
-    let names = this.conditionNamesOf.get(relevance);
-    if (!names) {
-      names = Object.freeze(
-        Array.from(relevance.conditions, (condition) => this.domain.conditionNames[condition] as string),
-      );
-      this.conditionNamesOf.set(relevance, names);
-    }
-    return names;
+    relevance.names ??= Object.freeze(
+      Array.from(relevance.conditions, (condition) => this.domain.conditionNames[condition] as string),
+    );
+    return relevance.names;
   }
 
   /** The cheapest plan from `start` to `goal`, or why there is none. */
@@ -104,19 +97,15 @@ export class GoapPlanner {
     const relevance = domain.relevance(goal);
     const startMask = new Uint8Array(domain.conditionNames.length);
     const trueConditions = this.trueConditions(start, relevance, startMask);
-    const satisfied = (lit: number): boolean => startMask[lit >> 1] === (lit & 1);
-    const unsatisfied = relevance.goalLiterals.filter((lit) => !satisfied(lit));
+    const unsatisfied = relevance.goalLiterals.filter((lit) => startMask[lit >> 1] !== (lit & 1));
     if (unsatisfied.length === 0) return { kind: "plan", goal, actions: [], cost: 0, expansions: 0 };
-
     const excluded = new Uint8Array(domain.actions.length);
-    if (options.exclude) {
-      for (const name of options.exclude) {
-        const action = domain.findAction(name);
-        if (action >= 0) excluded[action] = 1;
-      }
+    for (const name of options.exclude ?? []) {
+      const action = domain.findAction(name);
+      if (action >= 0) excluded[action] = 1;
     }
-    const explanation = explainNoPlan(domain, relevance, startMask, excluded);
-    if (explanation.unreachable.length > 0) return this.noPlan(goal, unsatisfied, explanation.unreachable);
+    const unreachable = explainNoPlan(domain, relevance, startMask, excluded);
+    if (unreachable.length > 0) return this.noPlan(goal, unsatisfied, unreachable);
     const found = aStarSearch({
       domain,
       relevance,
@@ -124,14 +113,9 @@ export class GoapPlanner {
       unmet: unsatisfied.length,
       excluded,
       maxExpansions: options.maxExpansions ?? 100_000,
-      zobrist: zobristKeys(domain.conditionNames.length),
     });
     if (found.actions === undefined) return this.noPlan(goal, unsatisfied, [], found.expansions);
-    // A loop, not map(callback): a closure made per call is compiled again after every full GC.
-    const actions: GoapAction[] = new Array(found.actions.length);
-    for (let index = 0; index < actions.length; index++)
-      actions[index] = domain.actions[found.actions[index] as number] as GoapAction;
-    return { kind: "plan", goal, actions, cost: found.cost, expansions: found.expansions };
+    return { kind: "plan", goal, actions: found.actions, cost: found.cost, expansions: found.expansions };
   }
 
   /**
@@ -168,41 +152,15 @@ export class GoapPlanner {
     unreachable: number[],
     expansions?: number,
   ): GoapNoPlan {
-    const describe = (lit: number) => this.domain.describe(lit);
-    const names = unsatisfied.map(describe);
-    const blocked = unreachable.map(describe);
-    const reason =
+    const names = unsatisfied.map((lit) => this.domain.describe(lit));
+    const blocked = unreachable.map((lit) => this.domain.describe(lit));
+    const why =
       blocked.length > 0
-        ? `No plan reaches goal '${goal.name}': unsatisfied conditions [${names.join(", ")}]; no action can make [${blocked.join(", ")}] hold.`
-        : `No plan reaches goal '${goal.name}': unsatisfied conditions [${names.join(", ")}]; the actions conflict${expansions === undefined ? "" : ` (searched ${expansions} states)`}.`;
+        ? `no action can make [${blocked.join(", ")}] hold`
+        : `the actions conflict${expansions === undefined ? "" : ` (searched ${expansions} states)`}`;
+    const reason = `No plan reaches goal '${goal.name}': unsatisfied conditions [${names.join(", ")}]; ${why}.`;
     return { kind: "no-plan", goal, unsatisfied: names, unreachable: blocked, reason };
   }
-}
-
-/** Zobrist keys of every planner (they depend only on the condition index), grown on need. */
-let zobrist = new Int32Array(0);
-
-/** Two random 30-bit keys per condition (Zobrist hashing) at `2c` and `2c + 1`, the same in every run. */
-function zobristKeys(conditions: number): Int32Array {
-  if (zobrist.length < conditions * 2) {
-    const keys = new Int32Array(conditions * 2);
-    keys.set(zobrist);
-    for (let index = zobrist.length; index < keys.length; index++)
-      keys[index] = mix32(index + 1) & 0x3fffffff;
-    zobrist = keys;
-  }
-  return zobrist;
-}
-
-/** The murmur3 finalizer: a well-spread unsigned 32-bit hash of an integer. */
-function mix32(value: number): number {
-  let x = value | 0;
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x85ebca6b);
-  x ^= x >>> 13;
-  x = Math.imul(x, 0xc2b2ae35);
-  x ^= x >>> 16;
-  return x >>> 0;
 }
 
 export type { GoapAction, GoapGoal } from "./planning-domain.js";

@@ -1,76 +1,52 @@
 /**
  * Interns strings to dense ids (0, 1, 2, … in first-seen order) in an
- * open-addressed table of typed arrays, hashing the characters (FNV-1a).
- * Compiling a big agent interns tens of thousands of condition names: a
- * `Map` spends most of that time growing and chasing its chains (about 4×
- * slower on 40,000 names), and allocates a new table at every doubling.
+ * open-addressed table of ids in an `Int32Array`, hashing the characters
+ * (FNV-1a). Compiling a big agent interns tens of thousands of condition
+ * names: a `Map` spends most of that time growing and chasing its chains
+ * (about 4× slower on 40,000 names).
  */
 export class NameTable {
   /** Id → name. */
   readonly names: string[] = [];
-  /** Per slot: id + 1 (0 = empty) at `2s`, the name's hash at `2s + 1`, side by side for one cache line. */
+  /** Per slot: id + 1, or 0 when empty. At most half full, so probe runs stay short. */
   private slots: Int32Array;
-  private mask: number;
 
   /** `expected`: about how many names will be added (the table grows past it). */
-  constructor(expected = 8) {
-    const size = 2 ** Math.ceil(Math.log2(Math.max(8, 2 * expected)));
-    this.slots = new Int32Array(2 * size);
-    this.mask = size - 1;
-  }
-
-  /** How many names the table holds. */
-  get size(): number {
-    return this.names.length;
+  constructor(expected: number) {
+    this.slots = new Int32Array(2 ** Math.ceil(Math.log2(Math.max(8, 2 * expected))));
   }
 
   /** The id of `name`, or -1 when it was never added. */
   find(name: string): number {
-    const hash = hashOf(name);
-    const { slots, mask, names } = this;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const stored = slots[2 * slot] as number;
-      if (stored === 0) return -1;
-      if (slots[2 * slot + 1] === hash && names[stored - 1] === name) return stored - 1;
-    }
+    return (this.slots[this.slotOf(name)] as number) - 1;
   }
 
   /** The id of `name`, added (as the next id) when new. */
   intern(name: string): number {
-    const hash = hashOf(name);
-    const { slots, mask, names } = this;
-    let slot = hash & mask;
-    for (; ; slot = (slot + 1) & mask) {
-      const stored = slots[2 * slot] as number;
-      if (stored === 0) break;
-      if (slots[2 * slot + 1] === hash && names[stored - 1] === name) return stored - 1;
+    const slot = this.slotOf(name);
+    if (this.slots[slot] !== 0) return (this.slots[slot] as number) - 1;
+    const { names } = this;
+    this.slots[slot] = names.push(name);
+    if (2 * names.length > this.slots.length) {
+      // Every name placed again in a table twice the size.
+      this.slots = new Int32Array(2 * this.slots.length);
+      for (let id = 0; id < names.length; id++) this.slots[this.slotOf(names[id] as string)] = id + 1;
     }
-    const id = names.length;
-    names.push(name);
-    slots[2 * slot] = id + 1;
-    slots[2 * slot + 1] = hash;
-    // At most half full, so probe runs stay short.
-    if (2 * names.length > mask + 1) this.grow();
-    return id;
+    return names.length - 1;
   }
 
-  /** Doubles the table, placing every name again by its stored hash. */
-  private grow(): void {
-    const old = this.slots;
-    const size = 2 * (this.mask + 1);
-    const slots = new Int32Array(2 * size);
-    const mask = size - 1;
-    for (let index = 0; index < old.length; index += 2) {
-      const stored = old[index] as number;
-      if (stored === 0) continue;
-      const hash = old[index + 1] as number;
-      let slot = hash & mask;
-      while (slots[2 * slot] !== 0) slot = (slot + 1) & mask;
-      slots[2 * slot] = stored;
-      slots[2 * slot + 1] = hash;
-    }
-    this.slots = slots;
-    this.mask = mask;
+  /** The slot holding `name`, or the empty slot it goes to. */
+  private slotOf(name: string): number {
+    const { slots, names } = this;
+    const mask = slots.length - 1;
+    let slot = hashOf(name) & mask;
+    for (
+      let stored = slots[slot] as number;
+      stored !== 0 && names[stored - 1] !== name;
+      stored = slots[slot] as number
+    )
+      slot = (slot + 1) & mask;
+    return slot;
   }
 }
 

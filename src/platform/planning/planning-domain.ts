@@ -1,4 +1,5 @@
 import { ConfigurationError } from "../../errors/configuration-error.js";
+import { doubled } from "./doubled.js";
 import { NameTable } from "./name-table.js";
 
 /** An action as the planner sees it: conditions it needs, conditions it sets, and its cost. */
@@ -21,11 +22,13 @@ export interface GoapGoal {
   readonly preconditions: Readonly<Record<string, boolean>>;
 }
 
-/** The part of a domain that matters for one goal (backward relevance from the goal). */
+/** What the planner knows of one goal: the part of the domain that matters for it, and its heuristic. */
 export interface Relevance {
   /** Goal literals (`2 * condition + value`). */
   readonly goalLiterals: readonly number[];
-  /** Actions that can contribute, most preconditions first. */
+  /** Condition → the value the goal wants (0 or 1), or -1. */
+  readonly goalValues: Int8Array;
+  /** Actions that can contribute (backward from the goal), ascending: the order the search tries them in. */
   readonly actions: Int32Array;
   /** Conditions those actions and the goal mention. */
   readonly conditions: Int32Array;
@@ -33,109 +36,70 @@ export interface Relevance {
   readonly isCondition: Uint8Array;
   /** Action → 1 when it is one of `actions`. */
   readonly isAction: Uint8Array;
+  /** The most goal literals one of `actions` makes hold (at least 1). */
+  readonly fixesPerAction: number;
+  /** The cheapest of `actions`' costs (0 when there are none). */
+  readonly cheapest: number;
+  /** The names of `conditions`, once asked for. */
+  names?: readonly string[];
 }
 
 /**
- * Lists of integers stored flat (compressed sparse rows): the items of row
- * `r` are `items[offsets[r]] … items[offsets[r + 1] - 1]`. One allocation
- * instead of one small array per row.
- */
-export interface IntLists {
-  readonly offsets: Int32Array;
-  readonly items: Int32Array;
-}
-
-/** A literal: condition index and value packed as `2 * condition + (value ? 1 : 0)`. */
-export const literal = (condition: number, value: boolean): number => condition * 2 + (value ? 1 : 0);
-
-/**
- * Actions compiled to integer conditions, stored flat, with indexes by
- * precondition, by effect and by watched condition, so the planner never
- * scans every action or compares strings.
+ * Actions compiled to integer conditions, stored flat, with an index from
+ * each literal (`2 * condition + value`) to the actions that mention it, so
+ * the planner never scans every action or compares strings. Actions are
+ * numbered most preconditions first, then in declaration order: the order
+ * the search tries them in, so sorting numbers puts actions in it.
  */
 export class PlanningDomain {
-  /** Condition → name. */
+  /** Condition → name, in order of first mention. */
   readonly conditionNames: string[];
-  readonly actions: readonly GoapAction[];
-  /** Action → precondition literals. */
-  readonly preconditions: IntLists;
-  /** Action → effect literals. */
-  readonly effects: IntLists;
+  /** Action number → action. */
+  readonly actions: GoapAction[];
   readonly costs: Float64Array;
-  /** Literal → actions requiring it. */
-  readonly requiredBy: IntLists;
-  /** Literal → actions producing it. */
-  readonly producers: IntLists;
-  /** Condition → actions whose applicability or usefulness depends on it (in preconditions or effects). */
-  readonly watchers: IntLists;
-  /** Action → position in "most preconditions first, then declaration" order. */
-  readonly rank: Int32Array;
-  /** The most effects any action has. */
-  readonly mostEffects: number;
-  /** Position → action: the inverse of `rank`, built on first need. */
-  private byRank: Int32Array | undefined;
+  /**
+   * Action `a`'s precondition literals are `literals[start[a] … effectsStart[a])`,
+   * its effect literals `literals[effectsStart[a] … start[a + 1])`.
+   */
+  readonly start: Int32Array;
+  readonly effectsStart: Int32Array;
+  readonly literals: Int32Array;
+  /**
+   * Literal `l`'s actions, in declaration order: those requiring it are
+   * `users[usersStart[2l] … usersStart[2l + 1])`, those making it hold follow
+   * up to `usersStart[2l + 2]`; so condition `c`'s four rows, from
+   * `usersStart[4c]` to `usersStart[4c + 4]`, hold every action mentioning it.
+   * Conditions added after compiling (a goal's own) are past the end.
+   */
+  readonly usersStart: Int32Array;
+  readonly users: Int32Array;
   private readonly conditionIndex: NameTable;
   private readonly actionIndex: NameTable;
-  private readonly relevanceCache = new Map<string, Relevance>();
-  /** The same, by goal object: a process plans for the same goal objects again and again. */
+  /** Declaration index → action number. */
+  private readonly numbers: Int32Array;
   private readonly relevanceByGoal = new WeakMap<GoapGoal, Relevance>();
 
-  constructor(actions: readonly GoapAction[]) {
-    this.actions = actions;
-    const count = actions.length;
-    this.costs = new Float64Array(count);
+  constructor(declared: readonly GoapAction[]) {
+    const count = declared.length;
     // Big agents mention about two new conditions per action (an output and `hasRun`).
     this.conditionIndex = new NameTable(2 * count);
     this.conditionNames = this.conditionIndex.names;
-    const names = new NameTable(count);
-    this.actionIndex = names;
-    // Rows are filled in action order, so each list is written straight into
-    // its flat form (no per-item row/value arrays to sort afterwards). Plain
-    // locals rather than a builder object: see SearchWorkspace on short-lived classes.
-    const conditionIndex = this.conditionIndex;
-    const preOffsets = new Int32Array(count + 1);
-    const effOffsets = new Int32Array(count + 1);
-    let preItems = new Int32Array(Math.max(16, 2 * count));
-    let effItems = new Int32Array(Math.max(16, 2 * count));
-    let preLength = 0;
-    let effLength = 0;
-    for (let index = 0; index < count; index++) {
-      const action = actions[index] as GoapAction;
-      if (names.intern(action.name) !== index)
-        throw new ConfigurationError(`Two planner actions are named '${action.name}'.`);
-      const cost = action.cost ?? 1;
-      if (!(cost >= 0))
-        throw new ConfigurationError(`Action '${action.name}' has a negative or invalid cost (${cost}).`);
-      this.costs[index] = cost;
-      const pre = action.preconditions;
-      for (const name in pre) {
-        if (preLength === preItems.length) preItems = doubled(preItems);
-        preItems[preLength++] = literal(conditionIndex.intern(name), pre[name] === true);
-      }
-      preOffsets[index + 1] = preLength;
-      const eff = action.effects;
-      for (const name in eff) {
-        if (effLength === effItems.length) effItems = doubled(effItems);
-        effItems[effLength++] = literal(conditionIndex.intern(name), eff[name] === true);
-      }
-      effOffsets[index + 1] = effLength;
-    }
-    this.preconditions = { offsets: preOffsets, items: preItems.slice(0, preLength) };
-    this.effects = { offsets: effOffsets, items: effItems.slice(0, effLength) };
-    const literals = this.conditionNames.length * 2;
-    this.requiredBy = invert(this.preconditions, literals);
-    this.producers = invert(this.effects, literals);
-    this.watchers = invertWatchers(this.preconditions, this.effects, this.conditionNames.length);
-    this.rank = rankByPreconditions(this.preconditions);
-    let mostEffects = 0;
-    for (let action = 0; action < count; action++)
-      mostEffects = Math.max(mostEffects, rowLength(this.effects, action));
-    this.mostEffects = mostEffects;
-  }
-
-  /** The index of `name`, created when new (goal-only conditions get indexes beyond the action indexes). */
-  conditionId(name: string): number {
-    return this.conditionIndex.intern(name);
+    this.actionIndex = new NameTable(count);
+    // Loops in module-level functions, one pass each: see SearchWorkspace on compiled code and GC.
+    const read = readActions(declared, this.conditionIndex, this.actionIndex);
+    ({
+      actions: this.actions,
+      costs: this.costs,
+      start: this.start,
+      effectsStart: this.effectsStart,
+      literals: this.literals,
+      numbers: this.numbers,
+    } = numberActions(declared, read));
+    ({ usersStart: this.usersStart, users: this.users } = indexByLiteral(
+      read,
+      this.numbers,
+      this.conditionNames.length,
+    ));
   }
 
   /** The index of `name`, or -1 when no action or goal mentions it. */
@@ -143,9 +107,9 @@ export class PlanningDomain {
     return this.conditionIndex.find(name);
   }
 
-  /** The index of the action named `name`, or -1. */
+  /** The number of the action named `name`, or -1. */
   findAction(name: string): number {
-    return this.actionIndex.find(name);
+    return this.numbers[this.actionIndex.find(name)] ?? -1;
   }
 
   /** `cond` or `!cond` for a literal. */
@@ -154,31 +118,29 @@ export class PlanningDomain {
     return (lit & 1) === 1 ? name : `!${name}`;
   }
 
-  /** The actions and conditions that can matter for `goal`, cached per goal. */
+  /** The actions and conditions that can matter for `goal`, kept per goal object. */
   relevance(goal: GoapGoal): Relevance {
-    const known = this.relevanceByGoal.get(goal);
-    if (known) return known;
-    const key = `${goal.name}\u0000${JSON.stringify(Object.entries(goal.preconditions).sort())}`;
-    let relevance = this.relevanceCache.get(key);
+    let relevance = this.relevanceByGoal.get(goal);
     if (!relevance) {
       const goalLiterals: number[] = [];
-      for (const name in goal.preconditions) {
-        goalLiterals.push(literal(this.conditionId(name), goal.preconditions[name] === true));
-      }
+      // Goal-only conditions get indexes beyond the actions' conditions.
+      for (const name in goal.preconditions)
+        goalLiterals.push(2 * this.conditionIndex.intern(name) + (goal.preconditions[name] === true ? 1 : 0));
       relevance = this.computeRelevance(goalLiterals);
-      this.relevanceCache.set(key, relevance);
+      this.relevanceByGoal.set(goal, relevance);
     }
-    this.relevanceByGoal.set(goal, relevance);
     return relevance;
   }
 
+  /** Backward from the goal: the makers of each needed literal, then their preconditions. */
   private computeRelevance(goalLiterals: number[]): Relevance {
-    const { producers, effects, preconditions } = this;
+    const { users, usersStart, start, effectsStart, literals, costs } = this;
     const actionCount = this.actions.length;
     const conditionCount = this.conditionNames.length;
-    const actionSeen = new Uint8Array(actionCount);
+    const isAction = new Uint8Array(actionCount);
     const literalSeen = new Uint8Array(conditionCount * 2);
-    const conditionSeen = new Uint8Array(conditionCount);
+    const isCondition = new Uint8Array(conditionCount);
+    const goalValues = new Int8Array(conditionCount).fill(-1);
     // Each list holds every item at most once, so its size is known in advance.
     const conditions = new Int32Array(conditionCount);
     let conditionsLength = 0;
@@ -186,195 +148,148 @@ export class PlanningDomain {
     let relevantLength = 0;
     const queue = new Int32Array(conditionCount * 2);
     let queueLength = 0;
+    let fixesPerAction = 1;
+    let cheapest = Number.POSITIVE_INFINITY;
     for (const lit of goalLiterals) {
+      goalValues[lit >> 1] = lit & 1;
       if (literalSeen[lit] === 1) continue;
       literalSeen[lit] = 1;
       queue[queueLength++] = lit;
-      if (conditionSeen[lit >> 1] === 0) {
-        conditionSeen[lit >> 1] = 1;
+      if (isCondition[lit >> 1] === 0) {
+        isCondition[lit >> 1] = 1;
         conditions[conditionsLength++] = lit >> 1;
       }
     }
-    // Backward from the goal: the producers of each needed literal, then their preconditions
-    // (loops written out: this runs over every action of a big agent's first plan).
+    // Loops written out: this runs over every action of a big agent's first plan.
     while (queueLength > 0) {
       const lit = queue[--queueLength] as number;
-      if (lit + 1 >= producers.offsets.length) continue;
+      if (2 * lit + 2 >= usersStart.length) continue;
       for (
-        let p = producers.offsets[lit] as number, pEnd = producers.offsets[lit + 1] as number;
+        let p = usersStart[2 * lit + 1] as number, pEnd = usersStart[2 * lit + 2] as number;
         p < pEnd;
         p++
       ) {
-        const action = producers.items[p] as number;
-        if (actionSeen[action] === 1) continue;
-        actionSeen[action] = 1;
+        const action = users[p] as number;
+        if (isAction[action] === 1) continue;
+        isAction[action] = 1;
         relevant[relevantLength++] = action;
-        for (
-          let e = effects.offsets[action] as number, eEnd = effects.offsets[action + 1] as number;
-          e < eEnd;
-          e++
-        ) {
-          const condition = (effects.items[e] as number) >> 1;
-          if (conditionSeen[condition] === 1) continue;
-          conditionSeen[condition] = 1;
+        cheapest = Math.min(cheapest, costs[action] as number);
+        let fixes = 0;
+        for (let i = effectsStart[action] as number, end = start[action + 1] as number; i < end; i++) {
+          const condition = (literals[i] as number) >> 1;
+          if (goalValues[condition] === ((literals[i] as number) & 1)) fixes++;
+          if (isCondition[condition] === 1) continue;
+          isCondition[condition] = 1;
           conditions[conditionsLength++] = condition;
         }
-        for (
-          let i = preconditions.offsets[action] as number, iEnd = preconditions.offsets[action + 1] as number;
-          i < iEnd;
-          i++
-        ) {
-          const pre = preconditions.items[i] as number;
-          if (conditionSeen[pre >> 1] === 0) {
-            conditionSeen[pre >> 1] = 1;
+        for (let i = start[action] as number, end = effectsStart[action] as number; i < end; i++) {
+          const pre = literals[i] as number;
+          if (isCondition[pre >> 1] === 0) {
+            isCondition[pre >> 1] = 1;
             conditions[conditionsLength++] = pre >> 1;
           }
           if (literalSeen[pre] === 1) continue;
           literalSeen[pre] = 1;
           queue[queueLength++] = pre;
         }
+        fixesPerAction = Math.max(fixesPerAction, fixes);
       }
     }
     return {
       goalLiterals,
-      actions: this.inRankOrder(relevant.subarray(0, relevantLength), actionSeen),
+      goalValues,
+      actions: relevant.slice(0, relevantLength).sort(),
       conditions: conditions.slice(0, conditionsLength),
-      isCondition: conditionSeen,
-      isAction: actionSeen,
+      isCondition,
+      isAction,
+      fixesPerAction,
+      cheapest: relevantLength > 0 ? cheapest : 0,
     };
   }
-
-  /** `actions` (flagged in `seen`) in rank order: a sort when few, a pass over the ranking when many. */
-  private inRankOrder(actions: Int32Array, seen: Uint8Array): Int32Array {
-    if (actions.length <= 64)
-      return actions.slice().sort((a, b) => (this.rank[a] as number) - (this.rank[b] as number));
-    if (!this.byRank) {
-      this.byRank = new Int32Array(this.rank.length);
-      for (let action = 0; action < this.rank.length; action++)
-        this.byRank[this.rank[action] as number] = action;
-    }
-    const ordered = new Int32Array(actions.length);
-    let length = 0;
-    for (let position = 0; position < this.byRank.length; position++) {
-      const action = this.byRank[position] as number;
-      if (seen[action] === 1) ordered[length++] = action;
-    }
-    return ordered;
-  }
 }
 
-/** Calls `fn` with each item of row `row` (rows past the end are empty). */
-export function forEachIn(lists: IntLists, row: number, fn: (item: number) => void): void {
-  if (row + 1 >= lists.offsets.length) return;
-  const end = lists.offsets[row + 1] as number;
-  for (let index = lists.offsets[row] as number; index < end; index++) fn(lists.items[index] as number);
+/** The actions' literals in declaration order (conditions are numbered as first mentioned). */
+interface ReadActions {
+  /** Action `i`'s literals are `keys[starts[i] … starts[i + 1])`, its effects from `effectStarts[i]`. */
+  readonly starts: Int32Array;
+  readonly effectStarts: Int32Array;
+  /** Each literal as `2 * literal + side` (0 in preconditions, 1 in effects): its row in the index by literal. */
+  readonly keys: Int32Array;
 }
 
-/** The number of items in row `row`. */
-export function rowLength(lists: IntLists, row: number): number {
-  if (row + 1 >= lists.offsets.length) return 0;
-  return (lists.offsets[row + 1] as number) - (lists.offsets[row] as number);
-}
-
-/** A copy of `items` twice as long. */
-function doubled(items: Int32Array): Int32Array<ArrayBuffer> {
-  const grown = new Int32Array(items.length * 2);
-  grown.set(items);
-  return grown;
-}
-
-/** Item → rows holding it (a counting sort: rows ascending within each item's list). */
-function invert(lists: IntLists, itemCount: number): IntLists {
-  const { offsets: rowOffsets, items: rowItems } = lists;
-  const offsets = new Int32Array(itemCount + 1);
-  for (let index = 0; index < rowItems.length; index++) {
-    const item = rowItems[index] as number;
-    offsets[item + 1] = (offsets[item + 1] as number) + 1;
-  }
-  for (let item = 0; item < itemCount; item++)
-    offsets[item + 1] = (offsets[item + 1] as number) + (offsets[item] as number);
-  const cursor = offsets.slice(0, itemCount);
-  const items = new Int32Array(rowItems.length);
-  const rows = rowOffsets.length - 1;
-  for (let row = 0; row < rows; row++) {
-    for (let index = rowOffsets[row] as number, end = rowOffsets[row + 1] as number; index < end; index++) {
-      const item = rowItems[index] as number;
-      const at = cursor[item] as number;
-      items[at] = row;
-      cursor[item] = at + 1;
+/** Reads and checks the actions (names unique, costs non-negative), interning their names and conditions. */
+function readActions(declared: readonly GoapAction[], conditions: NameTable, names: NameTable): ReadActions {
+  const count = declared.length;
+  const starts = new Int32Array(count + 1);
+  const effectStarts = new Int32Array(count);
+  // Typed arrays rather than `push`: a 10,000-action compile measured clearly faster so.
+  let keys = new Int32Array(4 * count + 16);
+  let length = 0;
+  for (let index = 0; index < count; index++) {
+    const { name, preconditions, effects, cost = 1 } = declared[index] as GoapAction;
+    if (names.intern(name) !== index)
+      throw new ConfigurationError(`Two planner actions are named '${name}'.`);
+    if (!(cost >= 0))
+      throw new ConfigurationError(`Action '${name}' has a negative or invalid cost (${cost}).`);
+    for (const name in preconditions) {
+      if (length === keys.length) keys = doubled(keys);
+      keys[length++] = 4 * conditions.intern(name) + (preconditions[name] === true ? 2 : 0);
     }
+    effectStarts[index] = length;
+    for (const name in effects) {
+      if (length === keys.length) keys = doubled(keys);
+      keys[length++] = 4 * conditions.intern(name) + (effects[name] === true ? 3 : 1);
+    }
+    starts[index + 1] = length;
   }
-  return { offsets, items };
+  return { starts, effectStarts, keys: keys.subarray(0, length) };
 }
 
-/** Condition → actions mentioning it in preconditions or effects (each action once), by counting sort. */
-function invertWatchers(pre: IntLists, eff: IntLists, conditions: number): IntLists {
-  const actions = pre.offsets.length - 1;
-  const offsets = new Int32Array(conditions + 1);
-  // `last[c]` is the last action counted (then placed) for condition c, so an action
-  // mentioning c twice is listed once; +1 so the zeroed array means "none".
-  const last = new Int32Array(conditions);
-  for (let action = 0; action < actions; action++) {
-    for (let side = 0; side < 2; side++) {
-      const { offsets: rowOffsets, items } = side === 0 ? pre : eff;
-      for (
-        let index = rowOffsets[action] as number, end = rowOffsets[action + 1] as number;
-        index < end;
-        index++
-      ) {
-        const condition = (items[index] as number) >> 1;
-        if (last[condition] === action + 1) continue;
-        last[condition] = action + 1;
-        offsets[condition + 1] = (offsets[condition + 1] as number) + 1;
-      }
-    }
+/** The actions numbered most preconditions first, then in declaration order, with their literals and costs. */
+function numberActions(declared: readonly GoapAction[], { starts, effectStarts, keys }: ReadActions) {
+  const count = declared.length;
+  // Number → declaration index: a numeric sort on `index - preconditions * count`.
+  const order = new Float64Array(count);
+  for (let index = 0; index < count; index++)
+    order[index] = index - ((effectStarts[index] as number) - (starts[index] as number)) * count;
+  order.sort();
+  const actions: GoapAction[] = new Array(count);
+  const costs = new Float64Array(count);
+  const start = new Int32Array(count + 1);
+  const effectsStart = new Int32Array(count);
+  const literals = new Int32Array(keys.length);
+  const numbers = new Int32Array(count);
+  for (let number = 0; number < count; number++) {
+    const index = (((order[number] as number) % count) + count) % count;
+    numbers[index] = number;
+    actions[number] = declared[index] as GoapAction;
+    costs[number] = declared[index]?.cost ?? 1;
+    const at = (start[number] as number) - (starts[index] as number);
+    for (let i = starts[index] as number; i < (starts[index + 1] as number); i++)
+      literals[at + i] = (keys[i] as number) >> 1;
+    effectsStart[number] = at + (effectStarts[index] as number);
+    start[number + 1] = at + (starts[index + 1] as number);
   }
-  for (let condition = 0; condition < conditions; condition++)
-    offsets[condition + 1] = (offsets[condition + 1] as number) + (offsets[condition] as number);
-  const cursor = offsets.slice(0, conditions);
-  const items = new Int32Array(offsets[conditions] as number);
-  last.fill(0);
-  for (let action = 0; action < actions; action++) {
-    for (let side = 0; side < 2; side++) {
-      const { offsets: rowOffsets, items: rowItems } = side === 0 ? pre : eff;
-      for (
-        let index = rowOffsets[action] as number, end = rowOffsets[action + 1] as number;
-        index < end;
-        index++
-      ) {
-        const condition = (rowItems[index] as number) >> 1;
-        if (last[condition] === action + 1) continue;
-        last[condition] = action + 1;
-        const at = cursor[condition] as number;
-        items[at] = action;
-        cursor[condition] = at + 1;
-      }
-    }
-  }
-  return { offsets, items };
+  return { actions, costs, start, effectsStart, literals, numbers };
 }
 
 /**
- * Action → position in "most preconditions first, then declaration order",
- * by counting sort on the (small) precondition counts instead of a comparison sort.
+ * The index by literal over `conditions` conditions: a counting sort of the keys, in
+ * declaration order. Each row is counted two places on, and the running sums
+ * then serve as the rows' write positions.
  */
-function rankByPreconditions(pre: IntLists): Int32Array {
-  const actions = pre.offsets.length - 1;
-  let most = 0;
-  for (let action = 0; action < actions; action++) most = Math.max(most, rowLength(pre, action));
-  // starts[k]: the first position of the actions with k preconditions (more preconditions come first).
-  const starts = new Int32Array(most + 2);
-  for (let action = 0; action < actions; action++) {
-    const bucket = most - rowLength(pre, action);
-    starts[bucket + 1] = (starts[bucket + 1] as number) + 1;
-  }
-  for (let bucket = 0; bucket <= most; bucket++)
-    starts[bucket + 1] = (starts[bucket + 1] as number) + (starts[bucket] as number);
-  const rank = new Int32Array(actions);
-  for (let action = 0; action < actions; action++) {
-    const bucket = most - rowLength(pre, action);
-    rank[action] = starts[bucket] as number;
-    starts[bucket] = (starts[bucket] as number) + 1;
-  }
-  return rank;
+function indexByLiteral({ starts, keys }: ReadActions, numbers: Int32Array, conditions: number) {
+  const rows = 4 * conditions;
+  const usersStart = new Int32Array(rows + 2);
+  const users = new Int32Array(keys.length);
+  for (const key of keys) usersStart[key + 2] = (usersStart[key + 2] as number) + 1;
+  for (let row = 2; row < rows + 2; row++)
+    usersStart[row] = (usersStart[row] as number) + (usersStart[row - 1] as number);
+  for (let index = 0; index < numbers.length; index++)
+    for (let i = starts[index] as number; i < (starts[index + 1] as number); i++) {
+      const row = (keys[i] as number) + 1;
+      users[usersStart[row] as number] = numbers[index] as number;
+      usersStart[row] = (usersStart[row] as number) + 1;
+    }
+  return { usersStart, users };
 }

@@ -1,10 +1,4 @@
-import {
-  forEachIn,
-  type IntLists,
-  type PlanningDomain,
-  type Relevance,
-  rowLength,
-} from "./planning-domain.js";
+import type { PlanningDomain, Relevance } from "./planning-domain.js";
 
 /**
  * Reachability ignoring conflicts between actions (each literal, once true,
@@ -17,86 +11,64 @@ export function explainNoPlan(
   relevance: Relevance,
   start: Uint8Array,
   excluded: Uint8Array,
-): { readonly unreachable: number[] } {
-  const reachedMask = new Uint8Array(domain.conditionNames.length * 2);
-  // Each literal is queued at most once, and every literal reached is one of a relevant condition.
-  const queue = new Int32Array(2 * relevance.conditions.length);
+): number[] {
+  const { users, usersStart, literals, effectsStart } = domain;
+  const reached = new Uint8Array(domain.conditionNames.length * 2);
+  // Literals and (as `~action`) actions that fire are queued at most once each; every literal reached is one of a relevant condition.
+  const queue = new Int32Array(2 * relevance.conditions.length + relevance.actions.length);
   let queueLength = 0;
-  const { conditions } = relevance;
-  for (let index = 0; index < conditions.length; index++) {
-    const condition = conditions[index] as number;
-    const lit = condition * 2 + (start[condition] === 1 ? 1 : 0);
-    reachedMask[lit] = 1;
+  for (const condition of relevance.conditions) {
+    const lit = condition * 2 + (start[condition] as number);
+    reached[lit] = 1;
     queue[queueLength++] = lit;
   }
-  const usable = new Uint8Array(domain.actions.length);
-  const missing = new Int32Array(domain.actions.length);
-  const { effects, requiredBy } = domain;
-  // Loops written out and no closure made per call (its optimised code would die with
-  // it at a full garbage collection): this runs over every relevant action of a big agent.
-  const { actions } = relevance;
-  for (let index = 0; index < actions.length; index++) {
-    const action = actions[index] as number;
+  // Preconditions not yet reached per usable action (-1: not usable); an action fires when it reaches 0.
+  const missing = new Int32Array(domain.actions.length).fill(-1);
+  for (const action of relevance.actions) {
     if (excluded[action] === 1) continue;
-    usable[action] = 1;
-    missing[action] = rowLength(domain.preconditions, action);
-    if (missing[action] === 0) queueLength = fire(effects, action, reachedMask, queue, queueLength);
+    missing[action] = (effectsStart[action] as number) - (domain.start[action] as number);
+    if (missing[action] === 0) queue[queueLength++] = ~action;
   }
+  // Loops written out, no closure made per call: this runs over every relevant action of a big agent.
   while (queueLength > 0) {
-    const lit = queue[--queueLength] as number;
-    if (lit + 1 >= requiredBy.offsets.length) continue;
-    for (
-      let r = requiredBy.offsets[lit] as number, end = requiredBy.offsets[lit + 1] as number;
-      r < end;
-      r++
-    ) {
-      const action = requiredBy.items[r] as number;
-      if (usable[action] === 0) continue;
-      const left = (missing[action] as number) - 1;
-      missing[action] = left;
-      if (left === 0) queueLength = fire(effects, action, reachedMask, queue, queueLength);
+    const item = queue[--queueLength] as number;
+    if (item < 0) {
+      // An action fires: its effects are reached.
+      for (let e = effectsStart[~item] as number, end = domain.start[~item + 1] as number; e < end; e++) {
+        const lit = literals[e] as number;
+        if (reached[lit] === 1) continue;
+        reached[lit] = 1;
+        queue[queueLength++] = lit;
+      }
+    } else if (2 * item + 2 < usersStart.length) {
+      for (let r = usersStart[2 * item] as number, end = usersStart[2 * item + 1] as number; r < end; r++) {
+        const action = users[r] as number;
+        const left = (missing[action] as number) - 1;
+        if (left < 0) continue;
+        missing[action] = left;
+        if (left === 0) queue[queueLength++] = ~action;
+      }
     }
   }
-  const blocked = relevance.goalLiterals.filter((lit) => reachedMask[lit] !== 1);
-  const reached = { has: (lit: number) => reachedMask[lit] === 1 };
-  if (blocked.length === 0) return { unreachable: [] };
-  const roots = new Set<number>();
-  const visited = new Set<number>();
+  const blocked = relevance.goalLiterals.filter((lit) => reached[lit] !== 1);
+  if (blocked.length === 0) return blocked;
+  // Back from each blocked literal through its usable makers' unreached preconditions, to literals nothing makes.
+  const roots: number[] = [];
   const walk = (lit: number) => {
-    if (visited.has(lit)) return;
-    visited.add(lit);
-    const producers: number[] = [];
-    forEachIn(domain.producers, lit, (action) => {
-      if (usable[action] === 1) producers.push(action);
-    });
-    if (producers.length === 0) {
-      roots.add(lit);
-      return;
+    // 2: walked already (still not reached).
+    if (reached[lit] === 2) return;
+    reached[lit] = 2;
+    let made = false;
+    const end = 2 * lit + 2 < usersStart.length ? (usersStart[2 * lit + 2] as number) : 0;
+    for (let m = usersStart[2 * lit + 1] as number; m < end; m++) {
+      const action = users[m] as number;
+      if ((missing[action] as number) < 0) continue;
+      made = true;
+      for (let i = domain.start[action] as number; i < (effectsStart[action] as number); i++)
+        if (reached[literals[i] as number] !== 1) walk(literals[i] as number);
     }
-    for (const action of producers) {
-      forEachIn(domain.preconditions, action, (pre) => {
-        if (!reached.has(pre)) walk(pre);
-      });
-    }
+    if (!made) roots.push(lit);
   };
   for (const lit of blocked) walk(lit);
-  return { unreachable: roots.size > 0 ? [...roots] : blocked };
-}
-
-/** Marks the effects of `action` reached, queueing the new ones; returns the queue's new length. */
-function fire(
-  effects: IntLists,
-  action: number,
-  reachedMask: Uint8Array,
-  queue: Int32Array,
-  queueLength: number,
-): number {
-  let length = queueLength;
-  for (let e = effects.offsets[action] as number, end = effects.offsets[action + 1] as number; e < end; e++) {
-    const lit = effects.items[e] as number;
-    if (reachedMask[lit] === 1) continue;
-    reachedMask[lit] = 1;
-    queue[length++] = lit;
-  }
-  return length;
+  return roots.length > 0 ? roots : blocked;
 }
