@@ -40,6 +40,12 @@ export function entryPoints() {
     // for bench/support/bundle/agent-program.ts). Also progressive/index.ts
     // gained 4 KB more but made `import("embabel-ts")` ~15% slower (more files).
     "src/platform/index.ts",
+    // `@llmTool` as an entry of its own, so that it, `MethodTool` and the reader it
+    // records form a chunk of their own: otherwise they share a chunk with skills,
+    // subagents and code mode, which a user's bundler wraps whole (that chunk lies
+    // below an import() of load-mcp-sdk.ts) and keeps whole once anything in it is
+    // used (measured: the two-tool program 169 KB gzipped instead of 152 KB).
+    "src/tool/llm-tool.ts",
     // Imported by path by tests and benches.
     "src/mcp/index.ts",
     "src/progressive/tool-search-parameters.ts",
