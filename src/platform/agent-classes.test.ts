@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { decoratorMetadataOf } from "../tool/decorator-metadata.js";
 import { llmTool } from "../tool/llm-tool.js";
 import { agentFromInstance, isAgentClass } from "./agent-classes.js";
 import { achievesGoal, action, agent } from "./agent-decorators.js";
@@ -61,7 +62,13 @@ describe("isAgentClass", () => {
 });
 
 describe("a class decorated by a copy that left no reader on it (0.1.0 left none)", () => {
-  const READERS = [Symbol.for("embabel-ts.agent-reader"), Symbol.for("embabel-ts.llm-tool-reader")];
+  /** `type` as 0.1.0 left it: its decorators' options, no reader beside them. */
+  function withoutReaders<T extends object>(type: T): T {
+    const metadata = decoratorMetadataOf(type) as Record<symbol, unknown>;
+    for (const name of ["embabel-ts.agent-reader", "embabel-ts.llm-tool-reader"])
+      delete metadata[Symbol.for(name)];
+    return type;
+  }
 
   @agent({ name: "OldGreeter", description: "Greets the old way" })
   class OldGreeter {
@@ -71,10 +78,7 @@ describe("a class decorated by a copy that left no reader on it (0.1.0 left none
       return "hello";
     }
   }
-  const metadata = (OldGreeter as unknown as Record<symbol, Record<symbol, unknown>>)[
-    Symbol.metadata as symbol
-  ] as Record<symbol, unknown>;
-  for (const key of READERS) delete metadata[key];
+  withoutReaders(OldGreeter);
 
   class OldTools {
     @llmTool({ description: "Says hello" })
@@ -82,10 +86,7 @@ describe("a class decorated by a copy that left no reader on it (0.1.0 left none
       return "hello";
     }
   }
-  const toolMetadata = (OldTools as unknown as Record<symbol, Record<symbol, unknown>>)[
-    Symbol.metadata as symbol
-  ] as Record<symbol, unknown>;
-  for (const key of READERS) delete toolMetadata[key];
+  withoutReaders(OldTools);
 
   it("is not read by a copy that never decorated, until the CLI installs that copy's readers", async () => {
     vi.resetModules();

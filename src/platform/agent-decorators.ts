@@ -123,7 +123,6 @@ export function installAgentClassReader(): void {
 }
 
 /** The agent of an instance of an `@agent` class, with its methods bound to the instance. */
-
 function agentOfInstance(instance: object, options: AgentClassOptions): Agent {
   const actionEntries = entries<ActionOptions>(instance, ACTIONS);
   const actions = new Map<string | object, AgentAction>();

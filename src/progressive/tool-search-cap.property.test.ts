@@ -24,14 +24,15 @@ const toolSpec = fc.record({
   server: fc.constantFrom(...SERVERS),
 });
 
+const plain = (name: string, description: string): Tool =>
+  Tool.create(name, description, InputSchema.empty(), () => ToolResult.text("ok"));
+const on = (server: string, name: string, description: string): Tool =>
+  plain(name, description).withDefinitionMetadata({ mcpServer: server });
+
 function toolOf(spec: typeof toolSpec extends fc.Arbitrary<infer T> ? T : never, index: number): Tool {
-  const made = Tool.create(
-    `${spec.verb}_${spec.noun}_${index}`,
-    spec.description.join(" ") || "does a thing",
-    InputSchema.empty(),
-    () => ToolResult.text("ok"),
-  );
-  return spec.server === undefined ? made : made.withDefinitionMetadata({ mcpServer: spec.server });
+  const name = `${spec.verb}_${spec.noun}_${index}`;
+  const description = spec.description.join(" ") || "does a thing";
+  return spec.server === undefined ? plain(name, description) : on(spec.server, name, description);
 }
 
 describe("ToolSearchIndex's per-server cap", () => {
@@ -59,22 +60,21 @@ describe("ToolSearchIndex's per-server cap", () => {
 });
 
 describe("which servers a query names", () => {
-  const on = (server: string, name: string, description: string): Tool =>
-    Tool.create(name, description, InputSchema.empty(), () => ToolResult.text("ok")).withDefinitionMetadata({
-      mcpServer: server,
-    });
   const names = (index: ToolSearchIndex, query: string) =>
     index.search(query, 5).map((hit) => hit.tool.definition.name);
-  const six = (server: string, prefix: string, description: string) =>
-    ["a", "b", "c", "d", "e", "f"].map((letter) => on(server, `${prefix}_${letter}`, description));
+  /** `count` tools of `server`, `<prefix>_a`, `<prefix>_b`, …, all described as `description`. */
+  const many = (count: number, server: string, prefix: string, description: string) =>
+    "abcdef"
+      .slice(0, count)
+      .split("")
+      .map((letter) => on(server, `${prefix}_${letter}`, description));
   const others = [on("atlas", "atlas_place", "a place"), on("atlas", "atlas_spot", "a place")];
+  const news = [on("atlas", "atlas_news", "news"), on("atlas", "atlas_headlines", "news")];
 
   it("a word two servers share names both", () => {
-    const four = (server: string, prefix: string, description: string) =>
-      ["a", "b", "c", "d"].map((letter) => on(server, `${prefix}_${letter}`, description));
     const index = ToolSearchIndex.of([
-      ...four("google-maps", "maps", "place place place place"),
-      ...four("google-drive", "drive", "place place"),
+      ...many(4, "google-maps", "maps", "place place place place"),
+      ...many(4, "google-drive", "drive", "place place"),
       ...others,
     ]);
     expect(names(index, "place")).toEqual(["maps_a", "maps_b", "drive_a", "drive_b", "atlas_place"]);
@@ -82,8 +82,7 @@ describe("which servers a query names", () => {
   });
 
   it("an action word in a server's name does not name it", () => {
-    const news = [on("atlas", "atlas_news", "news"), on("atlas", "atlas_headlines", "news")];
-    const index = ToolSearchIndex.of([...six("brave-search", "brave", "news news news"), ...news]);
+    const index = ToolSearchIndex.of([...many(6, "brave-search", "brave", "news news news"), ...news]);
     expect(names(index, "search news")).toEqual([
       "brave_a",
       "brave_b",
@@ -95,16 +94,13 @@ describe("which servers a query names", () => {
   });
 
   it("an empty server name is no server: nothing to cap", () => {
-    const news = [on("atlas", "atlas_news", "news"), on("atlas", "atlas_headlines", "news")];
-    const index = ToolSearchIndex.of([...six("", "blank", "news news news"), ...news]);
+    const index = ToolSearchIndex.of([...many(6, "", "blank", "news news news"), ...news]);
     expect(names(index, "news")).toEqual(["blank_a", "blank_b", "blank_c", "blank_d", "blank_e"]);
   });
 
   it("a server's match pushed out of the top frees its place for the server's next", () => {
     // Met in catalogue order with rising scores: the server's first match enters, is pushed out, and
     // its better second match must then enter like any other (limit 2, cap 1).
-    const plain = (name: string, description: string) =>
-      Tool.create(name, description, InputSchema.empty(), () => ToolResult.text("ok"));
     const index = ToolSearchIndex.of(
       [
         on("shop", "shop_first", "invoice"),
